@@ -1,0 +1,65 @@
+// buildApp(): the whole API as a Fastify instance, each concern a plugin. Importing this file
+// does nothing; the caller owns the database and the listening socket.
+import cors from '@fastify/cors';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import qs from 'qs';
+import authPlugin from './auth/index.js';
+import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
+import type { Config } from './config.js';
+import type { Db } from './db/index.js';
+import informesRoutes from './informes/index.js';
+import { resources } from './resources/index.js';
+import { registerCrudRoutes } from './rest/crud.js';
+import { registerErrorHandler } from './rest/errors.js';
+import { registerHealthRoutes } from './rest/health.js';
+import { buildOpenApiDocument } from './rest/openapi.js';
+import { Repository } from './rest/repository.js';
+
+export interface AppOptions {
+  config: Config;
+  db: Db;
+}
+
+export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Secrets never reach a log line: cookies, passwords, and query values that carry them.
+      redact: { paths: LOG_REDACT_PATHS, censor: '[oculto]' },
+      serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
+    },
+    // Deep-object filters (?filter[where][estado]=pagada) need a nested query parser.
+    routerOptions: {
+      querystringParser: (s: string) => qs.parse(s, { depth: 12, arrayLimit: 1000, parameterLimit: 2000, allowDots: false }),
+    },
+    bodyLimit: 1024 * 1024,
+    // A hop count trusts that many proxies nearest to us (proxy-addr's hop semantics).
+    trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+  });
+
+  registerErrorHandler(app);
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // Content-Disposition: the admin names a downloaded report CSV as the API proposes.
+    exposedHeaders: ['Retry-After', 'Content-Disposition'],
+  });
+
+  await app.register(authPlugin, { db, config });
+
+  const document = buildOpenApiDocument(config.productName);
+  await app.register(swagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(swaggerUi, { routePrefix: '/explorer' });
+  app.get('/openapi.json', async () => document);
+
+  registerHealthRoutes(app, db);
+
+  const repo = new Repository(db, config);
+  for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
+  await app.register(informesRoutes, { prefix: '/informes', db, config });
+
+  return app;
+}

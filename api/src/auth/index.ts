@@ -1,0 +1,46 @@
+// Authentication and request protection (DESIGN §4) as one plugin. Wrapped with fastify-plugin
+// so its hooks and the `request.login` decoration reach every route of the app, not only the
+// routes declared here.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { sessionGuard } from './guard.js';
+import { originCheck } from './origin.js';
+import './request.js';
+import { registerAuthRoutes } from './routes.js';
+import { SessionStore } from './sessions.js';
+import { LoginThrottle } from './throttle.js';
+
+export interface AuthOptions {
+  db: Db;
+  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins'>;
+  /** The clock, in epoch milliseconds; tests move it instead of waiting. */
+  now?: () => number;
+}
+
+async function authPlugin(app: FastifyInstance, { db, config, now = Date.now }: AuthOptions) {
+  await app.register(cookie);
+  app.decorateRequest('login', null);
+
+  const sessions = new SessionStore({ db, config, now });
+  const throttle = new LoginThrottle(config.loginThrottle, now);
+
+  // Forgery checks first: a cross-site request is refused before it costs a database lookup.
+  app.addHook('onRequest', originCheck(config));
+  app.addHook('onRequest', sessionGuard(sessions));
+
+  await app.register(async (routes) => {
+    // Logout carries no data, and a client that sets Content-Type: application/json on every
+    // request sends it with an empty body: accept that here instead of answering 400.
+    const json = routes.getDefaultJsonParser('error', 'error');
+    routes.removeContentTypeParser('application/json');
+    routes.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
+      body === '' ? done(null, undefined) : json(request, body as string, done),
+    );
+    registerAuthRoutes(routes, { db, config, sessions, throttle, now });
+  });
+}
+
+export default fp(authPlugin, { name: 'aula-auth', fastify: '5.x' });

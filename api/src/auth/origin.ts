@@ -1,0 +1,28 @@
+// Cross-site request forgery protection for state-changing requests (DESIGN §4).
+//
+// A page on another site can make a browser send a form (urlencoded, multipart or text/plain)
+// with no CORS preflight; requiring application/json rules all of those out, since a JSON
+// request from another origin needs a preflight that CORS refuses. The Origin check is the
+// second lock: browsers send Origin on every cross-site POST, while curl and other
+// non-browser clients send none, so its absence is allowed.
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import { mensajes } from '../mensajes.js';
+import { forbidden, HttpError } from '../rest/errors.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
+
+export function originCheck(config: Pick<Config, 'corsOrigins'>) {
+  const allowed = new Set(config.corsOrigins);
+  return async function checkOrigin(request: FastifyRequest) {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && !allowed.has(origin)) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
+    // Checked even with an empty body: the content type is what a cross-site form cannot forge.
+    if (WITH_BODY.has(request.method) && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+      throw new HttpError(415, mensajes.peticion.tipoNoSoportado, 'UNSUPPORTED_MEDIA_TYPE');
+    }
+  };
+}

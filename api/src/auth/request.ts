@@ -1,0 +1,14 @@
+// What the session layer attaches to every request (null until a session is recognised).
+import 'fastify';
+
+export interface SessionLogin {
+  id: number;
+  usuario: string;
+  nombre: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    login: SessionLogin | null;
+  }
+}

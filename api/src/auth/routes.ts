@@ -1,0 +1,90 @@
+// POST /logins/login, POST /logins/logout and GET /logins/me (DESIGN §4).
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { mensajes } from '../mensajes.js';
+import { getResource } from '../resources/index.js';
+import { tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../rest/errors.js';
+import { serializeRow } from '../rest/values.js';
+import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
+import { SESSION_COOKIE, type SessionStore } from './sessions.js';
+import type { LoginThrottle } from './throttle.js';
+
+export interface AuthRouteOptions {
+  db: Db;
+  config: Pick<Config, 'scrypt'>;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  now: () => number;
+}
+
+interface Credentials {
+  usuario: string;
+  pass: string;
+}
+
+/** Only the types are checked: any other mistake is the same «login incorrecto». */
+function readCredentials(body: unknown): Credentials {
+  const data = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
+  const details: ErrorDetail[] = [];
+  for (const campo of ['usuario', 'pass'] as const) {
+    if (typeof data[campo] !== 'string') {
+      // Never echo the value: it may be a password.
+      details.push({ path: `/${campo}`, code: 'type', message: mensajes.filtro.valorInvalido(campo, 'un texto') });
+    }
+  }
+  if (details.length) throw validationFailed(details);
+  return { usuario: data.usuario as string, pass: data.pass as string };
+}
+
+export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions, throttle, now }: AuthRouteOptions) {
+  const logins = getResource('logins');
+  const loginIncorrecto = () => unauthorized(mensajes.auth.loginIncorrecto);
+
+  // An unknown usuario is checked against this hash so it costs as much as a wrong password
+  // and the response time does not tell which usuarios exist. Same parameters as real hashes;
+  // made now so that not even the first unknown usuario pays for making it.
+  const dummyHash = hashPassword(randomBytes(16).toString('hex'), config.scrypt);
+
+  app.post('/logins/login', async (request, reply) => {
+    const { usuario, pass } = readCredentials(request.body);
+    const wait = throttle.retryAfterSeconds(usuario, request.ip);
+    if (wait > 0) throw tooManyRequests(wait);
+
+    const row = await db('logins').where('usuario', usuario).first();
+    const ok = await verifyPassword(pass, row ? row.pass : await dummyHash);
+    if (!row || !ok || !(row.activo === true || row.activo === 1)) {
+      throttle.failed(usuario, request.ip);
+      throw loginIncorrecto();
+    }
+    throttle.succeeded(usuario, request.ip);
+
+    const ultimoAcceso = new Date(now()).toISOString();
+    const changes: Record<string, unknown> = { ultimoAcceso };
+    // Hashes made with older parameters are upgraded while the plain password is at hand.
+    if (needsRehash(row.pass, config.scrypt)) changes.pass = await hashPassword(pass, config.scrypt);
+    await db('logins').where('id', row.id).update(changes);
+
+    // A fresh token on every login, and the one the browser held is ended: a session planted
+    // before login (fixation) never becomes an authenticated one.
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    const token = await sessions.create(row.id);
+    reply.setCookie(SESSION_COOKIE, token, sessions.cookieOptions());
+    return serializeRow(logins, { ...row, ultimoAcceso });
+  });
+
+  // Public and idempotent: a stale or missing cookie still ends in a clean, logged-out browser.
+  app.post('/logins/logout', async (request, reply) => {
+    await sessions.destroy(request.cookies[SESSION_COOKIE]);
+    reply.clearCookie(SESSION_COOKIE, sessions.clearCookieOptions());
+    return reply.code(204).send();
+  });
+
+  app.get('/logins/me', async (request: FastifyRequest) => {
+    const row = await db('logins').where('id', request.login!.id).first();
+    // The guard saw the session a moment ago; the account may have been deleted since.
+    if (!row) throw unauthorized();
+    return serializeRow(logins, row);
+  });
+}

@@ -1,0 +1,118 @@
+// Server-side sessions in the `sesiones` table, so every API process sharing the database
+// recognises every session and a logout ends it everywhere. The browser holds a random token;
+// the table holds only its SHA-256, so a leaked database dump cannot be replayed as cookies.
+import { createHash, randomBytes } from 'node:crypto';
+import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { SessionLogin } from './request.js';
+
+export const SESSION_COOKIE = 'aula_sesion';
+
+// Refreshing lastSeenAt on every request would turn each read into a write (and contend on
+// SQLite's single writer); a minute of slack on an idle timeout counted in minutes is harmless.
+const TOUCH_INTERVAL_MS = 60_000;
+// Expired rows are also deleted whenever they are met; the sweep only catches abandoned ones.
+const PURGE_INTERVAL_MS = 10 * 60_000;
+
+/** 256 random bits, base64url: exactly 43 characters. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+// SQLite returns the ISO strings we stored; PostgreSQL returns Date objects for timestamptz.
+const millis = (value: unknown) => (value instanceof Date ? value.getTime() : new Date(value as string).getTime());
+const iso = (ms: number) => new Date(ms).toISOString();
+
+export interface SessionStoreOptions {
+  db: Db;
+  config: Pick<Config, 'session'>;
+  now?: () => number;
+}
+
+export class SessionStore {
+  private readonly db: Db;
+  private readonly idleMs: number;
+  private readonly absoluteMs: number;
+  private readonly secure: boolean;
+  private readonly now: () => number;
+  private lastPurge = 0;
+
+  constructor({ db, config, now = Date.now }: SessionStoreOptions) {
+    this.db = db;
+    this.idleMs = config.session.idleMinutes * 60_000;
+    this.absoluteMs = config.session.absoluteHours * 3_600_000;
+    this.secure = config.session.secureCookie;
+    this.now = now;
+  }
+
+  cookieOptions(): CookieSerializeOptions {
+    // Max-Age matches the absolute timeout so the browser stops sending a cookie that can no
+    // longer work; the server enforces both timeouts regardless.
+    return { httpOnly: true, sameSite: 'lax', path: '/', secure: this.secure, maxAge: this.absoluteMs / 1000 };
+  }
+
+  clearCookieOptions(): CookieSerializeOptions {
+    return { httpOnly: true, sameSite: 'lax', path: '/', secure: this.secure };
+  }
+
+  /** Starts a session and returns the token for the cookie (the only place it ever exists). */
+  async create(loginId: number): Promise<string> {
+    const now = this.now();
+    await this.purgeExpired(now);
+    const token = randomBytes(32).toString('base64url');
+    await this.db('sesiones').insert({
+      tokenHash: hashToken(token),
+      loginId,
+      createdAt: iso(now),
+      lastSeenAt: iso(now),
+      expiresAt: iso(now + this.absoluteMs),
+    });
+    return token;
+  }
+
+  /** The administrator behind a cookie, or null when it names no live session. */
+  async resolve(token: string | undefined): Promise<SessionLogin | null> {
+    if (!token || !TOKEN_SHAPE.test(token)) return null;
+    const row = await this.db('sesiones')
+      .join('logins', 'logins.id', 'sesiones.loginId')
+      .where('sesiones.tokenHash', hashToken(token))
+      .first(
+        'sesiones.id as sesionId',
+        'sesiones.lastSeenAt',
+        'sesiones.expiresAt',
+        'logins.id',
+        'logins.usuario',
+        'logins.nombre',
+        'logins.activo',
+      );
+    if (!row) return null;
+    const now = this.now();
+    const lastSeen = millis(row.lastSeenAt);
+    const active = row.activo === true || row.activo === 1;
+    // A deactivated administrator's sessions die with the next request they make.
+    if (now >= millis(row.expiresAt) || now - lastSeen > this.idleMs || !active) {
+      await this.db('sesiones').where('id', row.sesionId).delete();
+      return null;
+    }
+    if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+      await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
+    }
+    return { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null };
+  }
+
+  async destroy(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    await this.db('sesiones').where('tokenHash', hashToken(token)).delete();
+  }
+
+  /** Deletes sessions nobody will present again; at most every few minutes per process. */
+  private async purgeExpired(now: number) {
+    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now;
+    await this.db('sesiones')
+      .where('expiresAt', '<=', iso(now))
+      .orWhere('lastSeenAt', '<', iso(now - this.idleMs))
+      .delete();
+  }
+}

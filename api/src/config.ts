@@ -1,0 +1,135 @@
+// Every setting of the application is read and validated here, once (DESIGN §8).
+// Anything else receives a typed Config and never touches process.env itself.
+import { resolve } from 'node:path';
+
+export type Dialect = 'sqlite' | 'pg';
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  adminPort: number;
+  database: { dialect: Dialect; filename?: string; connectionString?: string; schema?: string };
+  corsOrigins: string[];
+  apiUrl?: string;
+  productName: string;
+  storageDir: string;
+  maxLimit: number;
+  session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
+  loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
+  scrypt: { N: number; r: number; p: number };
+  admin: { usuario?: string; password?: string };
+  logLevel: string;
+  timeZone: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never a blanket `true`. */
+  trustProxy: false | number | string[];
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Configuración no válida: ${variable} ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `debe ser un número entero (recibido «${raw}»)`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `debe estar entre ${min} y ${max} (recibido ${n})`);
+  return n;
+}
+
+function parseDatabase(url: string | undefined, cwd: string): Config['database'] {
+  if (!url) return { dialect: 'sqlite', filename: resolve(cwd, 'data/aula.sqlite') };
+  if (url.startsWith('sqlite:')) {
+    const path = url.slice('sqlite:'.length).replace(/^\/\//, '');
+    if (!path) throw new ConfigError('DATABASE_URL', 'necesita una ruta tras «sqlite:»');
+    return { dialect: 'sqlite', filename: path === ':memory:' ? path : resolve(cwd, path) };
+  }
+  if (/^postgres(ql)?:\/\//.test(url)) {
+    try {
+      const parsed = new URL(url);
+      const schema = parsed.searchParams.get('schema') ?? undefined;
+      parsed.searchParams.delete('schema');
+      return { dialect: 'pg', connectionString: parsed.toString(), schema };
+    } catch {
+      throw new ConfigError('DATABASE_URL', `no es una URL válida («${url}»)`);
+    }
+  }
+  throw new ConfigError('DATABASE_URL', `debe empezar por «sqlite:» o «postgres://» (recibido «${url}»)`);
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) {
+    throw new ConfigError('NODE_ENV', `debe ser development, production o test (recibido «${nodeEnv}»)`);
+  }
+  const production = nodeEnv === 'production';
+  const port = int(env, 'PORT', production ? 7791 : 3000, 0, 65535);
+  const adminPort = int(env, 'ADMIN_PORT', 8080, 0, 65535);
+  const corsOrigins = (env.CORS_ORIGINS ?? `http://localhost:${adminPort},http://127.0.0.1:${adminPort}`)
+    .split(',')
+    .map((o) => o.trim().replace(/\/$/, ''))
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError('CORS_ORIGINS', `contiene un origen no válido («${origin}»)`);
+  }
+  if (env.API_URL && !/^https?:\/\//.test(env.API_URL)) {
+    throw new ConfigError('API_URL', `debe ser una URL http(s) (recibido «${env.API_URL}»)`);
+  }
+  const timeZone = env.TIME_ZONE ?? 'Europe/Madrid';
+  try {
+    new Intl.DateTimeFormat('es-ES', { timeZone });
+  } catch {
+    throw new ConfigError('TIME_ZONE', `no es una zona horaria conocida («${timeZone}»)`);
+  }
+  const logLevel = env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info');
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `no es un nivel de log válido («${logLevel}»)`);
+  }
+  // Trusting X-Forwarded-For from anyone would let a client pick its own IP and dodge the
+  // login throttle; only a known number of hops or known proxy addresses are trusted.
+  const rawProxy = env.TRUST_PROXY?.trim() ?? '';
+  let trustProxy: Config['trustProxy'] = false;
+  if (/^\d+$/.test(rawProxy)) trustProxy = Number(rawProxy);
+  else if (rawProxy && rawProxy !== 'false') {
+    trustProxy = rawProxy.split(',').map((a) => a.trim()).filter(Boolean);
+    if (trustProxy.some((a) => !/^[0-9a-fA-F.:/]+$/.test(a))) {
+      throw new ConfigError('TRUST_PROXY', `debe ser un número de saltos o una lista de direcciones IP/CIDR (recibido «${rawProxy}»)`);
+    }
+  }
+  return {
+    env: nodeEnv as Config['env'],
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    adminPort,
+    database: parseDatabase(env.DATABASE_URL, cwd),
+    corsOrigins,
+    apiUrl: env.API_URL?.replace(/\/$/, ''),
+    productName: env.PRODUCT_NAME ?? 'Aula',
+    storageDir: resolve(cwd, env.STORAGE_DIR ?? 'data/storage'),
+    maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
+    session: {
+      idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),
+      absoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),
+      secureCookie: production,
+    },
+    loginThrottle: {
+      windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
+      maxPerUsuario: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
+      maxPerIp: int(env, 'LOGIN_MAX_FAILURES_IP', 20, 1),
+    },
+    // OWASP's scrypt parameters; tests lower N to keep the suite fast.
+    scrypt: { N: int(env, 'SCRYPT_N', 2 ** 17, 2), r: 8, p: 1 },
+    admin: { usuario: env.ADMIN_USUARIO, password: env.ADMIN_PASSWORD },
+    logLevel,
+    timeZone,
+    trustProxy,
+  };
+}

@@ -1,0 +1,62 @@
+// One Knex instance per process, configured for the dialect in use.
+import knex, { type Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+// COUNT(*) and SUM() come back from PostgreSQL as int8/numeric strings; every number we
+// handle fits a double, so read them as numbers like SQLite does.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type Db = Knex;
+
+/** Regex semantics for SQLite's REGEXP operator, which has no built-in implementation. */
+function sqliteRegexp(pattern: string, value: unknown): number {
+  if (value === null || value === undefined) return 0;
+  const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
+  const re = m ? new RegExp(m[1], m[2].replace(/[^ims]/g, '')) : new RegExp(pattern);
+  return re.test(String(value)) ? 1 : 0;
+}
+
+export function createDb(database: Config['database']): Db {
+  if (database.dialect === 'sqlite') {
+    const filename = database.filename!;
+    if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
+    return knex({
+      client: 'better-sqlite3',
+      connection: { filename },
+      useNullAsDefault: true,
+      pool: {
+        min: 1,
+        max: 1,
+        afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
+          // WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode keeps every
+          // committed transaction across a process crash (only an OS crash can lose the tail).
+          conn.pragma('journal_mode = WAL');
+          conn.pragma('synchronous = NORMAL');
+          conn.pragma('foreign_keys = ON');
+          conn.pragma('busy_timeout = 5000');
+          conn.function('regexp', { deterministic: true }, sqliteRegexp);
+          // Unicode case folding for ilike: SQLite's lower() only folds ASCII («Á» stays «Á»).
+          conn.function('lower_es', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+          done(null, conn);
+        },
+      },
+    });
+  }
+  return knex({
+    client: 'pg',
+    connection: {
+      connectionString: database.connectionString,
+      // Fail fast while PostgreSQL is down so /health answers 503 instead of hanging.
+      connectionTimeoutMillis: 3000,
+    },
+    searchPath: database.schema ? [database.schema] : undefined,
+    pool: { min: 0, max: 10, acquireTimeoutMillis: 5000, idleTimeoutMillis: 30_000 },
+    acquireConnectionTimeout: 5000,
+  });
+}
+
+export const isPg = (db: Db) => db.client.config.client === 'pg';

@@ -1,0 +1,124 @@
+// Reports as CSV for a Spanish spreadsheet: UTF-8 with a BOM (so Excel reads the accents), `;`
+// between fields and a decimal comma in euros (what a Spanish locale expects), CRLF line ends.
+import { mensajes } from '../mensajes.js';
+import type { FacturaSinPago, Lista, PagoPendiente, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from './queries.js';
+import { fechaHoraEn } from './tiempo.js';
+
+const c = mensajes.informes.csv;
+
+export const BOM = '\uFEFF';
+
+export interface Tabla {
+  cabecera: string[];
+  filas: string[][];
+}
+
+/** Text typed by people: a leading = + - @ would make a spreadsheet run it as a formula. */
+export const texto = (v: string | null | undefined) => {
+  const s = v ?? '';
+  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+};
+
+export const entero = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+
+/** Céntimos as euros with a decimal comma and no thousands separator: 123456 → "1234,56". */
+export function euros(centimos: number | null | undefined): string {
+  if (centimos === null || centimos === undefined) return '';
+  const abs = Math.abs(centimos);
+  return `${centimos < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
+}
+
+const campo = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+
+export function aCsv({ cabecera, filas }: Tabla): string {
+  return BOM + [cabecera, ...filas].map((fila) => fila.map(campo).join(';')).join('\r\n') + '\r\n';
+}
+
+interface Periodo {
+  desde: string | null;
+  hasta: string;
+}
+
+export function resumenCsv(d: { periodo: Periodo; anterior: Periodo; actual: Resumen; previo: Resumen }): Tabla {
+  const filas: [string, (r: Resumen) => string][] = [
+    [c.ingresosNetos, (r) => euros(r.ingresosNetos)],
+    [c.ingresos, (r) => euros(r.ingresos)],
+    [c.pagos, (r) => entero(r.pagos)],
+    [c.ticketMedio, (r) => euros(r.ticketMedio)],
+    [c.reembolsos, (r) => entero(r.reembolsos)],
+    [c.importeReembolsado, (r) => euros(r.importeReembolsado)],
+    [c.usuariosNuevos, (r) => entero(r.usuariosNuevos)],
+    [c.cursosVendidos, (r) => entero(r.cursosVendidos)],
+  ];
+  return {
+    cabecera: [c.indicador, c.periodoActual(d.periodo.desde!, d.periodo.hasta), c.periodoAnterior(d.anterior.desde!, d.anterior.hasta)],
+    filas: filas.map(([nombre, valor]) => [nombre, valor(d.actual), valor(d.previo)]),
+  };
+}
+
+export function ingresosCsv(d: { serie: PuntoIngresos[] }): Tabla {
+  return {
+    cabecera: [c.intervalo, c.pagos, c.ingresos, c.reembolsos, c.importeReembolsado, c.ingresosNetos, c.ticketMedio],
+    filas: d.serie.map((p) => [p.clave, entero(p.pagos), euros(p.ingresos), entero(p.reembolsos), euros(p.importeReembolsado), euros(p.ingresosNetos), euros(p.ticketMedio)]),
+  };
+}
+
+export function ventasPorCursoCsv(d: { cursos: VentasCurso[] }): Tabla {
+  return {
+    cabecera: [c.cursoId, c.curso, c.ventas, c.ingresos, c.ticketMedio, c.reembolsos, c.importeReembolsado],
+    filas: d.cursos.map((v) => [
+      entero(v.cursoId),
+      v.cursoId === null ? c.sinCurso : texto(v.titulo),
+      entero(v.ventas),
+      euros(v.ingresos),
+      euros(v.ticketMedio),
+      entero(v.reembolsos),
+      euros(v.importeReembolsado),
+    ]),
+  };
+}
+
+export function pagosPorMetodoCsv(d: { metodos: { metodo: string; pagos: number; importe: number; completados: number; importeCompletado: number }[] }): Tabla {
+  return {
+    cabecera: [c.metodo, c.pagos, c.importe, c.completados, c.importeCompletado],
+    filas: d.metodos.map((m) => [m.metodo, entero(m.pagos), euros(m.importe), entero(m.completados), euros(m.importeCompletado)]),
+  };
+}
+
+export function pagosPorEstadoCsv(d: { estados: { estado: string; pagos: number; importe: number }[] }): Tabla {
+  return {
+    cabecera: [c.estado, c.pagos, c.importe],
+    filas: d.estados.map((e) => [e.estado, entero(e.pagos), euros(e.importe)]),
+  };
+}
+
+export function usuariosNuevosCsv(d: { serie: PuntoUsuarios[] }): Tabla {
+  return {
+    cabecera: [c.intervalo, c.usuariosNuevos, c.compradores],
+    filas: d.serie.map((p) => [p.clave, entero(p.nuevos), entero(p.compradores)]),
+  };
+}
+
+/** The three lists in one sheet, told apart by the first column. */
+export function pendientesCsv(
+  d: { pagosPendientes: Lista<PagoPendiente>; pagosSinFactura: Lista<PagoPendiente>; facturasSinPago: Lista<FacturaSinPago> },
+  timeZone: string,
+): Tabla {
+  const fecha = (iso: string | null) => (iso ? fechaHoraEn(new Date(iso), timeZone) : '');
+  const pago = (tipo: string) => (p: PagoPendiente) => [tipo, entero(p.id), fecha(p.fecha), texto(p.usuario), texto(p.curso ?? ''), euros(p.importe)];
+  return {
+    cabecera: [c.tipo, c.id, c.fecha, c.usuario, c.concepto, c.importe],
+    filas: [
+      ...d.pagosPendientes.filas.map(pago(c.pagoPendiente)),
+      ...d.pagosSinFactura.filas.map(pago(c.pagoSinFactura)),
+      ...d.facturasSinPago.filas.map((f) => [
+        c.facturaSinPago,
+        entero(f.id),
+        fecha(f.fecha),
+        texto(f.cliente),
+        texto(`${f.serie}${f.numero === null ? '' : `-${f.numero}`} ${f.concepto}`),
+        euros(f.total),
+      ]),
+    ],
+  };
+}

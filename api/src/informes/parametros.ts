@@ -1,0 +1,120 @@
+// The query string of a report, checked and turned into calendar periods. Anything the
+// administrator could mistype answers 400 in Spanish naming the parameter, never a 500 and never
+// a silently different period.
+import { badRequest } from '../rest/errors.js';
+import { mensajes } from '../mensajes.js';
+import {
+  agrupaciones,
+  cuantosIntervalos,
+  diaEn,
+  diasEntre,
+  esDia,
+  inicioDelDia,
+  sumarDias,
+  type Agrupacion,
+  type Dia,
+} from './tiempo.js';
+
+const m = mensajes.informes;
+
+/** Whole calendar days `desde`..`hasta` (inclusive) and the instants [inicio, fin) they span. */
+export interface Periodo {
+  desde: Dia;
+  hasta: Dia;
+  inicio: string;
+  fin: string;
+}
+
+export type Query = Record<string, unknown>;
+
+/** Default period: the last 30 days, today included. */
+export const DIAS_POR_DEFECTO = 30;
+/** About three years of days: more buckets than any chart can show and a heavy query. */
+export const MAX_INTERVALOS = 1100;
+export const MAX_DIAS_PENDIENTE = 3650;
+
+export function comprobarNombres(query: Query, permitidos: readonly string[]) {
+  for (const nombre of Object.keys(query)) {
+    if (!permitidos.includes(nombre)) {
+      throw badRequest(m.parametroDesconocido(nombre), [{ path: nombre, code: 'unknown', message: m.parametroDesconocido(nombre) }]);
+    }
+  }
+}
+
+function invalido(param: string, message: string) {
+  return badRequest(message, [{ path: param, code: 'invalid', message }]);
+}
+
+const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
+
+/**
+ * A date, or a date-time reduced to the calendar day it falls on in the business's zone (a
+ * date-time without offset is already wall-clock time there).
+ */
+function leerDia(query: Query, param: string, timeZone: string): Dia | undefined {
+  const raw = query[param];
+  if (raw === undefined || raw === '') return undefined;
+  const texto = typeof raw === 'string' ? raw.trim() : JSON.stringify(raw);
+  const year = Number(texto.slice(0, 4));
+  if (typeof raw === 'string' && year >= 1900 && year <= 2999) {
+    if (esDia(texto)) return texto;
+    const match = dateTime.exec(texto);
+    if (match && esDia(match[1])) {
+      const instant = new Date(match[4] ? texto : `${texto}Z`);
+      if (!Number.isNaN(instant.getTime())) return match[4] ? diaEn(instant, timeZone) : match[1];
+    }
+  }
+  throw invalido(param, m.fechaInvalida(param, texto));
+}
+
+export function periodo(desde: Dia, hasta: Dia, timeZone: string): Periodo {
+  return { desde, hasta, inicio: inicioDelDia(desde, timeZone), fin: inicioDelDia(sumarDias(hasta, 1), timeZone) };
+}
+
+/** The period of equal length that ends the day before `p` starts. */
+export function periodoAnterior(p: Periodo, timeZone: string): Periodo {
+  const dias = diasEntre(p.desde, p.hasta) + 1;
+  return periodo(sumarDias(p.desde, -dias), sumarDias(p.desde, -1), timeZone);
+}
+
+/**
+ * `desde`/`hasta` from the query. Without `hasta` the period ends today; without `desde` it
+ * starts 29 days before `hasta`, so the default is the last 30 days.
+ */
+export function leerPeriodo(query: Query, timeZone: string, ahora: Date): Periodo {
+  const hasta = leerDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
+  const desde = leerDia(query, 'desde', timeZone) ?? sumarDias(hasta, -(DIAS_POR_DEFECTO - 1));
+  if (desde > hasta) throw invalido('desde', m.rangoInvertido(desde, hasta));
+  return periodo(desde, hasta, timeZone);
+}
+
+/**
+ * For lists of what is stuck now: without `desde` nothing is too old to show, since money stuck
+ * for two months matters more than money stuck for two days.
+ */
+export function leerPeriodoAbierto(query: Query, timeZone: string, ahora: Date): { desde: Dia | null; hasta: Dia; inicio: string | null; fin: string } {
+  if (query.desde !== undefined && query.desde !== '') return leerPeriodo(query, timeZone, ahora);
+  const hasta = leerDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
+  return { desde: null, hasta, inicio: null, fin: inicioDelDia(sumarDias(hasta, 1), timeZone) };
+}
+
+export function leerAgrupacion(query: Query, p: Periodo): Agrupacion {
+  const raw = query.agrupacion ?? 'dia';
+  if (typeof raw !== 'string' || !(agrupaciones as readonly string[]).includes(raw)) {
+    throw invalido('agrupacion', m.agrupacionInvalida(typeof raw === 'string' ? raw : JSON.stringify(raw)));
+  }
+  const agrupacion = raw as Agrupacion;
+  const n = cuantosIntervalos(p.desde, p.hasta, agrupacion);
+  if (n > MAX_INTERVALOS) throw invalido('agrupacion', m.demasiadosIntervalos(n, MAX_INTERVALOS));
+  return agrupacion;
+}
+
+export function leerDias(query: Query, porDefecto: number): number {
+  const raw = query.dias;
+  if (raw === undefined || raw === '') return porDefecto;
+  const texto = typeof raw === 'string' ? raw.trim() : JSON.stringify(raw);
+  if (typeof raw !== 'string' || !/^\d{1,5}$/.test(texto) || Number(texto) > MAX_DIAS_PENDIENTE) {
+    throw invalido('dias', m.diasInvalido(texto, MAX_DIAS_PENDIENTE));
+  }
+  return Number(texto);
+}

@@ -1,0 +1,122 @@
+// Every Spanish text the API sends to an administrator. Code refers to these, never to literals.
+
+/** How each entity is named in a sentence: article + singular, and the plural. */
+export const entidades: Record<string, { el: string; plural: string; singular: string }> = {
+  categorias: { el: 'la categoría', singular: 'categoría', plural: 'categorías' },
+  cursos: { el: 'el curso', singular: 'curso', plural: 'cursos' },
+  clases: { el: 'la clase', singular: 'clase', plural: 'clases' },
+  usuarios: { el: 'el usuario', singular: 'usuario', plural: 'usuarios' },
+  pagos: { el: 'el pago', singular: 'pago', plural: 'pagos' },
+  facturas: { el: 'la factura', singular: 'factura', plural: 'facturas' },
+  logins: { el: 'el administrador', singular: 'administrador', plural: 'administradores' },
+  logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
+};
+
+const plural = (n: number, recurso: string) => {
+  const e = entidades[recurso];
+  return `${n} ${n === 1 ? e.singular : e.plural}`;
+};
+
+export const mensajes = {
+  peticion: {
+    tipoNoSoportado: 'El cuerpo de la petición debe ser JSON (Content-Type: application/json)',
+    demasiadoGrande: 'El cuerpo de la petición es demasiado grande',
+    cuerpoVacio: 'El cuerpo de la petición está vacío',
+    jsonInvalido: 'El cuerpo de la petición no es JSON válido',
+    origenNoPermitido: (origin: string) => `Origen no permitido: ${origin}`,
+    rutaNoEncontrada: (method: string, path: string) => `No existe la ruta ${method} ${path}`,
+    soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
+  },
+  filtro: {
+    jsonInvalido: (param: string) => `El parámetro «${param}» no es JSON válido`,
+    noEsObjeto: (param: string) => `El parámetro «${param}» debe ser un objeto`,
+    claveDesconocida: (key: string) => `Clave de filtro desconocida: «${key}»`,
+    campoDesconocido: (campo: string) => `Campo desconocido: «${campo}»`,
+    operadorDesconocido: (op: string) => `Operador desconocido: «${op}»`,
+    operadorNoAplicable: (op: string, campo: string) => `El operador «${op}» no se puede usar con el campo «${campo}»`,
+    valorInvalido: (campo: string, esperado: string) => `Valor no válido para «${campo}»: se esperaba ${esperado}`,
+    limite: (max: number) => `«limit» debe ser un entero entre 1 y ${max}`,
+    salto: '«skip» / «offset» debe ser un entero mayor o igual que 0',
+    orden: (valor: string) => `Orden no válido: «${valor}» (use "campo ASC" o "campo DESC")`,
+    campos: 'El filtro «fields» debe ser un objeto {campo: true|false} o una lista de campos',
+    relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,
+    includeInvalido: 'El filtro «include» debe ser una lista de relaciones o {relation, scope}',
+    whereEnGetPorId: 'Al pedir un registro por id, el filtro solo admite «fields» e «include»',
+    regexpInvalida: (valor: string) => `Expresión regular no válida: «${valor}»`,
+    demasiadoProfundo: 'El filtro está anidado demasiado profundamente',
+  },
+  validacion: {
+    titulo: 'Los datos no son válidos: revise los campos señalados',
+    debeSerObjeto: 'El cuerpo debe ser un objeto JSON',
+    idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
+    idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
+    parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
+    claveAjena: (campo: string, recurso: string) => `No existe ${entidades[recurso].el} indicado en «${campo}»`,
+    conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelva a intentarlo',
+    padreDistinto: (campo: string) => `«${campo}» lo fija la ruta y no se puede cambiar`,
+    unico: (campos: string[]) =>
+      campos.length === 1 ? `Ya existe un registro con ese valor de «${campos[0]}»` : `Ya existe un registro con esa combinación de ${campos.map((c) => `«${c}»`).join(' y ')}`,
+  },
+  borrado: {
+    tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
+      `No se puede borrar: ${entidades[recurso].el} tiene ${hijos.map((h) => plural(h.n, h.recurso)).join(', ')}`,
+  },
+  auth: {
+    loginIncorrecto: 'login incorrecto',
+    sinSesion: 'Se necesita iniciar sesión',
+    demasiadosIntentos: (segundos: number) =>
+      `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${Math.ceil(segundos / 60)} minuto(s)`,
+    cli: {
+      uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
+      pedirContrasena: 'Contraseña: ',
+      creado: (usuario: string) => `Administrador «${usuario}» creado`,
+      restablecido: (usuario: string) => `Contraseña de «${usuario}» restablecida y cuenta activada; sus sesiones abiertas se han cerrado`,
+    },
+  },
+  salud: {
+    bdNoDisponible: 'La base de datos no responde',
+  },
+  informes: {
+    parametroDesconocido: (nombre: string) => `Parámetro desconocido: «${nombre}»`,
+    fechaInvalida: (param: string, valor: string) =>
+      `El parámetro «${param}» debe ser una fecha AAAA-MM-DD o una fecha y hora ISO 8601 (recibido «${valor}»)`,
+    rangoInvertido: (desde: string, hasta: string) => `«desde» (${desde}) no puede ser posterior a «hasta» (${hasta})`,
+    agrupacionInvalida: (valor: string) => `El parámetro «agrupacion» debe ser dia, semana o mes (recibido «${valor}»)`,
+    demasiadosIntervalos: (n: number, max: number) =>
+      `El periodo elegido da ${n} intervalos y el máximo es ${max}: acorte el periodo o agrupe por semana o por mes`,
+    diasInvalido: (valor: string, max: number) => `El parámetro «dias» debe ser un número entero entre 0 y ${max} (recibido «${valor}»)`,
+    /** CSV column headers and row labels, as the administrator reads them in a spreadsheet. */
+    csv: {
+      indicador: 'Indicador',
+      periodoActual: (desde: string, hasta: string) => `Periodo ${desde} a ${hasta}`,
+      periodoAnterior: (desde: string, hasta: string) => `Periodo anterior ${desde} a ${hasta}`,
+      ingresosNetos: 'Ingresos netos (€)',
+      ingresos: 'Ingresos (€)',
+      pagos: 'Pagos',
+      ticketMedio: 'Ticket medio (€)',
+      reembolsos: 'Reembolsos',
+      importeReembolsado: 'Importe reembolsado (€)',
+      usuariosNuevos: 'Usuarios nuevos',
+      compradores: 'De ellos, con compra',
+      cursosVendidos: 'Cursos vendidos',
+      intervalo: 'Intervalo',
+      cursoId: 'Id del curso',
+      curso: 'Curso',
+      sinCurso: '(sin curso)',
+      ventas: 'Ventas',
+      metodo: 'Método',
+      estado: 'Estado',
+      importe: 'Importe (€)',
+      completados: 'Completados',
+      importeCompletado: 'Importe completado (€)',
+      tipo: 'Tipo',
+      id: 'Id',
+      fecha: 'Fecha',
+      usuario: 'Usuario',
+      concepto: 'Concepto',
+      pagoPendiente: 'Pago pendiente',
+      pagoSinFactura: 'Pago completado sin factura',
+      facturaSinPago: 'Factura emitida sin pago',
+    },
+  },
+};

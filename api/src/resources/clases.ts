@@ -1,0 +1,23 @@
+import { defineResource } from './types.js';
+
+export default defineResource({
+  name: 'clases',
+  model: 'Clase',
+  fields: {
+    titulo: { type: 'string', required: true, minLength: 1, maxLength: 160 },
+    descripcion: { type: 'string', maxLength: 10000 },
+    cursoId: { type: 'integer', references: 'cursos' },
+    usuarioId: { type: 'integer', references: 'usuarios' },
+    orden: { type: 'integer', default: 0 },
+    video: { type: 'string', maxLength: 1000 },
+    duracion: { type: 'integer', minimum: 0 },
+    miniatura: { type: 'string', maxLength: 1000 },
+    gratuita: { type: 'boolean', default: false },
+    estado: { type: 'string', enum: ['borrador', 'publicada'], default: 'borrador' },
+  },
+  relations: {
+    curso: { type: 'belongsTo', target: 'cursos', foreignKey: 'cursoId' },
+    usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
+  },
+  searchFields: ['titulo', 'descripcion'],
+});

@@ -1,0 +1,29 @@
+// The registry: every entity the API serves, by route name.
+import categorias from './categorias.js';
+import cursos from './cursos.js';
+import clases from './clases.js';
+import usuarios from './usuarios.js';
+import pagos from './pagos.js';
+import facturas from './facturas.js';
+import logins from './logins.js';
+import logs from './logs.js';
+import type { Resource } from './types.js';
+
+export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs };
+
+export function getResource(name: string): Resource {
+  const r = Object.hasOwn(resources, name) ? resources[name] : undefined;
+  if (!r) throw new Error(`Unknown resource ${name}`);
+  return r;
+}
+
+/** Every foreign key, anywhere, that points at `name`: what blocks deleting one of its rows. */
+export function referencesTo(name: string): { resource: Resource; field: string }[] {
+  return Object.values(resources).flatMap((resource) =>
+    Object.entries(resource.fields)
+      .filter(([, f]) => f.references === name)
+      .map(([field]) => ({ resource, field })),
+  );
+}
+
+export type { Resource, Field, Relation } from './types.js';

@@ -1,0 +1,92 @@
+// The shape of an entity definition. Each file in this folder defines one entity with
+// defineResource(); routes, validation, OpenAPI and search all read these definitions.
+import type { Knex } from 'knex';
+import type { ScryptParams } from '../auth/passwords.js';
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
+
+export interface Field {
+  type: FieldType;
+  /** Required on create (POST) and replace (PUT). */
+  required?: boolean;
+  default?: string | number | boolean;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  enum?: readonly (string | number)[];
+  format?: 'email';
+  pattern?: string;
+  /** Set by the server: never accepted in a body. */
+  readOnly?: boolean;
+  /** Accepted in bodies, never returned, never usable in where/order/fields. */
+  writeOnly?: boolean;
+  /** Name of the resource this foreign key points to. */
+  references?: string;
+  /** Unique among the rows (alone); composite keys go in Resource.uniques. */
+  unique?: boolean;
+  /** Compared case-insensitively for uniqueness (usuarios.email). */
+  caseInsensitive?: boolean;
+}
+
+export interface Relation {
+  type: 'belongsTo' | 'hasMany';
+  target: string;
+  /** belongsTo: the column on this resource; hasMany: the column on the target. */
+  foreignKey: string;
+  /** hasMany only: also served as /parent/{id}/target (LoopBack's `lb4 relation` routes). */
+  nested?: boolean;
+}
+
+export interface WriteContext {
+  op: 'create' | 'replace' | 'update';
+  db: Knex | Knex.Transaction;
+  /** The stored row for replace/update (already read inside the transaction). */
+  existing?: Record<string, unknown>;
+  /** Who writes: the administrator's login id (null before login) and the client's IP. */
+  actor: { loginId: number | null; ip: string };
+  scrypt: ScryptParams;
+}
+
+export interface ResourceDef {
+  /** Route segment and table name: `cursos`. */
+  name: string;
+  /** LoopBack model name used in error messages: `Curso`. */
+  model: string;
+  fields: Record<string, Field>;
+  relations?: Record<string, Relation>;
+  /** Fields the admin's search box (`q`) looks in, with ilike. */
+  searchFields: string[];
+  /** Composite unique keys, e.g. [['serie', 'numero']]. */
+  uniques?: string[][];
+  /** Append-only resources answer 403 to PUT, PATCH and DELETE. */
+  appendOnly?: boolean;
+  /** Whether successful mutations write an activity log row (all but `logs` itself). */
+  audited?: boolean;
+  /**
+   * Domain rules applied to a body before it is written, inside the write transaction.
+   * Receives the validated body (for update only the patch; the stored row is ctx.existing)
+   * and returns the values to store.
+   */
+  beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /** Rows that belong to this one and go with it, removed in the same transaction before it. */
+  beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
+}
+
+export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited'>>;
+
+const implicitFields: Record<string, Field> = {
+  id: { type: 'integer', readOnly: true },
+  createdAt: { type: 'date-time', readOnly: true },
+  updatedAt: { type: 'date-time', readOnly: true },
+};
+
+export function defineResource(def: ResourceDef): Resource {
+  return {
+    audited: true,
+    ...def,
+    fields: { id: implicitFields.id, ...def.fields, createdAt: implicitFields.createdAt, updatedAt: implicitFields.updatedAt },
+    relations: def.relations ?? {},
+    uniques: def.uniques ?? [],
+  };
+}

@@ -1,0 +1,125 @@
+// The LoopBack routes of one resource (DESIGN §3), and the nested routes of its `nested`
+// hasMany relations. Everything resource-specific comes from the registry entry.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import '../auth/request.js';
+import type { Config } from '../config.js';
+import { mensajes } from '../mensajes.js';
+import { getResource, type Resource } from '../resources/index.js';
+import { badRequest, forbidden } from './errors.js';
+import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
+import { combine, type Actor, type Repository } from './repository.js';
+import { validateBody } from './validate.js';
+
+export interface CrudOptions {
+  repo: Repository;
+  config: Pick<Config, 'maxLimit'>;
+}
+
+type Query = { filter?: unknown; where?: unknown };
+type Params = { id: string };
+
+function parseId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) {
+    throw badRequest(mensajes.filtro.valorInvalido('id', 'un número entero'));
+  }
+  return Number(raw);
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { loginId: request.login?.id ?? null, ip: request.ip };
+}
+
+export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { repo, config }: CrudOptions) {
+  const base = `/${resource.name}`;
+  const limits = { maxLimit: config.maxLimit };
+  const appendOnly = () => {
+    if (resource.appendOnly) throw forbidden(mensajes.peticion.soloLectura(resource.name));
+  };
+
+  app.get<{ Querystring: Query }>(`${base}/count`, async (req) => ({
+    count: await repo.count(resource, parseWhereParam(resource, req.query.where)),
+  }));
+
+  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req) => {
+    const id = parseId(req.params.id);
+    return repo.findById(resource, id, parseFilter(resource, req.query.filter, { ...limits, byId: true }));
+  });
+
+  app.put<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+    appendOnly();
+    const id = parseId(req.params.id);
+    const body = validateBody(resource, 'replace', req.body);
+    if (body.id !== undefined && body.id !== id) throw badRequest(mensajes.validacion.idDistinto);
+    delete body.id;
+    await repo.replace(resource, id, body, actorOf(req));
+    return reply.code(204).send();
+  });
+
+  app.patch<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+    appendOnly();
+    const id = parseId(req.params.id);
+    await repo.update(resource, id, validateBody(resource, 'update', req.body), actorOf(req));
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+    appendOnly();
+    await repo.deleteById(resource, parseId(req.params.id), actorOf(req));
+    return reply.code(204).send();
+  });
+
+  app.get<{ Querystring: Query }>(base, async (req) => repo.find(resource, parseFilter(resource, req.query.filter, limits)));
+
+  app.post(base, async (req) => repo.create(resource, validateBody(resource, 'create', req.body), actorOf(req)));
+
+  app.patch<{ Querystring: Query }>(base, async (req) => {
+    appendOnly();
+    const body = validateBody(resource, 'update', req.body);
+    return { count: await repo.updateAll(resource, parseWhereParam(resource, req.query.where), body, actorOf(req)) };
+  });
+
+  for (const [name, relation] of Object.entries(resource.relations)) {
+    if (relation.type === 'hasMany' && relation.nested) registerNestedRoutes(app, resource, name, { repo, config });
+  }
+}
+
+/** `/cursos/{id}/clases` and the like: the child resource's calls, scoped to one parent. */
+function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationName: string, { repo, config }: CrudOptions) {
+  const relation = parent.relations[relationName];
+  const child = getResource(relation.target);
+  const fk = relation.foreignKey;
+  const path = `/${parent.name}/:id/${relationName}`;
+  const scopeTo = (id: number): WhereNode => ({ kind: 'cond', field: fk, op: 'eq', value: id });
+  const parentId = async (raw: string) => {
+    const id = parseId(raw);
+    await repo.findById(parent, id, { order: [], skip: 0, include: [], fields: ['id'] });
+    return id;
+  };
+
+  app.get<{ Querystring: Query; Params: Params }>(path, async (req) => {
+    const id = await parentId(req.params.id);
+    const filter = parseFilter(child, req.query.filter, { maxLimit: config.maxLimit });
+    return repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) });
+  });
+
+  app.post<{ Params: Params }>(path, async (req) => {
+    const id = await parentId(req.params.id);
+    const body = validateBody(child, 'create', req.body);
+    if (body[fk] !== undefined && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
+    return repo.create(child, { ...body, [fk]: id }, actorOf(req));
+  });
+
+  app.patch<{ Querystring: Query; Params: Params }>(path, async (req) => {
+    const id = await parentId(req.params.id);
+    const body = validateBody(child, 'update', req.body);
+    if (fk in body && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
+    const where = combine(parseWhereParam(child, req.query.where), scopeTo(id));
+    return { count: await repo.updateAll(child, where, body, actorOf(req)) };
+  });
+
+  app.delete<{ Querystring: Query; Params: Params }>(path, async (req) => {
+    const id = await parentId(req.params.id);
+    const where = combine(parseWhereParam(child, req.query.where), scopeTo(id));
+    return { count: await repo.deleteAll(child, where, actorOf(req)) };
+  });
+}

@@ -1,0 +1,121 @@
+// The LoopBack error envelope (DESIGN §3) and the one error handler that produces it.
+// Anything thrown that is not an HttpError is a bug: it is logged in full and answered as a
+// bare 500 that reveals nothing.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { mensajes } from '../mensajes.js';
+
+export interface ErrorDetail {
+  path: string;
+  code: string;
+  message: string;
+  info?: Record<string, unknown>;
+}
+
+const names: Record<number, string> = {
+  400: 'BadRequestError',
+  401: 'UnauthorizedError',
+  403: 'ForbiddenError',
+  404: 'NotFoundError',
+  409: 'ConflictError',
+  413: 'PayloadTooLargeError',
+  415: 'UnsupportedMediaTypeError',
+  422: 'UnprocessableEntityError',
+  429: 'TooManyRequestsError',
+  503: 'ServiceUnavailableError',
+};
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code?: string,
+    readonly details?: ErrorDetail[] | Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+  get name() {
+    return names[this.statusCode] ?? 'HttpError';
+  }
+  toJSON() {
+    return {
+      error: {
+        statusCode: this.statusCode,
+        name: this.name,
+        message: this.message,
+        ...(this.code ? { code: this.code } : {}),
+        ...(this.details ? { details: this.details } : {}),
+      },
+    };
+  }
+}
+
+export const badRequest = (message: string, details?: ErrorDetail[]) =>
+  new HttpError(400, message, 'INVALID_PARAMETER_VALUE', details);
+export const unauthorized = (message: string = mensajes.auth.sinSesion) => new HttpError(401, message, 'UNAUTHORIZED');
+export const forbidden = (message: string) => new HttpError(403, message, 'FORBIDDEN');
+export const notFound = (model: string, id: unknown) =>
+  new HttpError(404, `Entity not found: ${model} with id ${JSON.stringify(id)}`, 'ENTITY_NOT_FOUND', {
+    entityName: model,
+    entityId: id,
+  });
+export const conflict = (message: string, details?: ErrorDetail[]) => new HttpError(409, message, 'CONFLICT', details);
+export const validationFailed = (details: ErrorDetail[]) =>
+  new HttpError(422, mensajes.validacion.titulo, 'VALIDATION_FAILED', details);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new HttpError(429, mensajes.auth.demasiadosIntentos(retryAfterSeconds), 'TOO_MANY_REQUESTS', undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+/**
+ * The database could not be reached (down, restarting, pool exhausted): the request may succeed
+ * later, so 503 rather than the 500 that means a bug.
+ */
+function isDatabaseUnavailable(err: { name?: string; code?: string; message?: string }): boolean {
+  if (err.name === 'KnexTimeoutError') return true;
+  const code = String(err.code ?? '');
+  // PostgreSQL class 08 (connection exception), 57P01-03 (shutdown, cannot connect now), and socket errors.
+  return /^08|^57P0[123]$|^ECONNREFUSED$|^ECONNRESET$|^ETIMEDOUT$|^EPIPE$|^SQLITE_BUSY/.test(code) ||
+    /Connection terminated|connect ECONNREFUSED/.test(err.message ?? '');
+}
+
+/** Fastify's own client errors (bad JSON, wrong media type, body too large) in our envelope. */
+function fromFastify(err: FastifyError): HttpError | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, mensajes.peticion.tipoNoSoportado, 'UNSUPPORTED_MEDIA_TYPE');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, mensajes.peticion.demasiadoGrande, 'PAYLOAD_TOO_LARGE');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return badRequest(mensajes.peticion.cuerpoVacio);
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return badRequest(mensajes.peticion.jsonInvalido);
+  }
+  if (err instanceof SyntaxError || (err.statusCode === 400 && err.code?.startsWith('FST_ERR_CTP'))) {
+    return badRequest(mensajes.peticion.jsonInvalido);
+  }
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500 && names[err.statusCode]) {
+    return new HttpError(err.statusCode, err.message);
+  }
+  return undefined;
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const http = err instanceof HttpError ? err : fromFastify(err);
+    if (http) {
+      if (http.statusCode >= 500) request.log.warn({ err: err.message }, 'request failed');
+      return reply.code(http.statusCode).headers(http.headers).send(http.toJSON());
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: err.message }, 'database unavailable');
+      return reply.code(503).header('retry-after', '5').send(new HttpError(503, mensajes.salud.bdNoDisponible, 'SERVICE_UNAVAILABLE').toJSON());
+    }
+    request.log.error({ err }, 'unhandled error');
+    return reply.code(500).send({ error: { statusCode: 500, message: 'Internal Server Error' } });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const http = new HttpError(404, mensajes.peticion.rutaNoEncontrada(request.method, request.url.split('?')[0]), 'NOT_FOUND');
+    reply.code(404).send(http.toJSON());
+  });
+}

@@ -1,0 +1,115 @@
+// The OpenAPI 3 document, generated from the registry with the same schemas that validate
+// bodies. Served at /openapi.json and rendered by the explorer at /explorer.
+import { resources, type Resource } from '../resources/index.js';
+import { bodySchema, modelSchema } from './schema.js';
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+const errorResponse = (description: string) => ({ description, content: json(ref('Error')) });
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+const filterParam = {
+  name: 'filter',
+  in: 'query',
+  description: 'Filtro LoopBack en JSON: {"where":…,"fields":…,"order":…,"limit":…,"skip":…,"include":…}',
+  content: json({ type: 'object' }),
+};
+const whereParam = { name: 'where', in: 'query', description: 'Condición LoopBack en JSON', content: json({ type: 'object' }) };
+const countResponse = { description: 'Número de registros', content: json({ type: 'object', properties: { count: { type: 'integer' } } }) };
+const noContent = { description: 'Hecho, sin cuerpo' };
+const common = { '400': errorResponse('Parámetros no válidos'), '401': errorResponse('Sin sesión') };
+
+function resourcePaths(r: Resource): Record<string, unknown> {
+  const m = r.model;
+  const tags = [r.name];
+  const list = { type: 'array', items: ref(m) };
+  const writes = r.appendOnly ? { '403': errorResponse('Solo se puede añadir') } : {};
+  const paths: Record<string, unknown> = {
+    [`/${r.name}/count`]: {
+      get: { tags, operationId: `${m}.count`, parameters: [whereParam], responses: { '200': countResponse, ...common } },
+    },
+    [`/${r.name}/{id}`]: {
+      get: {
+        tags, operationId: `${m}.findById`, parameters: [idParam, filterParam],
+        responses: { '200': { description: m, content: json(ref(m)) }, '404': errorResponse('No existe'), ...common },
+      },
+      put: {
+        tags, operationId: `${m}.replaceById`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${m}Reemplazo`)) },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...writes, ...common },
+      },
+      patch: {
+        tags, operationId: `${m}.updateById`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...writes, ...common },
+      },
+      delete: {
+        tags, operationId: `${m}.deleteById`, parameters: [idParam],
+        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...writes, ...common },
+      },
+    },
+    [`/${r.name}`]: {
+      get: { tags, operationId: `${m}.find`, parameters: [filterParam], responses: { '200': { description: `Lista de ${m}`, content: json(list) }, ...common } },
+      post: {
+        tags, operationId: `${m}.create`, requestBody: { required: true, content: json(ref(`${m}Nuevo`)) },
+        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...common },
+      },
+      patch: {
+        tags, operationId: `${m}.updateAll`, parameters: [whereParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
+        responses: { '200': countResponse, '422': errorResponse('Datos no válidos'), ...writes, ...common },
+      },
+    },
+  };
+  for (const [name, rel] of Object.entries(r.relations)) {
+    if (rel.type !== 'hasMany' || !rel.nested) continue;
+    const child = resources[rel.target];
+    paths[`/${r.name}/{id}/${name}`] = {
+      get: { tags, operationId: `${m}.${name}.find`, parameters: [idParam, filterParam], responses: { '200': { description: child.model, content: json({ type: 'array', items: ref(child.model) }) }, '404': errorResponse('No existe'), ...common } },
+      post: { tags, operationId: `${m}.${name}.create`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${child.model}Nuevo`)) }, responses: { '200': { description: child.model, content: json(ref(child.model)) }, '404': errorResponse('No existe'), ...common } },
+      patch: { tags, operationId: `${m}.${name}.patch`, parameters: [idParam, whereParam], requestBody: { required: true, content: json(ref(`${child.model}Parcial`)) }, responses: { '200': countResponse, ...common } },
+      delete: { tags, operationId: `${m}.${name}.delete`, parameters: [idParam, whereParam], responses: { '200': countResponse, ...common } },
+    };
+  }
+  return paths;
+}
+
+const authPaths = {
+  '/logins/login': {
+    post: {
+      tags: ['auth'], operationId: 'Login.login', security: [],
+      requestBody: { required: true, content: json({ type: 'object', required: ['usuario', 'pass'], properties: { usuario: { type: 'string' }, pass: { type: 'string', format: 'password' } } }) },
+      responses: { '200': { description: 'Sesión iniciada (cookie aula_sesion)', content: json(ref('Login')) }, '401': errorResponse('login incorrecto'), '429': errorResponse('Demasiados intentos') },
+    },
+  },
+  '/logins/logout': { post: { tags: ['auth'], operationId: 'Login.logout', responses: { '204': noContent } } },
+  '/logins/me': { get: { tags: ['auth'], operationId: 'Login.me', responses: { '200': { description: 'Administrador actual', content: json(ref('Login')) }, '401': errorResponse('Sin sesión') } } },
+  '/ping': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Vivo' } } } },
+  '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
+};
+
+export function buildOpenApiDocument(productName: string) {
+  const schemas: Record<string, unknown> = {
+    Error: {
+      type: 'object',
+      properties: {
+        error: {
+          type: 'object',
+          properties: { statusCode: { type: 'integer' }, name: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' }, details: {} },
+        },
+      },
+    },
+  };
+  for (const r of Object.values(resources)) {
+    schemas[r.model] = modelSchema(r);
+    schemas[`${r.model}Nuevo`] = bodySchema(r, 'create');
+    schemas[`${r.model}Reemplazo`] = bodySchema(r, 'replace');
+    schemas[`${r.model}Parcial`] = bodySchema(r, 'update');
+  }
+  return {
+    openapi: '3.0.3',
+    info: { title: `${productName} Admin API`, version: '1.0.0', description: 'API REST (dialecto LoopBack 4) del back-office.' },
+    components: {
+      schemas,
+      securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
+    },
+    security: [{ sesion: [] }],
+    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)) },
+  };
+}

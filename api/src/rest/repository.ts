@@ -1,0 +1,332 @@
+// Reading and writing one resource. Every write is one transaction that also checks foreign
+// keys and children (for clear Spanish errors instead of constraint failures) and writes the
+// activity log row, so a write and its audit trail are committed or lost together.
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { isPg, type Db } from '../db/index.js';
+import { entidades, mensajes } from '../mensajes.js';
+import { getResource, referencesTo, type Resource } from '../resources/index.js';
+import type { WriteContext } from '../resources/types.js';
+import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
+import type { ParsedFilter, WhereNode } from './filter.js';
+import { bodyToRow, serializeRow, type Dialect } from './values.js';
+import { applyWhere } from './where.js';
+
+type Row = Record<string, unknown>;
+
+/** Who is writing: goes into the activity log and into server-set fields. */
+export interface Actor {
+  loginId: number | null;
+  ip: string;
+}
+
+export class Repository {
+  readonly dialect: Dialect;
+  constructor(
+    readonly db: Db,
+    readonly config: Pick<Config, 'scrypt'>,
+  ) {
+    this.dialect = isPg(db) ? 'pg' : 'sqlite';
+  }
+
+  // ---- reading ----------------------------------------------------------------------------
+
+  private selectColumns(resource: Resource, fields: string[] | undefined, extra: string[] = []): string[] {
+    const wanted = fields ?? Object.keys(resource.fields).filter((f) => !resource.fields[f].writeOnly);
+    return [...new Set([...wanted, ...extra])].map((f) => `${resource.name}.${f}`);
+  }
+
+  /** ORDER BY with `id` as the last key, in the direction of the last term, so pages are stable and an index can still serve the order. */
+  private orderTerms(filter: ParsedFilter) {
+    const terms = filter.order.length ? [...filter.order] : [{ field: 'id', dir: 'asc' as const }];
+    if (!terms.some((t) => t.field === 'id')) terms.push({ field: 'id', dir: terms[terms.length - 1].dir });
+    return terms;
+  }
+
+  private baseQuery(trx: Db | Knex.Transaction, resource: Resource, where: WhereNode | undefined) {
+    return applyWhere(trx(resource.name), resource, where, this.dialect);
+  }
+
+  async find(resource: Resource, filter: ParsedFilter, extraWhere?: WhereNode, trx: Db | Knex.Transaction = this.db): Promise<Row[]> {
+    const where = combine(filter.where, extraWhere);
+    const needed = this.keysForIncludes(resource, filter);
+    const qb = this.baseQuery(trx, resource, where).select(this.selectColumns(resource, filter.fields, needed));
+    for (const t of this.orderTerms(filter)) qb.orderBy(`${resource.name}.${t.field}`, t.dir);
+    if (filter.limit !== undefined) qb.limit(filter.limit);
+    if (filter.skip) qb.offset(filter.skip);
+    const rows = (await qb) as Row[];
+    await this.loadIncludes(trx, resource, rows, filter);
+    return rows.map((r) => this.present(resource, r, filter.fields, needed));
+  }
+
+  async count(resource: Resource, where: WhereNode | undefined, trx: Db | Knex.Transaction = this.db): Promise<number> {
+    const [{ count }] = (await this.baseQuery(trx, resource, where).count({ count: '*' })) as { count: number | string }[];
+    return Number(count);
+  }
+
+  async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db): Promise<Row> {
+    const rows = await this.find(
+      resource,
+      { order: [], skip: 0, include: [], ...filter, limit: 1, where: undefined },
+      { kind: 'cond', field: 'id', op: 'eq', value: id },
+      trx,
+    );
+    if (!rows.length) throw notFound(resource.model, id);
+    return rows[0];
+  }
+
+  /** Key columns the includes need even when `fields` leaves them out. */
+  private keysForIncludes(resource: Resource, filter: ParsedFilter): string[] {
+    return filter.include.map(({ relation }) => {
+      const rel = resource.relations[relation];
+      return rel.type === 'belongsTo' ? rel.foreignKey : 'id';
+    });
+  }
+
+  private present(resource: Resource, row: Row, fields: string[] | undefined, added: string[]): Row {
+    const out = serializeRow(resource, row);
+    if (fields) for (const key of added) if (!fields.includes(key)) delete out[key];
+    return out;
+  }
+
+  private async loadIncludes(trx: Db | Knex.Transaction, resource: Resource, rows: Row[], filter: ParsedFilter) {
+    for (const { relation: name, scope } of filter.include) {
+      const rel = resource.relations[name];
+      const target = getResource(rel.target);
+      if (rel.type === 'belongsTo') {
+        const ids = [...new Set(rows.map((r) => r[rel.foreignKey]).filter((v) => v !== null && v !== undefined))];
+        // The match is by id, so fetch it even when the scope's fields leave it out.
+        const dropId = scope.fields !== undefined && !scope.fields.includes('id');
+        const fields = dropId ? [...scope.fields!, 'id'] : scope.fields;
+        const related = ids.length
+          ? await this.find(target, { ...scope, fields, limit: undefined, skip: 0 }, { kind: 'cond', field: 'id', op: 'inq', value: ids }, trx)
+          : [];
+        const byId = new Map(
+          related.map((r) => {
+            const { id, ...rest } = r;
+            return [id, dropId ? rest : r];
+          }),
+        );
+        for (const row of rows) row[name] = byId.get(fromKey(row[rel.foreignKey])) ?? null;
+      } else {
+        const ids = rows.map((r) => r.id);
+        const children = ids.length ? await this.findChildren(trx, target, rel.foreignKey, ids, scope) : [];
+        const byParent = new Map<unknown, Row[]>();
+        for (const child of children) {
+          const key = child.__parent;
+          delete child.__parent;
+          byParent.set(key, [...(byParent.get(key) ?? []), child]);
+        }
+        for (const row of rows) row[name] = byParent.get(row.id) ?? [];
+      }
+    }
+  }
+
+  /** Children of many parents at once, with the scope's order/limit/skip applied per parent. */
+  private async findChildren(trx: Db | Knex.Transaction, target: Resource, fk: string, parentIds: unknown[], scope: ParsedFilter): Promise<Row[]> {
+    const order = this.orderTerms(scope);
+    const needed = [fk, ...this.keysForIncludes(target, scope)];
+    // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
+    const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
+    const ranked = this.baseQuery(trx, target, combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds }))
+      .select(this.selectColumns(target, scope.fields, needed))
+      .select(trx.raw(window, [`${target.name}.${fk}`, ...order.map((t) => `${target.name}.${t.field}`)]));
+    const from = scope.skip;
+    const to = scope.limit === undefined ? undefined : scope.skip + scope.limit;
+    const qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', from);
+    if (to !== undefined) qb.andWhere('__rn', '<=', to);
+    qb.orderBy([{ column: fk }, { column: '__rn' }]);
+    const rows = (await qb) as Row[];
+    await this.loadIncludes(trx, target, rows, scope);
+    return rows.map((r) => {
+      const parent = fromKey(r[fk]);
+      delete r.__rn;
+      const out = this.present(target, r, scope.fields, needed);
+      out.__parent = parent;
+      return out;
+    });
+  }
+
+  // ---- writing ----------------------------------------------------------------------------
+
+  /** Foreign keys set in the body must point at existing rows: a 422 naming the field otherwise. */
+  private async checkReferences(trx: Knex.Transaction, resource: Resource, data: Row) {
+    const details: ErrorDetail[] = [];
+    for (const [name, value] of Object.entries(data)) {
+      const target = resource.fields[name]?.references;
+      if (!target || value === null || value === undefined) continue;
+      const found = await trx(target).where('id', value as number).first('id');
+      if (!found) details.push({ path: `/${name}`, code: 'foreignKey', message: mensajes.validacion.claveAjena(name, target), info: { value } });
+    }
+    if (details.length) throw validationFailed(details);
+  }
+
+  /** Which unique key a failed insert/update collided with, found by asking, not by parsing driver messages. */
+  private async uniqueViolation(conn: Db | Knex.Transaction, resource: Resource, data: Row, id?: number): Promise<HttpError | undefined> {
+    const keys = [...Object.entries(resource.fields).filter(([, f]) => f.unique).map(([n]) => [n]), ...resource.uniques];
+    for (const key of keys) {
+      if (!key.every((k) => data[k] !== undefined && data[k] !== null)) continue;
+      const qb = conn(resource.name);
+      for (const k of key) {
+        if (resource.fields[k].caseInsensitive) qb.whereRaw('lower(??) = lower(?)', [k, data[k] as string]);
+        else qb.where(k, data[k] as any);
+      }
+      if (id !== undefined) qb.whereNot('id', id);
+      if (await qb.first('id')) {
+        return validationFailed(
+          key.map((k) => ({ path: `/${k}`, code: 'unique', message: mensajes.validacion.unico(key), info: { value: data[k] } })),
+        );
+      }
+    }
+    return undefined;
+  }
+
+  private async audit(trx: Knex.Transaction, resource: Resource, tipo: string, actor: Actor, recursoId: number | null, datos?: unknown) {
+    if (!resource.audited) return;
+    await trx('logs').insert({
+      tipo,
+      fecha: new Date().toISOString(),
+      datos: datos === undefined ? null : JSON.stringify(datos),
+      loginId: actor.loginId,
+      recurso: resource.name,
+      recursoId,
+      ip: actor.ip,
+      createdAt: new Date().toISOString(),
+      updatedAt: new Date().toISOString(),
+    });
+  }
+
+  /** Runs a write in a transaction, turning constraint failures the checks could not foresee (races) into 4xx. */
+  private async write<T>(resource: Resource, data: Row, id: number | undefined, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    try {
+      return await this.db.transaction(fn);
+    } catch (err) {
+      if (err instanceof HttpError) throw err;
+      const code = String((err as { code?: string }).code ?? '');
+      if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
+        throw (await this.uniqueViolation(this.db, resource, data, id)) ?? conflict(mensajes.validacion.unico(['id']));
+      }
+      if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict(mensajes.validacion.conflictoReferencia);
+      throw err;
+    }
+  }
+
+  private stamp(row: Row, created: boolean): Row {
+    const now = new Date().toISOString();
+    return created ? { ...row, createdAt: now, updatedAt: now } : { ...row, updatedAt: now };
+  }
+
+  async create(resource: Resource, body: Row, actor: Actor): Promise<Row> {
+    return this.write(resource, body, undefined, async (trx) => {
+      const data = await this.prepare(trx, resource, body, 'create', actor);
+      const [inserted] = await trx(resource.name).insert(this.stamp(bodyToRow(resource, data, this.dialect), true)).returning('id');
+      const id = fromKey(typeof inserted === 'object' ? inserted.id : inserted) as number;
+      await this.audit(trx, resource, 'CREATE', actor, id);
+      return this.findById(resource, id, undefined, trx);
+    });
+  }
+
+  private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row) {
+    await this.checkReferences(trx, resource, body);
+    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt };
+    const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
+    // Checked before writing so the administrator gets the field named; the constraint still guards races.
+    const clash = await this.uniqueViolation(trx, resource, data, existing?.id as number | undefined);
+    if (clash) throw clash;
+    return data;
+  }
+
+  private async existingRow(trx: Knex.Transaction, resource: Resource, id: number): Promise<Row> {
+    const row = await trx(resource.name).where('id', id).first();
+    if (!row) throw notFound(resource.model, id);
+    return row;
+  }
+
+  /** PUT: every writable field not in the body goes back to its default, or null. */
+  async replace(resource: Resource, id: number, body: Row, actor: Actor): Promise<void> {
+    const full: Row = {};
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (field.readOnly) continue;
+      if (field.writeOnly && !(name in body)) continue; // keep the stored password unless a new one is sent
+      full[name] = name in body ? body[name] : (field.default ?? null);
+    }
+    await this.write(resource, full, id, async (trx) => {
+      const existing = await this.existingRow(trx, resource, id);
+      const data = await this.prepare(trx, resource, full, 'replace', actor, existing);
+      await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
+      await this.audit(trx, resource, 'UPDATE', actor, id);
+    });
+  }
+
+  async update(resource: Resource, id: number, body: Row, actor: Actor): Promise<void> {
+    await this.write(resource, body, id, async (trx) => {
+      const existing = await this.existingRow(trx, resource, id);
+      const data = await this.prepare(trx, resource, body, 'update', actor, existing);
+      await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
+      await this.audit(trx, resource, 'UPDATE', actor, id);
+    });
+  }
+
+  /** PATCH /R?where=: the same patch applied to every matching row, each through the domain rules. */
+  async updateAll(resource: Resource, where: WhereNode | undefined, body: Row, actor: Actor): Promise<number> {
+    return this.write(resource, body, undefined, async (trx) => {
+      const rows = (await this.baseQuery(trx, resource, where).select(`${resource.name}.*`)) as Row[];
+      for (const existing of rows) {
+        const data = await this.prepare(trx, resource, body, 'update', actor, existing);
+        await trx(resource.name).where('id', existing.id as number).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
+      }
+      if (rows.length) await this.audit(trx, resource, 'UPDATE', actor, null, { ids: rows.map((r) => r.id) });
+      return rows.length;
+    });
+  }
+
+  /** Rows elsewhere that still point at these ids: nothing is deleted behind the administrator's back. */
+  private async assertNoChildren(trx: Knex.Transaction, resource: Resource, ids: number[]) {
+    const hijos: { recurso: string; n: number }[] = [];
+    for (const { resource: child, field } of referencesTo(resource.name)) {
+      const q = trx(child.name).whereIn(field, ids);
+      if (child.name === resource.name) q.whereNotIn('id', ids);
+      const [{ n }] = (await q.count({ n: '*' })) as { n: number | string }[];
+      if (Number(n) > 0) hijos.push({ recurso: child.name, n: Number(n) });
+    }
+    if (hijos.length) {
+      throw conflict(
+        mensajes.borrado.tieneHijos(resource.name, hijos),
+        hijos.map((h) => ({ path: '', code: 'hasChildren', message: entidades[h.recurso].plural, info: { recurso: h.recurso, count: h.n } })),
+      );
+    }
+  }
+
+  async deleteById(resource: Resource, id: number, actor: Actor): Promise<void> {
+    await this.write(resource, {}, id, async (trx) => {
+      await this.existingRow(trx, resource, id);
+      await this.assertNoChildren(trx, resource, [id]);
+      await resource.beforeDelete?.(id, trx);
+      await trx(resource.name).where('id', id).delete();
+      await this.audit(trx, resource, 'DELETE', actor, id);
+    });
+  }
+
+  async deleteAll(resource: Resource, where: WhereNode | undefined, actor: Actor): Promise<number> {
+    return this.write(resource, {}, undefined, async (trx) => {
+      const ids = ((await this.baseQuery(trx, resource, where).select(`${resource.name}.id`)) as Row[]).map((r) => r.id as number);
+      if (!ids.length) return 0;
+      await this.assertNoChildren(trx, resource, ids);
+      for (const id of ids) await resource.beforeDelete?.(id, trx);
+      await trx(resource.name).whereIn('id', ids).delete();
+      await this.audit(trx, resource, 'DELETE', actor, null, { ids });
+      return ids.length;
+    });
+  }
+}
+
+export function combine(a: WhereNode | undefined, b: WhereNode | undefined): WhereNode | undefined {
+  if (!a) return b;
+  if (!b) return a;
+  return { kind: 'and', children: [a, b] };
+}
+
+/** pg returns integer keys as numbers already; SQLite too; strings only from bigint columns. */
+function fromKey(v: unknown): unknown {
+  return typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v;
+}

@@ -1,0 +1,103 @@
+// Conversions between the wire (JSON, query strings) and the database, driven by each field's
+// type. SQLite has no boolean or timestamp type: booleans are stored 0/1 and date-times as
+// ISO-8601 strings with milliseconds, which sort and compare correctly as text.
+import type { Field, Resource } from '../resources/index.js';
+
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
+
+/** Whether a string is a real calendar date-time (rejects 2026-02-30 and other rollovers). */
+export function parseDateTime(value: string): Date | undefined {
+  if (!ISO_DATE.test(value) && !ISO_DATE_TIME.test(value)) return undefined;
+  const date = new Date(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return undefined;
+  const [y, m, d] = value.slice(0, 10).split('-').map(Number);
+  // Compare the calendar part as written with what Date understood, in the written offset.
+  const probe = new Date(Date.UTC(y, m - 1, d));
+  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return undefined;
+  return date;
+}
+
+export class CoercionError extends Error {
+  constructor(readonly expected: string) {
+    super(expected);
+  }
+}
+
+/**
+ * A filter value (from JSON or from a deep-object query string, where everything is a string)
+ * converted to the field's type. Throws CoercionError naming what was expected.
+ */
+export function coerceFilterValue(field: Field, value: unknown): string | number | boolean {
+  switch (field.type) {
+    case 'integer': {
+      const n = typeof value === 'string' && /^-?\d+$/.test(value.trim()) ? Number(value) : value;
+      if (typeof n !== 'number' || !Number.isInteger(n) || n < INT_MIN || n > INT_MAX) throw new CoercionError('un número entero');
+      return n;
+    }
+    case 'boolean':
+      if (value === true || value === 'true') return true;
+      if (value === false || value === 'false') return false;
+      throw new CoercionError('true o false');
+    case 'date-time': {
+      const date = typeof value === 'string' ? parseDateTime(value) : undefined;
+      if (!date) throw new CoercionError('una fecha ISO-8601 válida');
+      return date.toISOString();
+    }
+    case 'string':
+      if (typeof value !== 'string') throw new CoercionError('un texto');
+      return value;
+  }
+}
+
+export type Dialect = 'sqlite' | 'pg';
+
+/** A wire value (already validated) as the database stores it. */
+export function toDb(field: Field, value: unknown, dialect: Dialect): unknown {
+  if (value === null || value === undefined) return value ?? null;
+  if (field.type === 'boolean' && dialect === 'sqlite') return value ? 1 : 0;
+  if (field.type === 'date-time') return new Date(value as string).toISOString();
+  return value;
+}
+
+export function fromDb(field: Field, value: unknown): unknown {
+  if (value === null || value === undefined) return null;
+  switch (field.type) {
+    case 'boolean':
+      return value === true || value === 1 || value === '1';
+    case 'date-time':
+      return value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
+    case 'integer':
+      return typeof value === 'number' ? value : Number(value);
+    default:
+      return value;
+  }
+}
+
+/** A database row as the API shows it: typed, write-only fields removed. */
+export function serializeRow(resource: Resource, row: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(row)) {
+    const field = resource.fields[name];
+    if (!field) {
+      out[name] = value; // included relations
+      continue;
+    }
+    if (field.writeOnly) continue;
+    out[name] = fromDb(field, value);
+  }
+  return out;
+}
+
+/** A validated body as a row to write, in the database's representation. */
+export function bodyToRow(resource: Resource, body: Record<string, unknown>, dialect: Dialect): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(body)) {
+    const field = resource.fields[name];
+    if (field) row[name] = toDb(field, value, dialect);
+  }
+  return row;
+}

@@ -1,0 +1,49 @@
+// Configuration (DESIGN §8): defaults, the production port, and start-up refusing bad values
+// with a message that names the variable.
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000 and the embedded SQLite file', () => {
+    const c = loadConfig({}, '/srv/aula');
+    expect(c.port).toBe(3000);
+    expect(c.adminPort).toBe(8080);
+    expect(c.database).toEqual({ dialect: 'sqlite', filename: '/srv/aula/data/aula.sqlite' });
+    expect(c.corsOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
+    expect(c.productName).toBe('Aula');
+    expect(c.storageDir).toBe('/srv/aula/data/storage');
+    expect(c.trustProxy).toBe(false);
+  });
+
+  it('listens on 7791 in production unless PORT says otherwise, with Secure cookies', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).port).toBe(7791);
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '9000' }).port).toBe(9000);
+    expect(loadConfig({ NODE_ENV: 'production' }).session.secureCookie).toBe(true);
+  });
+
+  it('reads sqlite: and postgres:// database URLs, with an optional schema', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:otra.sqlite' }, '/x').database).toEqual({ dialect: 'sqlite', filename: '/x/otra.sqlite' });
+    const pg = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/aula?schema=pruebas' }).database;
+    expect(pg).toEqual({ dialect: 'pg', connectionString: 'postgres://u@h:5432/aula', schema: 'pruebas' });
+  });
+
+  it.each([
+    ['PORT', 'tres mil'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['NODE_ENV', 'staging'],
+    ['CORS_ORIGINS', 'localhost:8080'],
+    ['API_URL', 'ftp://x'],
+    ['TIME_ZONE', 'Europe/Atlantida'],
+    ['TRUST_PROXY', 'todos'],
+    ['MAX_LIMIT', '0'],
+  ])('refuses %s=%s naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(name);
+  });
+
+  it('trusts a proxy only by hop count or address, never blanket', () => {
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+  });
+});

@@ -1,0 +1,125 @@
+// The report SQL against a plain JavaScript reference on many pseudo-random pagos around both
+// 2026 DST changes, a good share of them within a millisecond of a Madrid midnight: every series
+// must match, bucket by bucket, on whichever database this run uses.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as q from '../src/informes/queries.js';
+import { diaEn, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
+import { createTestDb, type TestDb } from './support/db.js';
+
+const TZ = 'Europe/Madrid';
+const estados = ['pendiente', 'completado', 'fallido', 'reembolsado'];
+const metodos = ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'];
+
+/** A small deterministic generator (mulberry32), so a failure can be reproduced. */
+function generador(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+interface Pago {
+  fecha: string;
+  estado: string;
+  importe: number;
+  cursoId: number | null;
+  metodo: string;
+}
+
+let t: TestDb;
+const pagos: Pago[] = [];
+const DESDE = '2026-03-20';
+const HASTA = '2026-11-03';
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const stamp = '2026-01-01T00:00:00.000Z';
+  await t.db('usuarios').insert({ id: 1, nombre: 'Ana', email: 'ana@example.es', createdAt: stamp, updatedAt: stamp });
+  await t.db('cursos').insert([1, 2, 3].map((id) => ({ id, titulo: `Curso ${id}`, precio: 1000, createdAt: stamp, updatedAt: stamp })));
+  const r = generador(20260329);
+  const dias = [...Array(18).keys()].flatMap((i) => [sumarDias('2026-03-22', i), sumarDias('2026-10-18', i)]);
+  for (let i = 0; i < 600; i++) {
+    const dia = dias[Math.floor(r() * dias.length)];
+    const medianoche = Date.parse(inicioDelDia(dia, TZ));
+    // A third right at midnight (−1, 0 or +1 ms), the rest anywhere in the day or just outside it.
+    const instante = r() < 0.33 ? medianoche + Math.floor(r() * 3) - 1 : medianoche + Math.floor((r() * 1.1 - 0.05) * 86_400_000);
+    pagos.push({
+      fecha: new Date(instante).toISOString(),
+      estado: estados[Math.floor(r() * estados.length)],
+      importe: 1 + Math.floor(r() * 20_000),
+      cursoId: r() < 0.1 ? null : 1 + Math.floor(r() * 3),
+      metodo: metodos[Math.floor(r() * metodos.length)],
+    });
+  }
+  const filas = pagos.map((p) => ({ ...p, usuarioId: 1, createdAt: stamp, updatedAt: stamp }));
+  for (let i = 0; i < filas.length; i += 100) await t.db('pagos').insert(filas.slice(i, i + 100));
+});
+
+afterAll(async () => {
+  await t?.destroy();
+});
+
+const claveDe = (fecha: string, a: Agrupacion) => {
+  const dia = diaEn(new Date(fecha), TZ);
+  return a === 'dia' ? dia : a === 'semana' ? lunesDe(dia) : dia.slice(0, 7);
+};
+
+describe('SQL against the JavaScript reference', () => {
+  it.each<Agrupacion>(['dia', 'semana', 'mes'])('ingresos by %s', async (agrupacion) => {
+    const esperado = new Map<string, { pagos: number; ingresos: number; reembolsos: number; importeReembolsado: number }>();
+    for (const iv of intervalos(DESDE, HASTA, agrupacion, TZ)) esperado.set(iv.clave, { pagos: 0, ingresos: 0, reembolsos: 0, importeReembolsado: 0 });
+    for (const p of pagos) {
+      const dia = diaEn(new Date(p.fecha), TZ);
+      if (dia < DESDE || dia > HASTA) continue;
+      const e = esperado.get(claveDe(p.fecha, agrupacion))!;
+      if (p.estado === 'completado') {
+        e.pagos++;
+        e.ingresos += p.importe;
+      } else if (p.estado === 'reembolsado') {
+        e.reembolsos++;
+        e.importeReembolsado += p.importe;
+      }
+    }
+    const serie = await q.ingresos(t.db, { intervalos: intervalos(DESDE, HASTA, agrupacion, TZ) });
+    expect(serie.map(({ clave, pagos, ingresos, reembolsos, importeReembolsado }) => [clave, { pagos, ingresos, reembolsos, importeReembolsado }])).toEqual([
+      ...esperado,
+    ]);
+    expect(serie.reduce((s, p) => s + p.pagos, 0)).toBeGreaterThan(100);
+  });
+
+  it('ventas por curso, por método and the resumen over the whole range', async () => {
+    const enRango = pagos.filter((p) => {
+      const dia = diaEn(new Date(p.fecha), TZ);
+      return dia >= DESDE && dia <= HASTA;
+    });
+    const periodo = { inicio: inicioDelDia(DESDE, TZ), fin: inicioDelDia(sumarDias(HASTA, 1), TZ) };
+    const suma = (ps: Pago[]) => ps.reduce((s, p) => s + p.importe, 0);
+    const completados = enRango.filter((p) => p.estado === 'completado');
+
+    const cursos = await q.ventasPorCurso(t.db, periodo);
+    for (const c of cursos) {
+      const suyos = completados.filter((p) => p.cursoId === c.cursoId);
+      expect([c.ventas, c.ingresos]).toEqual([suyos.length, suma(suyos)]);
+    }
+    expect(cursos.map((c) => c.ingresos)).toEqual([...cursos.map((c) => c.ingresos)].sort((a, b) => b - a));
+
+    const porMetodo = await q.pagosPorMetodo(t.db, periodo);
+    for (const m of porMetodo) {
+      const suyos = enRango.filter((p) => p.metodo === m.metodo);
+      expect([m.pagos, m.importe]).toEqual([suyos.length, suma(suyos)]);
+    }
+
+    const { actual } = await q.resumen(t.db, { actual: periodo, previo: { inicio: '2025-01-01T00:00:00.000Z', fin: '2025-02-01T00:00:00.000Z' } });
+    const reembolsados = enRango.filter((p) => p.estado === 'reembolsado');
+    expect(actual).toMatchObject({
+      pagos: completados.length,
+      ingresos: suma(completados),
+      ingresosNetos: suma(completados) - suma(reembolsados),
+      ticketMedio: Math.round(suma(completados) / completados.length),
+      cursosVendidos: new Set(completados.map((p) => p.cursoId).filter((c) => c !== null)).size,
+    });
+  });
+});

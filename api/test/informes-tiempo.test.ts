@@ -1,0 +1,75 @@
+// Calendar arithmetic behind the reports' buckets, without a database: day starts across both DST
+// changes, clipping of weeks and months, and the bucket count used to refuse huge ranges.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cuantosIntervalos, diaEn, esDia, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
+
+const TZ = 'Europe/Madrid';
+
+describe('inicioDelDia', () => {
+  it('is 23:00 UTC the day before in winter and 22:00 UTC in summer', () => {
+    expect(inicioDelDia('2026-01-11', TZ)).toBe('2026-01-10T23:00:00.000Z');
+    expect(inicioDelDia('2026-07-01', TZ)).toBe('2026-06-30T22:00:00.000Z');
+  });
+
+  it('makes 29 March 2026 a 23-hour day and 25 October 2026 a 25-hour one', () => {
+    const horas = (dia: string) => (Date.parse(inicioDelDia(sumarDias(dia, 1), TZ)) - Date.parse(inicioDelDia(dia, TZ))) / 3_600_000;
+    expect(horas('2026-03-29')).toBe(23);
+    expect(horas('2026-10-25')).toBe(25);
+    expect(horas('2026-10-26')).toBe(24);
+  });
+
+  it('where a DST change skips midnight, the day starts when the clock jumps', () => {
+    // Havana: 8 March 2026, 00:00 CST becomes 01:00 CDT (05:00 UTC).
+    expect(inicioDelDia('2026-03-08', 'America/Havana')).toBe('2026-03-08T05:00:00.000Z');
+  });
+
+  it('is the first instant diaEn places on that day, for any day', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 365 * 30 }), (n) => {
+        const dia = sumarDias('2000-01-01', n);
+        const inicio = new Date(inicioDelDia(dia, TZ));
+        return diaEn(inicio, TZ) === dia && diaEn(new Date(inicio.getTime() - 1), TZ) === sumarDias(dia, -1);
+      }),
+    );
+  });
+});
+
+describe('intervalos', () => {
+  it('clips the first and last month to the range and keys them YYYY-MM', () => {
+    expect(intervalos('2026-01-15', '2026-03-02', 'mes', TZ)).toEqual([
+      { clave: '2026-01', inicio: '2026-01-14T23:00:00.000Z', fin: '2026-01-31T23:00:00.000Z' },
+      { clave: '2026-02', inicio: '2026-01-31T23:00:00.000Z', fin: '2026-02-28T23:00:00.000Z' },
+      { clave: '2026-03', inicio: '2026-02-28T23:00:00.000Z', fin: '2026-03-02T23:00:00.000Z' },
+    ]);
+  });
+
+  it('keys weeks by their ISO Monday, also across a new year', () => {
+    expect(lunesDe('2026-01-01')).toBe('2025-12-29');
+    expect(intervalos('2025-12-31', '2026-01-05', 'semana', TZ).map((i) => i.clave)).toEqual(['2025-12-29', '2026-01-05']);
+  });
+
+  it('tiles the range exactly, and cuantosIntervalos predicts how many', () => {
+    const agrupacion = fc.constantFrom<Agrupacion>('dia', 'semana', 'mes');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), agrupacion, (start, len, a) => {
+        const desde = sumarDias('2020-01-01', start);
+        const hasta = sumarDias(desde, len);
+        const b = intervalos(desde, hasta, a, TZ);
+        expect(b).toHaveLength(cuantosIntervalos(desde, hasta, a));
+        expect(b[0].inicio).toBe(inicioDelDia(desde, TZ));
+        expect(b.at(-1)!.fin).toBe(inicioDelDia(sumarDias(hasta, 1), TZ));
+        for (let i = 1; i < b.length; i++) expect(b[i].inicio).toBe(b[i - 1].fin);
+        expect(new Set(b.map((x) => x.clave)).size).toBe(b.length);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+it('esDia accepts only real calendar dates', () => {
+  expect(esDia('2024-02-29')).toBe(true);
+  expect(esDia('2026-02-29')).toBe(false);
+  expect(esDia('2026-13-01')).toBe(false);
+  expect(esDia('2026-1-01')).toBe(false);
+});

@@ -1,0 +1,390 @@
+// The reports on a small data set whose answers are worked out by hand below, on SQLite and (with
+// TEST_DATABASE_URL) PostgreSQL: both must give exactly these figures. Times are chosen on the
+// edges of Madrid's calendar days, including the DST change of 29 March 2026 (CET +01:00 → CEST
+// +02:00, a 23-hour day).
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import informesRoutes from '../src/informes/index.js';
+import { periodo } from '../src/informes/parametros.js';
+import * as q from '../src/informes/queries.js';
+import { intervalos, type Agrupacion } from '../src/informes/tiempo.js';
+import { registerErrorHandler } from '../src/rest/errors.js';
+import { createTestDb, testConfig, type TestDb } from './support/db.js';
+
+const TZ = 'Europe/Madrid';
+/** "Now" for the plugin: Monday 30 March 2026, 14:00 in Madrid. */
+const AHORA = new Date('2026-03-30T12:00:00.000Z');
+
+let t: TestDb;
+let app: FastifyInstance;
+
+const stamp = '2026-01-01T00:00:00.000Z';
+const usuario = (id: number, nombre: string, apellidos: string, createdAt: string) => ({
+  id,
+  nombre,
+  apellidos,
+  email: `${nombre.toLowerCase()}@example.es`,
+  createdAt,
+  updatedAt: createdAt,
+});
+const pago = (id: number, usuarioId: number, cursoId: number | null, importe: number, metodo: string, estado: string, fecha: string, facturaId: number | null = null) => ({
+  id,
+  usuarioId,
+  cursoId,
+  facturaId,
+  importe,
+  metodo,
+  estado,
+  fecha,
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+const factura = (id: number, numero: number, usuarioId: number, estado: string, fecha: string | null, base: number) => ({
+  id,
+  serie: 'A',
+  numero,
+  usuarioId,
+  estado,
+  fecha,
+  concepto: `Factura ${numero}`,
+  base,
+  tipoIva: 21,
+  cuotaIva: Math.round(base * 0.21),
+  total: base + Math.round(base * 0.21),
+  createdAt: stamp,
+  updatedAt: stamp,
+});
+
+beforeAll(async () => {
+  t = await createTestDb();
+  const { db } = t;
+  await db('usuarios').insert([
+    usuario(1, 'Ana', 'Álvarez', '2026-01-05T10:00:00.000Z'),
+    usuario(2, 'Luis', 'Pérez', '2026-01-10T22:59:59.999Z'), // 10 Jan in Madrid (23:59:59.999)
+    usuario(3, 'Marta', 'Gil', '2026-01-10T23:00:00.000Z'), // 11 Jan in Madrid (00:00)
+    usuario(4, 'Pedro', 'Ruiz', '2026-03-28T23:30:00.000Z'), // 29 Mar in Madrid (00:30 CET, before the change at 02:00)
+    usuario(5, 'Sara', 'López', '2025-12-01T10:00:00.000Z'),
+  ]);
+  await db('cursos').insert([
+    { id: 1, titulo: 'TypeScript', precio: 4900, createdAt: stamp, updatedAt: stamp },
+    { id: 2, titulo: 'Node; "avanzado"', precio: 9900, createdAt: stamp, updatedAt: stamp },
+    { id: 3, titulo: 'Figma', precio: 2900, createdAt: stamp, updatedAt: stamp },
+  ]);
+  await db('facturas').insert([
+    factura(1, 1, 1, 'emitida', '2026-01-11T08:00:00.000Z', 4000),
+    factura(2, 2, 2, 'emitida', '2026-01-15T10:00:00.000Z', 10000), // no pago settles it
+    factura(3, 3, 3, 'borrador', null, 5000),
+    factura(4, 4, 3, 'pagada', '2026-02-01T10:00:00.000Z', 5000),
+  ]);
+  await db('pagos').insert([
+    pago(1, 1, 1, 4900, 'tarjeta', 'completado', '2026-01-10T22:59:59.999Z', 1), // 10 Jan
+    pago(2, 2, 2, 9900, 'bizum', 'completado', '2026-01-10T23:00:00.000Z'), // 11 Jan
+    pago(3, 3, 1, 4900, 'paypal', 'reembolsado', '2026-01-11T12:00:00.000Z'), // 11 Jan
+    pago(4, 1, 2, 9900, 'tarjeta', 'pendiente', '2026-01-12T09:00:00.000Z'), // 12 Jan
+    pago(5, 4, 1, 4900, 'tarjeta', 'completado', '2026-03-28T23:30:00.000Z'), // 29 Mar, 00:30 CET
+    pago(6, 4, 2, 9900, 'transferencia', 'completado', '2026-03-28T22:59:00.000Z'), // 28 Mar 23:59 CET
+    pago(7, 2, null, 1500, 'efectivo', 'completado', '2026-03-29T21:59:59.999Z'), // 29 Mar 23:59:59.999 CEST
+    pago(8, 3, 1, 4900, 'tarjeta', 'fallido', '2026-03-29T22:00:00.000Z'), // 30 Mar 00:00 CEST
+    pago(9, 5, 1, 4900, 'tarjeta', 'completado', '2025-12-20T10:00:00.000Z'),
+    pago(10, 5, 2, 9900, 'bizum', 'pendiente', '2026-03-25T10:00:00.000Z'), // pendiente, but only 5 days old
+  ]);
+
+  app = Fastify();
+  registerErrorHandler(app);
+  await app.register(informesRoutes, { prefix: '/informes', db, config: testConfig(t.database), ahora: () => AHORA });
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app?.close();
+  await t?.destroy();
+});
+
+const P = (desde: string, hasta: string) => periodo(desde, hasta, TZ);
+const buckets = (desde: string, hasta: string, a: Agrupacion) => intervalos(desde, hasta, a, TZ);
+const cero = { pagos: 0, ingresos: 0, reembolsos: 0, importeReembolsado: 0, ingresosNetos: 0, ticketMedio: null };
+
+async function get(url: string, headers: Record<string, string> = {}) {
+  const res = await app.inject({ method: 'GET', url, headers });
+  const json = res.headers['content-type']?.toString().includes('json');
+  return { status: res.statusCode, body: json ? res.json() : res.body, headers: res.headers, raw: res.rawPayload };
+}
+
+describe('resumen', () => {
+  it('January against December: net = completados − reembolsados, average ticket, new usuarios, cursos sold', async () => {
+    const r = await q.resumen(t.db, { actual: P('2026-01-01', '2026-01-31'), previo: P('2025-12-01', '2025-12-31') });
+    expect(r.actual).toEqual({
+      pagos: 2, // pagos 1 and 2
+      ingresos: 14800,
+      reembolsos: 1, // pago 3
+      importeReembolsado: 4900,
+      ingresosNetos: 9900,
+      ticketMedio: 7400,
+      cursosVendidos: 2,
+      usuariosNuevos: 3, // Ana, Luis, Marta
+    });
+    expect(r.previo).toEqual({ pagos: 1, ingresos: 4900, reembolsos: 0, importeReembolsado: 0, ingresosNetos: 4900, ticketMedio: 4900, cursosVendidos: 1, usuariosNuevos: 1 });
+  });
+
+  it('an empty period is all zeros and no average', async () => {
+    const r = await q.resumen(t.db, { actual: P('2027-06-01', '2027-06-30'), previo: P('2027-05-02', '2027-05-31') });
+    expect(r.actual).toEqual({ ...cero, cursosVendidos: 0, usuariosNuevos: 0 });
+  });
+
+  it('over HTTP names both periods; the previous one has the same number of days', async () => {
+    const res = await get('/informes/resumen?desde=2026-01-01&hasta=2026-01-31');
+    expect(res.status).toBe(200);
+    expect(res.body.periodo).toEqual({ desde: '2026-01-01', hasta: '2026-01-31' });
+    expect(res.body.anterior).toEqual({ desde: '2025-12-01', hasta: '2025-12-31' });
+    expect(res.body.actual.ingresosNetos).toBe(9900);
+    expect(res.body.previo.ingresosNetos).toBe(4900);
+  });
+
+  it('defaults to the last 30 days, today included, in Madrid', async () => {
+    const res = await get('/informes/resumen');
+    expect(res.body.periodo).toEqual({ desde: '2026-03-01', hasta: '2026-03-30' });
+    expect(res.body.anterior).toEqual({ desde: '2026-01-30', hasta: '2026-02-28' });
+    // pagos 5, 6 and 7; pago 8 failed.
+    expect(res.body.actual).toMatchObject({ pagos: 3, ingresos: 16300, usuariosNuevos: 1, cursosVendidos: 2 });
+  });
+});
+
+describe('ingresos', () => {
+  it('by day: a sale one millisecond before Madrid midnight and one at midnight land on different days', async () => {
+    const serie = await q.ingresos(t.db, { intervalos: buckets('2026-01-09', '2026-01-12', 'dia') });
+    expect(serie).toEqual([
+      { clave: '2026-01-09', inicio: '2026-01-08T23:00:00.000Z', ...cero },
+      { clave: '2026-01-10', inicio: '2026-01-09T23:00:00.000Z', ...cero, pagos: 1, ingresos: 4900, ingresosNetos: 4900, ticketMedio: 4900 },
+      { clave: '2026-01-11', inicio: '2026-01-10T23:00:00.000Z', pagos: 1, ingresos: 9900, reembolsos: 1, importeReembolsado: 4900, ingresosNetos: 5000, ticketMedio: 9900 },
+      { clave: '2026-01-12', inicio: '2026-01-11T23:00:00.000Z', ...cero }, // only a pendiente
+    ]);
+  });
+
+  it('by day across the spring DST change: 29 March is 23 hours long and keeps its own sales', async () => {
+    const serie = await q.ingresos(t.db, { intervalos: buckets('2026-03-28', '2026-03-30', 'dia') });
+    expect(serie.map((p) => [p.clave, p.inicio, p.pagos, p.ingresos])).toEqual([
+      ['2026-03-28', '2026-03-27T23:00:00.000Z', 1, 9900], // pago 6 at 23:59 CET
+      ['2026-03-29', '2026-03-28T23:00:00.000Z', 2, 6400], // pago 5 at 00:30 CET, pago 7 at 23:59:59.999 CEST
+      ['2026-03-30', '2026-03-29T22:00:00.000Z', 0, 0], // pago 8 failed
+    ]);
+  });
+
+  it('by ISO week, keyed by Monday, with the first week clipped to the range', async () => {
+    const res = await get('/informes/ingresos?desde=2026-03-25&hasta=2026-04-05&agrupacion=semana');
+    expect(res.status).toBe(200);
+    expect(res.body.agrupacion).toBe('semana');
+    expect(res.body.serie.map((p: any) => [p.clave, p.inicio, p.pagos, p.ingresos])).toEqual([
+      ['2026-03-23', '2026-03-24T23:00:00.000Z', 3, 16300],
+      ['2026-03-30', '2026-03-29T22:00:00.000Z', 0, 0],
+    ]);
+  });
+
+  it('by month, no month missing', async () => {
+    const res = await get('/informes/ingresos?desde=2025-12-15&hasta=2026-03-31&agrupacion=mes');
+    expect(res.body.serie.map((p: any) => [p.clave, p.pagos, p.ingresos, p.importeReembolsado, p.ingresosNetos])).toEqual([
+      ['2025-12', 1, 4900, 0, 4900],
+      ['2026-01', 2, 14800, 4900, 9900],
+      ['2026-02', 0, 0, 0, 0],
+      ['2026-03', 3, 16300, 0, 16300],
+    ]);
+  });
+
+  it('an empty range still answers every bucket, with zeros', async () => {
+    const res = await get('/informes/ingresos?desde=2027-06-01&hasta=2027-06-03');
+    expect(res.body.serie).toEqual([
+      { clave: '2027-06-01', inicio: '2027-05-31T22:00:00.000Z', ...cero },
+      { clave: '2027-06-02', inicio: '2027-06-01T22:00:00.000Z', ...cero },
+      { clave: '2027-06-03', inicio: '2027-06-02T22:00:00.000Z', ...cero },
+    ]);
+  });
+});
+
+describe('ventas por curso', () => {
+  it('per curso by revenue, pagos without a curso together at the end', async () => {
+    const cursos = await q.ventasPorCurso(t.db, P('2025-12-01', '2026-03-31'));
+    expect(cursos).toEqual([
+      { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 2, ingresos: 19800, ticketMedio: 9900, reembolsos: 0, importeReembolsado: 0 },
+      { cursoId: 1, titulo: 'TypeScript', ventas: 3, ingresos: 14700, ticketMedio: 4900, reembolsos: 1, importeReembolsado: 4900 },
+      { cursoId: null, titulo: null, ventas: 1, ingresos: 1500, ticketMedio: 1500, reembolsos: 0, importeReembolsado: 0 },
+    ]);
+  });
+
+  it('a curso with only a refund in the range still shows, with no sales', async () => {
+    const cursos = await q.ventasPorCurso(t.db, P('2026-01-11', '2026-01-11'));
+    expect(cursos).toEqual([
+      { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 1, ingresos: 9900, ticketMedio: 9900, reembolsos: 0, importeReembolsado: 0 },
+      { cursoId: 1, titulo: 'TypeScript', ventas: 0, ingresos: 0, ticketMedio: null, reembolsos: 1, importeReembolsado: 4900 },
+    ]);
+  });
+});
+
+describe('pagos por método y por estado', () => {
+  it('every método, in the registry order, zeros included', async () => {
+    const metodos = await q.pagosPorMetodo(t.db, P('2025-12-01', '2026-03-31'));
+    expect(metodos).toEqual([
+      { metodo: 'tarjeta', pagos: 5, importe: 29500, completados: 3, importeCompletado: 14700 },
+      { metodo: 'paypal', pagos: 1, importe: 4900, completados: 0, importeCompletado: 0 },
+      { metodo: 'bizum', pagos: 2, importe: 19800, completados: 1, importeCompletado: 9900 },
+      { metodo: 'transferencia', pagos: 1, importe: 9900, completados: 1, importeCompletado: 9900 },
+      { metodo: 'efectivo', pagos: 1, importe: 1500, completados: 1, importeCompletado: 1500 },
+    ]);
+    const vacio = await q.pagosPorMetodo(t.db, P('2027-01-01', '2027-01-31'));
+    expect(vacio.every((m) => m.pagos === 0 && m.importe === 0)).toBe(true);
+    expect(vacio).toHaveLength(5);
+  });
+
+  it('every estado', async () => {
+    const res = await get('/informes/pagos-por-estado?desde=2025-12-01&hasta=2026-03-31');
+    expect(res.body.estados).toEqual([
+      { estado: 'pendiente', pagos: 2, importe: 19800 },
+      { estado: 'completado', pagos: 6, importe: 36000 },
+      { estado: 'fallido', pagos: 1, importe: 4900 },
+      { estado: 'reembolsado', pagos: 1, importe: 4900 },
+    ]);
+  });
+});
+
+describe('usuarios nuevos', () => {
+  it('by day at the midnight edge, and how many of them bought', async () => {
+    const serie = await q.usuariosNuevos(t.db, { intervalos: buckets('2026-01-10', '2026-01-11', 'dia') });
+    expect(serie).toEqual([
+      { clave: '2026-01-10', inicio: '2026-01-09T23:00:00.000Z', nuevos: 1, compradores: 1 }, // Luis bought
+      { clave: '2026-01-11', inicio: '2026-01-10T23:00:00.000Z', nuevos: 1, compradores: 0 }, // Marta: refunded and failed only
+    ]);
+  });
+
+  it('by month', async () => {
+    const res = await get('/informes/usuarios-nuevos?desde=2026-01-01&hasta=2026-03-31&agrupacion=mes');
+    expect(res.body.serie.map((p: any) => [p.clave, p.nuevos, p.compradores])).toEqual([
+      ['2026-01', 3, 2],
+      ['2026-02', 0, 0],
+      ['2026-03', 1, 1], // Pedro, on 29 March in Madrid though 28 March in UTC
+    ]);
+  });
+});
+
+describe('pendientes', () => {
+  it('pendientes older than 7 days, completados without factura, emitidas without pago; oldest first', async () => {
+    const res = await get('/informes/pendientes');
+    expect(res.status).toBe(200);
+    expect(res.body.periodo).toEqual({ desde: null, hasta: '2026-03-30' });
+    expect(res.body.dias).toBe(7);
+    const { pagosPendientes, pagosSinFactura, facturasSinPago } = res.body;
+    expect(pagosPendientes).toEqual({
+      total: 1,
+      importe: 9900,
+      filas: [{ id: 4, fecha: '2026-01-12T09:00:00.000Z', usuarioId: 1, usuario: 'Ana Álvarez', cursoId: 2, curso: 'Node; "avanzado"', importe: 9900, metodo: 'tarjeta' }],
+    });
+    expect(pagosSinFactura.total).toBe(5);
+    expect(pagosSinFactura.importe).toBe(9900 + 4900 + 9900 + 1500 + 4900);
+    expect(pagosSinFactura.filas.map((p: any) => p.id)).toEqual([9, 2, 6, 5, 7]);
+    expect(facturasSinPago).toEqual({
+      total: 1,
+      importe: 12100,
+      filas: [{ id: 2, serie: 'A', numero: 2, fecha: '2026-01-15T10:00:00.000Z', usuarioId: 2, cliente: 'Luis Pérez', concepto: 'Factura 2', total: 12100 }],
+    });
+  });
+
+  it('dias=0 counts every pendiente; a range narrows all three lists', async () => {
+    const todos = await get('/informes/pendientes?dias=0');
+    expect(todos.body.pagosPendientes.filas.map((p: any) => p.id)).toEqual([4, 10]);
+    const marzo = await get('/informes/pendientes?desde=2026-03-01&hasta=2026-03-31&dias=0');
+    expect(marzo.body.pagosPendientes.filas.map((p: any) => p.id)).toEqual([10]);
+    expect(marzo.body.pagosSinFactura.filas.map((p: any) => p.id)).toEqual([6, 5, 7]);
+    expect(marzo.body.facturasSinPago).toEqual({ total: 0, importe: 0, filas: [] });
+  });
+
+  it('lists are cut at the limit while the totals count everything', async () => {
+    const r = await q.pendientes(t.db, { rango: { inicio: null, fin: '2026-04-01T00:00:00.000Z' }, antesDe: AHORA.toISOString(), limite: 2 });
+    expect(r.pagosSinFactura.filas.map((p) => p.id)).toEqual([9, 2]);
+    expect(r.pagosSinFactura.total).toBe(5);
+  });
+});
+
+describe('parameters', () => {
+  const error = async (url: string) => {
+    const res = await get(url);
+    expect(res.status, url).toBe(400);
+    expect(res.body.error).toMatchObject({ statusCode: 400, name: 'BadRequestError', code: 'INVALID_PARAMETER_VALUE' });
+    return res.body.error.message as string;
+  };
+
+  it('a date that does not exist, or is not a date, is 400 naming the parameter', async () => {
+    expect(await error('/informes/resumen?desde=2026-02-30')).toContain('«desde»');
+    expect(await error('/informes/ventas-por-curso?hasta=mañana')).toContain('«hasta»');
+    expect(await error('/informes/ingresos?desde=2026-1-5')).toContain('«desde»');
+    expect(await error('/informes/ingresos?desde=2026-01-05T25:00:00Z')).toContain('«desde»');
+    expect(await error('/informes/resumen?desde=2026-01-01&desde=2026-01-02')).toContain('«desde»');
+  });
+
+  it('desde after hasta is 400', async () => {
+    expect(await error('/informes/pagos-por-metodo?desde=2026-02-01&hasta=2026-01-31')).toMatch(/no puede ser posterior/);
+  });
+
+  it('an unknown agrupacion, dias or parameter is 400', async () => {
+    expect(await error('/informes/ingresos?agrupacion=hora')).toContain('«agrupacion»');
+    expect(await error('/informes/pendientes?dias=-1')).toContain('«dias»');
+    expect(await error('/informes/pendientes?dias=1.5')).toContain('«dias»');
+    expect(await error('/informes/resumen?agrupacion=dia')).toContain('«agrupacion»');
+  });
+
+  it('more than about three years of days is 400 with a way out; by month it is fine', async () => {
+    expect(await error('/informes/ingresos?desde=2020-01-01&hasta=2023-12-31&agrupacion=dia')).toMatch(/semana o por mes/);
+    const mes = await get('/informes/ingresos?desde=2020-01-01&hasta=2023-12-31&agrupacion=mes');
+    expect(mes.status).toBe(200);
+    expect(mes.body.serie).toHaveLength(48);
+  });
+
+  it('a date-time counts as the Madrid calendar day it falls on', async () => {
+    const res = await get('/informes/resumen?desde=2026-01-10T23:30:00Z&hasta=2026-01-11T10:00:00%2B01:00');
+    expect(res.body.periodo).toEqual({ desde: '2026-01-11', hasta: '2026-01-11' });
+    expect(res.body.actual).toMatchObject({ pagos: 1, ingresos: 9900, reembolsos: 1 });
+  });
+});
+
+describe('CSV', () => {
+  it('UTF-8 with BOM, «;», Spanish header, decimal comma, quoted text, attachment name', async () => {
+    const res = await get('/informes/ventas-por-curso?desde=2025-12-01&hasta=2026-03-31', { accept: 'text/csv' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="ventas-por-curso-2025-12-01-2026-03-31.csv"');
+    expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(res.body.slice(1).split('\r\n')).toEqual([
+      'Id del curso;Curso;Ventas;Ingresos (€);Ticket medio (€);Reembolsos;Importe reembolsado (€)',
+      '2;"Node; ""avanzado""";2;198,00;99,00;0;0,00',
+      '1;TypeScript;3;147,00;49,00;1;49,00',
+      ';(sin curso);1;15,00;15,00;0;0,00',
+      '',
+    ]);
+  });
+
+  it('resumen: one row per figure, this period against the previous one', async () => {
+    const res = await get('/informes/resumen?desde=2026-01-01&hasta=2026-01-31', { accept: 'text/csv' });
+    const lineas = res.body.slice(1).split('\r\n');
+    expect(lineas[0]).toBe('Indicador;Periodo 2026-01-01 a 2026-01-31;Periodo anterior 2025-12-01 a 2025-12-31');
+    expect(lineas[1]).toBe('Ingresos netos (€);99,00;49,00');
+    expect(lineas).toContain('Ticket medio (€);74,00;49,00');
+  });
+
+  it('pendientes: dates in Madrid time, and a name without desde', async () => {
+    const res = await get('/informes/pendientes', { accept: 'text/csv' });
+    expect(res.headers['content-disposition']).toBe('attachment; filename="pendientes-2026-03-30.csv"');
+    const lineas = res.body.slice(1).split('\r\n');
+    expect(lineas[0]).toBe('Tipo;Id;Fecha;Usuario;Concepto;Importe (€)');
+    expect(lineas[1]).toBe('Pago pendiente;4;2026-01-12 10:00:00;Ana Álvarez;"Node; ""avanzado""";99,00');
+    expect(lineas).toContain('Factura emitida sin pago;2;2026-01-15 11:00:00;Luis Pérez;A-2 Factura 2;121,00');
+  });
+
+  it('only when text/csv is asked for at least as much as JSON', async () => {
+    const url = '/informes/pagos-por-estado?desde=2026-01-01&hasta=2026-01-31';
+    expect((await get(url, { accept: 'application/json, text/csv;q=0.5' })).body.estados).toHaveLength(4);
+    expect((await get(url, { accept: 'text/csv;q=0' })).body.estados).toHaveLength(4);
+    expect((await get(url, { accept: '*/*' })).body.estados).toHaveLength(4);
+    expect((await get(url, { accept: 'text/csv, application/json' })).headers['content-type']).toBe('text/csv; charset=utf-8');
+  });
+
+  it('an empty series is a header and zero rows per bucket', async () => {
+    const res = await get('/informes/usuarios-nuevos?desde=2027-06-01&hasta=2027-06-02', { accept: 'text/csv' });
+    expect(res.body).toBe('\uFEFFIntervalo;Usuarios nuevos;De ellos, con compra\r\n2027-06-01;0;0\r\n2027-06-02;0;0\r\n');
+  });
+});

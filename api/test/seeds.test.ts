@@ -1,0 +1,189 @@
+// The demo and scale seeds and the first-start preparation, on the dialect under test: the data
+// respects the schema and the invoicing rules, is deterministic, and production never gets demo
+// data.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
+import { cuotaIva } from '../src/resources/facturas.js';
+import { isEmpty, seedDemo } from '../../seeds/demo.js';
+import { prepareDatabase } from '../../seeds/prepare.js';
+import { seedScale } from '../../seeds/scale.js';
+import { createTestDb, testConfig, type TestDb } from './support/db.js';
+
+const scrypt = { N: 1024, r: 8, p: 1 };
+const now = new Date('2026-03-15T12:00:00.000Z');
+const open: TestDb[] = [];
+afterEach(async () => {
+  while (open.length) await open.pop()!.destroy();
+});
+
+async function fresh() {
+  const t = await createTestDb();
+  open.push(t);
+  return t;
+}
+
+const count = async (db: Knex, table: string, where: Record<string, unknown> = {}) =>
+  Number(((await db(table).where(where).count({ n: '*' })) as { n: number }[])[0].n);
+
+/** Invoice numbers of a serie, in date order, are 1..n with no gap. */
+async function correlative(db: Knex, serie: string) {
+  const rows = await db('facturas').where('serie', serie).whereNotNull('numero').orderBy([{ column: 'fecha' }, { column: 'numero' }]).select('numero');
+  return rows.map((r: { numero: number }) => r.numero);
+}
+
+describe('seedDemo', () => {
+  it('fills an empty database with consistent Spanish demo data', async () => {
+    const { db } = await fresh();
+    expect(await isEmpty(db)).toBe(true);
+    const result = await seedDemo(db, { adminPasswordHash: await hashPassword('admin', scrypt), now });
+    expect(await isEmpty(db)).toBe(false);
+
+    expect(result.categorias).toBeGreaterThanOrEqual(8);
+    expect(result.cursos).toBeGreaterThanOrEqual(18);
+    expect(await count(db, 'usuarios')).toBe(400);
+    expect(await count(db, 'pagos')).toBe(4000);
+    expect(result.facturas).toBeGreaterThan(2500);
+    expect(result.facturas).toBeLessThan(3800);
+
+    // Every curso has 5–15 clases numbered 1..n, the first a free preview.
+    const clases = await db('clases').whereNotNull('cursoId').whereNull('usuarioId').orderBy(['cursoId', 'orden']);
+    const byCurso = new Map<number, { orden: number; gratuita: unknown; video: string }[]>();
+    for (const c of clases) byCurso.set(c.cursoId, [...(byCurso.get(c.cursoId) ?? []), c]);
+    expect(byCurso.size).toBe(result.cursos);
+    for (const list of byCurso.values()) {
+      expect(list.length).toBeGreaterThanOrEqual(5);
+      expect(list.length).toBeLessThanOrEqual(15);
+      expect(list.map((c) => c.orden)).toEqual(list.map((_, i) => i + 1));
+      expect(list.map((c) => Boolean(c.gratuita))).toEqual(list.map((_, i) => i === 0));
+      for (const c of list) expect(c.video).toMatch(/^\/videos\/[a-z0-9-]+\/\d+\.mp4$/);
+    }
+    expect(await count(db, 'clases', { cursoId: null })).toBeGreaterThan(0);
+
+    // Pagos: in the past, priced as the curso, mostly completed.
+    const future = await db('pagos').where('fecha', '>', now.toISOString()).count({ n: '*' });
+    expect(Number((future as { n: number }[])[0].n)).toBe(0);
+    const mismatched = await db('pagos').join('cursos', 'cursos.id', 'pagos.cursoId').whereRaw('"pagos"."importe" <> "cursos"."precio"').count({ n: '*' });
+    expect(Number((mismatched as { n: number }[])[0].n)).toBe(0);
+    expect(await count(db, 'pagos', { estado: 'completado' })).toBeGreaterThan(3000);
+    for (const estado of ['pendiente', 'fallido', 'reembolsado']) expect(await count(db, 'pagos', { estado })).toBeGreaterThan(0);
+
+    // Facturas: correlative per serie in date order, totals as the server computes them,
+    // rectificativas pointing at an anulada original, drafts without a number.
+    const numerosA = await correlative(db, 'A');
+    expect(numerosA).toEqual(numerosA.map((_, i) => i + 1));
+    expect(await correlative(db, 'R')).toEqual([1, 2]);
+    for (const f of await db('facturas').select('base', 'tipoIva', 'cuotaIva', 'total')) {
+      expect(f.cuotaIva).toBe(cuotaIva(f.base, f.tipoIva));
+      expect(f.total).toBe(f.base + f.cuotaIva);
+    }
+    for (const r of await db('facturas').where('serie', 'R')) {
+      const original = await db('facturas').where('id', r.rectificaId).first();
+      expect(original.estado).toBe('anulada');
+      expect(new Date(r.fecha).getTime()).toBeGreaterThan(new Date(original.fecha).getTime());
+    }
+    expect(await count(db, 'facturas', { estado: 'borrador', numero: null })).toBeGreaterThan(0);
+    const linked = await db('pagos').join('facturas', 'facturas.id', 'pagos.facturaId').select('pagos.usuarioId as pu', 'facturas.usuarioId as fu', 'pagos.fecha as pf', 'facturas.fecha as ff');
+    expect(linked.length).toBeGreaterThan(2500);
+    for (const l of linked) {
+      expect(l.fu).toBe(l.pu);
+      expect(new Date(l.ff).toISOString()).toBe(new Date(l.pf).toISOString());
+    }
+
+    // Usuarios: unique e-mails (case-insensitively), valid DNI letters.
+    const usuarios = await db('usuarios').select('email', 'nif');
+    expect(new Set(usuarios.map((u: { email: string }) => u.email.toLowerCase())).size).toBe(400);
+    for (const { nif } of usuarios) {
+      if (!nif) continue;
+      const m = /^([XYZ]?)(\d{7,8})([A-Z])$/.exec(nif)!;
+      expect(m).not.toBeNull();
+      const n = Number(('XYZ'.indexOf(m[1]) >= 0 ? String('XYZ'.indexOf(m[1])) : '') + m[2]);
+      expect(m[3]).toBe('TRWAGMYFPDXBNJZSQVHLCKE'[n % 23]);
+    }
+
+    // Administrators: admin with the given hash, lucia / lucia.
+    const lucia = await db('logins').where('usuario', 'lucia').first();
+    expect(await verifyPassword('lucia', lucia.pass)).toBe(true);
+    expect((await db('logins').where('usuario', 'admin').first()).nombre).toBe('Administrador');
+    expect(await count(db, 'logs', { tipo: 'BACK-LOGIN' })).toBeGreaterThan(0);
+
+    // New rows after the seed get fresh ids (sequences moved past the seeded ids).
+    const at = new Date().toISOString();
+    await db('categorias').insert({ nombre: 'Después de la semilla', createdAt: at, updatedAt: at });
+  });
+
+  it('is deterministic for the same seed and now', async () => {
+    const a = await fresh();
+    const b = await fresh();
+    const hash = await hashPassword('admin', scrypt);
+    await seedDemo(a.db, { adminPasswordHash: hash, luciaPasswordHash: hash, now, usuarios: 60, pagos: 300 });
+    await seedDemo(b.db, { adminPasswordHash: hash, luciaPasswordHash: hash, now, usuarios: 60, pagos: 300 });
+    for (const table of ['usuarios', 'pagos', 'facturas', 'clases']) {
+      expect(await b.db(table).orderBy('id')).toEqual(await a.db(table).orderBy('id'));
+    }
+  });
+});
+
+describe('seedScale', () => {
+  it('adds N pagos, N/10 usuarios and about N/2 facturas, numbered on in their own serie', async () => {
+    const { db } = await fresh();
+    await seedDemo(db, { adminPasswordHash: await hashPassword('admin', scrypt), now, usuarios: 50, pagos: 200 });
+    const before = { pagos: await count(db, 'pagos'), usuarios: await count(db, 'usuarios') };
+    const result = await seedScale(db, 3000, { now, log: () => {} });
+    expect(await count(db, 'pagos')).toBe(before.pagos + 3000);
+    expect(await count(db, 'usuarios')).toBe(before.usuarios + 300);
+    expect(result.facturas).toBeGreaterThan(1200);
+    expect(result.facturas).toBeLessThan(1800);
+    const numeros = await correlative(db, 'B');
+    expect(numeros).toEqual(numeros.map((_, i) => i + 1));
+    const future = await db('pagos').where('fecha', '>', now.toISOString()).count({ n: '*' });
+    expect(Number((future as { n: number }[])[0].n)).toBe(0);
+    // Rows created afterwards through knex get ids past the generated ones.
+    const at = new Date().toISOString();
+    await db('usuarios').insert({ nombre: 'Nueva', email: 'nueva.despues@example.es', createdAt: at, updatedAt: at });
+    await db('facturas').insert({ serie: 'B', usuarioId: 1, concepto: 'x', base: 1, tipoIva: 21, createdAt: at, updatedAt: at });
+  });
+
+  it('creates a minimal catalogue when the database has none', async () => {
+    const { db } = await fresh();
+    await seedScale(db, 500, { now, log: () => {} });
+    expect(await count(db, 'cursos', { estado: 'publicado' })).toBeGreaterThan(0);
+    expect(await count(db, 'pagos')).toBe(500);
+  });
+});
+
+describe('prepareDatabase', () => {
+  it('seeds demo data with admin / admin on an empty database outside production, once', async () => {
+    const t = await fresh();
+    const config = testConfig(t.database);
+    const lines: string[] = [];
+    const first = await prepareDatabase(t.db, config, (m) => lines.push(m));
+    expect(first.seeded).toBe('demo');
+    expect(lines).toContain('Administrador de demostración: admin / admin');
+    const admin = await t.db('logins').where('usuario', 'admin').first();
+    expect(await verifyPassword('admin', admin.pass)).toBe(true);
+    const again = await prepareDatabase(t.db, config, () => {});
+    expect(again).toEqual({ migrations: [], seeded: null });
+    expect(await count(t.db, 'logins')).toBe(2);
+  });
+
+  it('in production creates only the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD', async () => {
+    const t = await fresh();
+    const config = testConfig(t.database, { NODE_ENV: 'production', ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
+    const result = await prepareDatabase(t.db, config, () => {});
+    expect(result.seeded).toBe('admin');
+    expect(await t.db('logins').pluck('usuario')).toEqual(['jefa']);
+    expect(await verifyPassword('una clave larga', (await t.db('logins').first()).pass)).toBe(true);
+    expect(await count(t.db, 'cursos')).toBe(0);
+    expect(await count(t.db, 'usuarios')).toBe(0);
+  });
+
+  it('in production without ADMIN_USUARIO leaves the database empty and says how to proceed', async () => {
+    const t = await fresh();
+    const lines: string[] = [];
+    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production' }), (m) => lines.push(m));
+    expect(result.seeded).toBeNull();
+    expect(await isEmpty(t.db)).toBe(true);
+    expect(lines.join('\n')).toMatch(/ADMIN_USUARIO/);
+  });
+});

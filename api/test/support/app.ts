@@ -1,0 +1,72 @@
+// The real app on a fresh migrated database (SQLite or PostgreSQL per TEST_DIALECT), with an
+// administrator logged in: HTTP tests talk to it through inject(), cookie included.
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { hashPassword } from '../../src/auth/passwords.js';
+import type { Config } from '../../src/config.js';
+import type { Db } from '../../src/db/index.js';
+import { createTestDb, testConfig } from './db.js';
+
+export interface ApiResponse<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, unknown>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  cookie: string;
+  /** A JSON call as the logged-in administrator (pass `cookie: ''` to go without a session). */
+  call<T = any>(method: string, url: string, body?: unknown, extra?: { cookie?: string; headers?: Record<string, string> }): Promise<ApiResponse<T>>;
+  destroy(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+  const t = await createTestDb();
+  const config = testConfig(t.database, overrides);
+  const app = await buildApp({ config, db: t.db });
+  const now = new Date().toISOString();
+  await t.db('logins').insert({
+    usuario: 'admin',
+    pass: await hashPassword('admin', config.scrypt),
+    nombre: 'Administrador',
+    activo: true,
+    createdAt: now,
+    updatedAt: now,
+  });
+
+  const call: TestApp['call'] = async (method, url, body, extra = {}) => {
+    const headers: Record<string, string> = { ...extra.headers };
+    const cookie = extra.cookie ?? session;
+    if (cookie) headers.cookie = cookie;
+    const opts: InjectOptions = { method: method as InjectOptions['method'], url, headers };
+    if (body !== undefined) {
+      opts.payload = typeof body === 'string' ? body : JSON.stringify(body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await app.inject(opts);
+    const text = res.body;
+    return { status: res.statusCode, body: text && res.headers['content-type']?.toString().includes('json') ? JSON.parse(text) : text, headers: res.headers };
+  };
+
+  let session = '';
+  const login = await call('POST', '/logins/login', { usuario: 'admin', pass: 'admin' });
+  const setCookie = login.headers['set-cookie'];
+  session = (Array.isArray(setCookie) ? setCookie : [setCookie]).filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
+
+  return {
+    app,
+    db: t.db,
+    config,
+    get cookie() {
+      return session;
+    },
+    call,
+    async destroy() {
+      await app.close();
+      await t.destroy();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// A fresh, migrated database per test file: a temporary SQLite file (so a second process, such
+// as a child API, can open it too) or, with TEST_DIALECT=pg, a private schema in the PostgreSQL
+// database named by TEST_DATABASE_URL. destroy() removes every trace of it.
+import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import { loadConfig, type Config } from '../../src/config.js';
+import { createDb } from '../../src/db/index.js';
+import { migrateLatest } from '../../../migrations/index.js';
+
+export interface TestDb {
+  db: Knex;
+  database: Config['database'];
+  destroy(): Promise<void>;
+}
+
+const suffix = () => `${process.pid}_${randomBytes(6).toString('hex')}`;
+
+/** Runs one statement on the PostgreSQL server with a short-lived connection of its own. */
+async function pgAdmin(connectionString: string, sql: string) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDb(): Promise<TestDb> {
+  const dialect = process.env.TEST_DIALECT ?? 'sqlite';
+  if (dialect === 'pg') {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DIALECT=pg needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
+    // Through loadConfig so a ?schema= in the URL is handled the way the application handles it.
+    const { connectionString } = loadConfig({ DATABASE_URL: url }).database;
+    const schema = `t_${suffix()}`;
+    await pgAdmin(connectionString!, `CREATE SCHEMA "${schema}"`);
+    const database: Config['database'] = { dialect: 'pg', connectionString, schema };
+    const db = createDb(database);
+    let destroyed = false;
+    const destroy = async () => {
+      if (destroyed) return;
+      destroyed = true;
+      await db.destroy();
+      await pgAdmin(connectionString!, `DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    };
+    try {
+      await migrateLatest(db);
+    } catch (err) {
+      await destroy().catch(() => undefined);
+      throw err;
+    }
+    return { db, database, destroy };
+  }
+  if (dialect !== 'sqlite') throw new Error(`TEST_DIALECT must be sqlite or pg (got «${dialect}»)`);
+
+  const filename = join(tmpdir(), `aula-test-${suffix()}.sqlite`);
+  const database: Config['database'] = { dialect: 'sqlite', filename };
+  const db = createDb(database);
+  let destroyed = false;
+  const destroy = async () => {
+    if (destroyed) return;
+    destroyed = true;
+    await db.destroy();
+    for (const ext of ['', '-wal', '-shm', '-journal']) rmSync(filename + ext, { force: true });
+  };
+  try {
+    await migrateLatest(db);
+  } catch (err) {
+    await destroy().catch(() => undefined);
+    throw err;
+  }
+  return { db, database, destroy };
+}
+
+/** The application's configuration for tests: low scrypt cost, silent logs, the given database. */
+export function testConfig(database: Config['database'], overrides: Record<string, string | undefined> = {}): Config {
+  const config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', ...overrides });
+  return { ...config, database };
+}

@@ -1,0 +1,66 @@
+// `npx tsx scripts/create-admin.ts <usuario> [contraseña]`: creates an administrator, or resets
+// its password, in the database named by DATABASE_URL (migrating it first, so this also works
+// before the first start). The production way to make the first administrator.
+//
+// Without the password argument it is read from standard input, which keeps it out of the
+// shell history and the process list: `printf %s "$PASS" | npx tsx scripts/create-admin.ts ana`.
+import 'dotenv/config';
+import { createInterface } from 'node:readline/promises';
+import { migrateLatest } from '../migrations/index.js';
+import { saveAdministrator } from '../api/src/auth/administrators.js';
+import { ConfigError, loadConfig } from '../api/src/config.js';
+import { createDb } from '../api/src/db/index.js';
+import { mensajes } from '../api/src/mensajes.js';
+import { getResource } from '../api/src/resources/index.js';
+import { HttpError } from '../api/src/rest/errors.js';
+import { validateBody } from '../api/src/rest/validate.js';
+
+async function readPassword(): Promise<string> {
+  if (process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    try {
+      return await rl.question(mensajes.auth.cli.pedirContrasena);
+    } finally {
+      rl.close();
+    }
+  }
+  let text = '';
+  for await (const chunk of process.stdin) text += chunk;
+  return text.replace(/\r?\n$/, '');
+}
+
+async function main(): Promise<number> {
+  const [usuario, argPassword, ...rest] = process.argv.slice(2);
+  if (!usuario || rest.length) {
+    console.error(mensajes.auth.cli.uso);
+    return 2;
+  }
+  const password = argPassword ?? (await readPassword());
+  try {
+    // The API's own rules for a login (length of usuario and password), with its messages.
+    validateBody(getResource('logins'), 'create', { usuario, pass: password });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    for (const d of (err.details as { path: string; message: string }[] | undefined) ?? []) console.error(`${d.path.slice(1)}: ${d.message}`);
+    return 2;
+  }
+
+  const config = loadConfig();
+  const db = createDb(config.database);
+  try {
+    await migrateLatest(db);
+    const result = await saveAdministrator(db, config.scrypt, usuario, password);
+    console.log(result === 'creado' ? mensajes.auth.cli.creado(usuario) : mensajes.auth.cli.restablecido(usuario));
+    return 0;
+  } finally {
+    await db.destroy();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  },
+);

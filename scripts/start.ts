@@ -1,0 +1,26 @@
+// `npm start`: builds the admin if it is missing, migrates and (on a fresh embedded database)
+// seeds demo data, then serves the API on PORT and the admin on ADMIN_PORT.
+import 'dotenv/config';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildAdminServer } from '../api/src/admin-server.js';
+import { exitOnSignals, loadConfigOrExit, startApi } from '../api/src/index.js';
+
+const adminRoot = resolve('dist/admin');
+const config = loadConfigOrExit();
+
+if (!existsSync(resolve(adminRoot, 'index.html')) || process.argv.includes('--build')) {
+  console.log('Construyendo el admin…');
+  const { build } = await import('vite');
+  await build({ configFile: resolve('admin/vite.config.ts'), logLevel: 'warn' });
+}
+
+const api = await startApi(config);
+const admin = await buildAdminServer(config, adminRoot);
+await admin.listen({ port: config.adminPort, host: config.host });
+console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)`);
+console.log(`Admin: http://localhost:${config.adminPort}`);
+exitOnSignals(async () => {
+  await admin.close();
+  await api.close();
+});

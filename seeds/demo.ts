@@ -1,0 +1,414 @@
+// The demo database: a small online course business eighteen months into its life, with
+// realistic Spanish data, deterministic for a given `now` (seeded PRNG). Everything goes in
+// one transaction: either the whole demo is there or none of it.
+import type { Knex } from 'knex';
+import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
+import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } from './catalogo.js';
+import { dominios, direccionFactura, persona, slug, type Persona } from './personas.js';
+import { Random } from './random.js';
+import { DAY, importes, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
+
+export interface SeedDemoOptions {
+  /** The stored hash for the administrator `admin` (e.g. hashPassword('admin', config.scrypt)). */
+  adminPasswordHash: string;
+  /** The stored hash for the second administrator `lucia`; by default `lucia` is hashed here. */
+  luciaPasswordHash?: string;
+  /** scrypt parameters for hashing `lucia`; by default the ones of adminPasswordHash. */
+  scrypt?: ScryptParams;
+  /** The moment the business is "now": every date is at or before it. Default: the real now. */
+  now?: Date;
+  /** PRNG seed; the same seed and `now` give the same data. */
+  seed?: number;
+  /** How many usuarios and pagos (defaults 400 and 4000). */
+  usuarios?: number;
+  pagos?: number;
+}
+
+export interface SeedDemoResult {
+  categorias: number;
+  cursos: number;
+  clases: number;
+  usuarios: number;
+  pagos: number;
+  facturas: number;
+  logins: number;
+  logs: number;
+}
+
+/** True while the database has no administrator at all: a fresh database. */
+export async function isEmpty(db: Knex | Knex.Transaction): Promise<boolean> {
+  return !(await db('logins').first('id'));
+}
+
+/** The scrypt parameters stored inside a hash (`scrypt$N$r$p$salt$key`). */
+function paramsOf(hash: string): ScryptParams | undefined {
+  const [alg, N, r, p] = hash.split('$');
+  if (alg !== 'scrypt' || !Number(N) || !Number(r) || !Number(p)) return undefined;
+  return { N: Number(N), r: Number(r), p: Number(p) };
+}
+
+const METODOS = [
+  ['tarjeta', 56],
+  ['paypal', 20],
+  ['bizum', 14],
+  ['transferencia', 8],
+  ['efectivo', 2],
+] as const;
+type Metodo = (typeof METODOS)[number][0];
+
+/** A reference like the payment gateway or the bank would give. */
+export function referencia(rng: Random, metodo: Metodo, fecha: number, n: number): string | null {
+  switch (metodo) {
+    case 'tarjeta':
+      return rng.chance(0.7) ? `ch_${rng.chars(24, 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789')}` : `REDSYS-${rng.digits(12)}`;
+    case 'paypal':
+      return rng.chars(17);
+    case 'bizum':
+      return `BZM${rng.digits(13)}`;
+    case 'transferencia':
+      return `TRF-${new Date(fecha).getUTCFullYear()}-${String(n).padStart(6, '0')}`;
+    case 'efectivo':
+      return rng.chance(0.6) ? `CAJA-${String(n % 10000).padStart(4, '0')}` : null;
+  }
+}
+
+const motivosReembolso = [
+  'Reembolso solicitado por el alumno dentro de los 14 días de desistimiento.',
+  'Compra duplicada por error.',
+  'El alumno se matriculó en el curso equivocado.',
+  'Reembolso por incidencia técnica con la reproducción de los vídeos.',
+];
+const motivosFallo = ['Tarjeta denegada por el banco emisor.', 'Autenticación 3-D Secure no completada.', 'Fondos insuficientes.', 'Operación cancelada por el cliente.'];
+
+const descripcionesClase = [
+  (t: string) => `En esta clase veremos ${t.charAt(0).toLowerCase()}${t.slice(1)}, con ejemplos paso a paso.`,
+  (t: string) => `${t}: explicación teórica y ejercicio práctico al final de la clase.`,
+  (t: string) => `Clase práctica sobre ${t.charAt(0).toLowerCase()}${t.slice(1)}. Incluye material descargable.`,
+];
+
+/** A unique, plausible e-mail address for the person (no «.<digits>@», which scale uses). */
+function email(rng: Random, p: Persona, used: Set<string>): string {
+  const n = slug(p.nombre.split(' ')[0]);
+  const [a1, a2 = ''] = p.apellidos.split(' ').map((s) => slug(s, ''));
+  const locals = [`${n}.${a1}`, `${n}${a1}`, `${n}.${a1}.${a2}`, `${n[0]}${a1}`, `${n}_${a1}`, `${n}${a1}${rng.int(70, 99)}`, `${n}.${a1}${rng.int(1, 99)}`];
+  for (let attempt = 0; ; attempt++) {
+    const local = attempt < 3 ? rng.pick(locals) : `${n}${a1}${rng.int(100, 9999)}`;
+    const address = `${local}@${p.pais === 'ES' ? rng.pick(dominios) : rng.pick(['gmail.com', 'outlook.com', 'hotmail.com'])}`;
+    if (!used.has(address)) {
+      used.add(address);
+      return address;
+    }
+  }
+}
+
+export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOptions): Promise<SeedDemoResult> {
+  const rng = new Random(opts.seed ?? 20240917);
+  const nowMs = (opts.now ?? new Date()).getTime();
+  const now = new Date(nowMs);
+  const start = monthsBefore(now, 18);
+  const span = nowMs - start;
+  const nUsuarios = opts.usuarios ?? 400;
+  const nPagos = opts.pagos ?? 4000;
+  const luciaHash =
+    opts.luciaPasswordHash ?? (await hashPassword('lucia', opts.scrypt ?? paramsOf(opts.adminPasswordHash) ?? { N: 2 ** 17, r: 8, p: 1 }));
+
+  return db.transaction(async (trx) => {
+    const ids = {
+      categorias: await nextId(trx, 'categorias'),
+      cursos: await nextId(trx, 'cursos'),
+      clases: await nextId(trx, 'clases'),
+      usuarios: await nextId(trx, 'usuarios'),
+      pagos: await nextId(trx, 'pagos'),
+      facturas: await nextId(trx, 'facturas'),
+      logins: await nextId(trx, 'logins'),
+      logs: await nextId(trx, 'logs'),
+    };
+    const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
+    const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
+
+    // Categorías: the business's catalogue existed a couple of months before the first sale.
+    const opened = start - 75 * DAY;
+    const categoriaId = new Map<string, number>();
+    const categorias: Row[] = categoriasDemo.map((c, i) => {
+      const id = ids.categorias + i;
+      categoriaId.set(c.nombre, id);
+      const at = iso(opened + i * 3_600_000);
+      return { id, nombre: c.nombre, descripcion: c.descripcion, orden: (i + 1) * 10, createdAt: at, updatedAt: at };
+    });
+
+    // Cursos: most on sale from the start; a few launched during the period, one archived
+    // half-way, and drafts still being prepared.
+    interface CursoInfo {
+      id: number;
+      titulo: string;
+      precio: number;
+      popularidad: number;
+      desde: number;
+      hasta: number;
+      slug: string;
+      estado: string;
+      createdAt: number;
+    }
+    const cursoInfo: CursoInfo[] = [];
+    const launchedLater = new Set(['React y TypeScript: aplicaciones modernas', 'Producción musical con Ableton Live', 'Panadería artesana en casa']);
+    const cursos: Row[] = cursosDemo.map((c, i) => {
+      const id = ids.cursos + i;
+      let createdAt = opened + (i + 1) * DAY + rng.int(0, 20) * DAY;
+      if (launchedLater.has(c.titulo)) createdAt = start + rng.int(4, 11) * 30 * DAY;
+      if (c.estado === 'borrador') createdAt = nowMs - rng.int(10, 40) * DAY;
+      const hasta = c.estado === 'archivado' ? start + 9 * 30 * DAY : nowMs;
+      const s = slug(c.titulo, '-');
+      cursoInfo.push({ id, titulo: c.titulo, precio: c.precio, popularidad: c.popularidad, desde: createdAt, hasta, slug: s, estado: c.estado, createdAt });
+      return {
+        id,
+        titulo: c.titulo,
+        descripcion: c.descripcion,
+        categoriaId: categoriaId.get(c.categoria)!,
+        precio: c.precio,
+        moneda: 'EUR',
+        nivel: c.nivel,
+        estado: c.estado,
+        foto: `/photos/cursos/${s}.jpg`,
+        createdAt: iso(createdAt),
+        updatedAt: iso(c.estado === 'archivado' ? hasta : Math.min(nowMs, createdAt + rng.int(1, 60) * DAY)),
+      };
+    });
+
+    // Usuarios: sign-ups grow over the eighteen months; ids in sign-up order.
+    const used = new Set<string>();
+    const signups = Array.from({ length: nUsuarios }, () => start + Math.floor(rng.next() ** 0.8 * span)).sort((a, b) => a - b);
+    const people: (Persona & { id: number; email: string; createdAt: number })[] = [];
+    const notas = ['Solicita las facturas a nombre de su empresa.', 'Alumna con beca del programa de empleo.', 'Prefiere contacto por correo electrónico.', 'Antiguo alumno de los cursos presenciales.'];
+    const usuarios: Row[] = signups.map((createdAt, i) => {
+      const p = persona(rng);
+      const id = ids.usuarios + i;
+      const mail = email(rng, p, used);
+      people.push({ ...p, id, email: mail, createdAt });
+      return {
+        id,
+        ...p,
+        email: mail,
+        activo: rng.chance(0.96),
+        notas: rng.chance(0.04) ? rng.pick(notas) : null,
+        createdAt: iso(createdAt),
+        updatedAt: iso(Math.min(nowMs, createdAt + (rng.chance(0.3) ? rng.int(1, 200) * DAY : 0))),
+      };
+    });
+
+    // Clases of each curso, in order; the first is a free preview.
+    const clases: Row[] = [];
+    for (const [i, c] of cursosDemo.entries()) {
+      const info = cursoInfo[i];
+      c.clases.forEach((titulo, k) => {
+        const at = iso(Math.min(nowMs, info.createdAt + (k + 1) * 3_600_000));
+        clases.push({
+          id: ids.clases + clases.length,
+          titulo,
+          descripcion: rng.chance(0.85) ? rng.pick(descripcionesClase)(titulo) : null,
+          cursoId: info.id,
+          usuarioId: null,
+          orden: k + 1,
+          video: `/videos/${info.slug}/${k + 1}.mp4`,
+          duracion: k === 0 ? rng.int(90, 300) : rng.int(240, 1500),
+          miniatura: `/photos/${info.slug}/${k + 1}.jpg`,
+          gratuita: k === 0,
+          estado: c.estado === 'borrador' && k >= c.clases.length - 2 ? 'borrador' : 'publicada',
+          createdAt: at,
+          updatedAt: at,
+        });
+      });
+    }
+
+    // Pagos: dated over the period with the business growing, each by a usuario already signed
+    // up and for a curso on sale at the time.
+    const fechas = Array.from({ length: nPagos }, () => start + Math.floor(rng.next() ** 0.75 * span)).sort((a, b) => a - b);
+    const vendibles = cursoInfo.filter((c) => c.popularidad > 0);
+    const pesos = vendibles.map((c) => [c, c.popularidad] as const);
+    const pagos: Row[] = [];
+    const pagoMeta: { usuario: (typeof people)[number]; curso: CursoInfo; refundedAt?: number }[] = [];
+    let signedUp = 0;
+    let previous = people[0].createdAt + 60_000;
+    for (const [n, raw] of fechas.entries()) {
+      while (signedUp < people.length && people[signedUp].createdAt <= raw) signedUp++;
+      const fecha = (previous = Math.max(raw, previous));
+      const usuario = people[rng.int(0, Math.max(0, signedUp - 1))];
+      let curso = rng.weighted(pesos);
+      for (let tries = 0; tries < 20 && (curso.desde > fecha || curso.hasta < fecha); tries++) curso = rng.weighted(pesos);
+      if (curso.desde > fecha || curso.hasta < fecha) curso = vendibles.find((c) => c.desde <= fecha && c.hasta >= fecha) ?? curso;
+      const metodo = rng.weighted(METODOS);
+      const age = nowMs - fecha;
+      let estado: string;
+      if (metodo === 'transferencia' && age < 4 * DAY) estado = rng.chance(0.7) ? 'pendiente' : 'completado';
+      else if (age < DAY && rng.chance(0.2)) estado = 'pendiente';
+      else estado = rng.weighted([['completado', 86], ['fallido', metodo === 'efectivo' ? 0 : 7], ['reembolsado', 5], ['pendiente', metodo === 'transferencia' ? 2 : 0]] as const);
+      const refundedAt = estado === 'reembolsado' ? Math.min(nowMs, fecha + rng.int(1, 14) * DAY + rng.int(0, 86_399_999)) : undefined;
+      pagoMeta.push({ usuario, curso, refundedAt });
+      pagos.push({
+        id: ids.pagos + n,
+        usuarioId: usuario.id,
+        cursoId: curso.id,
+        facturaId: null,
+        importe: curso.precio,
+        moneda: 'EUR',
+        metodo,
+        estado,
+        referencia: estado === 'fallido' && rng.chance(0.3) ? null : referencia(rng, metodo, fecha, n + 1),
+        fecha: iso(fecha),
+        notas: estado === 'reembolsado' ? rng.pick(motivosReembolso) : estado === 'fallido' ? rng.pick(motivosFallo) : null,
+        createdAt: iso(fecha),
+        updatedAt: iso(refundedAt ?? fecha),
+      });
+    }
+
+    // Facturas, serie A, correlative in date order: one for each paid (or later refunded) pago
+    // of a customer with a NIF, except the last day's, which are issued in tomorrow's run.
+    const facturas: Row[] = [];
+    let numeroA = (serieA?.m ?? 0) + 1;
+    pagos.forEach((pago, i) => {
+      const { usuario, curso, refundedAt } = pagoMeta[i];
+      const fecha = Date.parse(pago.fecha as string);
+      if ((pago.estado !== 'completado' && pago.estado !== 'reembolsado') || !usuario.nif || nowMs - fecha < DAY) return;
+      const id = ids.facturas + facturas.length;
+      pago.facturaId = id;
+      const reciente = nowMs - fecha < 30 * DAY;
+      facturas.push({
+        id,
+        serie: 'A',
+        numero: numeroA++,
+        fecha: iso(fecha),
+        usuarioId: usuario.id,
+        clienteNombre: `${usuario.nombre} ${usuario.apellidos}`,
+        clienteNif: usuario.nif,
+        clienteDireccion: direccionFactura(usuario),
+        concepto: `Curso: ${curso.titulo}`,
+        ...importes(pago.importe as number, 21),
+        estado: pago.estado === 'reembolsado' ? 'anulada' : reciente && rng.chance(0.15) ? 'emitida' : 'pagada',
+        rectificaId: null,
+        createdAt: iso(fecha),
+        updatedAt: iso(refundedAt ?? fecha),
+      });
+    });
+
+    // A couple of corrective invoices (serie R): the customer's NIF was wrong on the original,
+    // which stays on record as anulada.
+    const rectificativas: Row[] = [];
+    let numeroR = (serieR?.m ?? 0) + 1;
+    const candidatas = facturas.filter((f) => f.estado === 'pagada' && nowMs - Date.parse(f.fecha as string) > 60 * DAY);
+    const elegidas = [candidatas[Math.floor(candidatas.length * 0.3)], candidatas[Math.floor(candidatas.length * 0.7)]].filter(Boolean);
+    for (const original of elegidas) {
+      const fecha = Date.parse(original.fecha as string) + rng.int(3, 20) * DAY;
+      original.estado = 'anulada';
+      original.updatedAt = iso(fecha);
+      rectificativas.push({
+        ...original,
+        id: ids.facturas + facturas.length + rectificativas.length,
+        serie: 'R',
+        numero: numeroR++,
+        fecha: iso(fecha),
+        concepto: `Rectificación de la factura A-${original.numero} (NIF del cliente corregido). ${original.concepto}`,
+        estado: 'pagada',
+        rectificaId: original.id,
+        createdAt: iso(fecha),
+        updatedAt: iso(fecha),
+      });
+    }
+
+    // A few drafts (no number or date of issue until they are issued).
+    const pendientes = pagos.filter((p) => p.estado === 'pendiente').slice(-4);
+    const borradores: Row[] = pendientes.map((pago, i) => {
+      const at = iso(Math.min(nowMs, Date.parse(pago.fecha as string) + 3_600_000));
+      const { usuario, curso } = pagoMeta[pagos.indexOf(pago)];
+      return {
+        id: ids.facturas + facturas.length + rectificativas.length + i,
+        serie: 'A',
+        numero: null,
+        fecha: null,
+        usuarioId: usuario.id,
+        clienteNombre: `${usuario.nombre} ${usuario.apellidos}`,
+        clienteNif: usuario.nif,
+        clienteDireccion: direccionFactura(usuario),
+        concepto: `Curso: ${curso.titulo}`,
+        ...importes(pago.importe as number, 21),
+        estado: 'borrador',
+        rectificaId: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+    });
+
+    // Private lessons for a few students who bought something (one also tied to its curso).
+    const compradores = [...new Set(pagoMeta.filter((_, i) => pagos[i].estado === 'completado').map((m) => m.usuario))];
+    clasesPrivadas.forEach((titulo, i) => {
+      const meta = pagoMeta[Math.floor(((i + 1) * pagoMeta.length) / (clasesPrivadas.length + 1))];
+      const usuario = compradores.includes(meta.usuario) ? meta.usuario : compradores[i % compradores.length];
+      const at = iso(Math.min(nowMs, Math.max(usuario.createdAt, start) + rng.int(5, 60) * DAY));
+      clases.push({
+        id: ids.clases + clases.length,
+        titulo,
+        descripcion: `Sesión individual grabada para ${usuario.nombre}.`,
+        cursoId: i === 0 ? meta.curso.id : null,
+        usuarioId: usuario.id,
+        orden: 1,
+        video: `/videos/privadas/${usuario.id}-${i + 1}.mp4`,
+        duracion: rng.int(1800, 3600),
+        miniatura: null,
+        gratuita: false,
+        estado: 'publicada',
+        createdAt: at,
+        updatedAt: at,
+      });
+    });
+
+    // Administrators and a little activity.
+    const adminId = ids.logins;
+    const luciaId = ids.logins + 1;
+    const loginsAt = iso(opened);
+    const logins: Row[] = [
+      { id: adminId, usuario: 'admin', pass: opts.adminPasswordHash, nombre: 'Administrador', email: 'admin@aula.example', activo: true, ultimoAcceso: null, createdAt: loginsAt, updatedAt: loginsAt },
+      {
+        id: luciaId,
+        usuario: 'lucia',
+        pass: luciaHash,
+        nombre: 'Lucía Fernández Ortega',
+        email: 'lucia.fernandez@aula.example',
+        activo: true,
+        ultimoAcceso: iso(nowMs - 2 * 3_600_000),
+        createdAt: loginsAt,
+        updatedAt: loginsAt,
+      },
+    ];
+    const logs: Row[] = [];
+    const log = (at: number, tipo: string, extra: Partial<Row> = {}) =>
+      logs.push({ id: ids.logs + logs.length, tipo, fecha: iso(at), datos: null, loginId: luciaId, recurso: null, recursoId: null, ip: '83.45.112.27', createdAt: iso(at), updatedAt: iso(at), ...extra });
+    for (let d = 6; d >= 0; d--) {
+      const day = nowMs - d * DAY - 6 * 3_600_000;
+      log(day, 'BACK-LOGIN', { datos: 'lucia' });
+      if (d === 5) log(day + 600_000, 'UPDATE', { recurso: 'cursos', recursoId: cursoInfo[0].id });
+      if (d === 3) log(day + 900_000, 'CREATE', { recurso: 'clases', recursoId: clases[clases.length - 1].id as number });
+      if (d === 1 && borradores.length) log(day + 1_200_000, 'CREATE', { recurso: 'facturas', recursoId: borradores[0].id as number });
+    }
+
+    await insertBatches(trx, 'categorias', categorias);
+    await insertBatches(trx, 'cursos', cursos);
+    await insertBatches(trx, 'usuarios', usuarios);
+    await insertBatches(trx, 'clases', clases);
+    await insertBatches(trx, 'facturas', facturas);
+    await insertBatches(trx, 'facturas', rectificativas);
+    await insertBatches(trx, 'facturas', borradores);
+    await insertBatches(trx, 'pagos', pagos);
+    await insertBatches(trx, 'logins', logins);
+    await insertBatches(trx, 'logs', logs);
+    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs']);
+
+    return {
+      categorias: categorias.length,
+      cursos: cursos.length,
+      clases: clases.length,
+      usuarios: usuarios.length,
+      pagos: pagos.length,
+      facturas: facturas.length + rectificativas.length + borradores.length,
+      logins: logins.length,
+      logs: logs.length,
+    };
+  });
+}
