@@ -1,0 +1,34 @@
+import { Datagrid, Edit, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
+import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { MoneyField } from '../common/MoneyField';
+import { Vacio } from '../common/Vacio';
+import { CategoriaForm } from './CategoriaForm';
+
+const CursosDeLaCategoria = () => (
+  <Labeled label="aula.secciones.cursosDeLaCategoria" fullWidth>
+    <ReferenceManyField
+      reference="cursos"
+      target="categoriaId"
+      sort={{ field: 'titulo', order: 'ASC' }}
+      perPage={100}
+      empty={<Vacio mensaje="aula.vacio.cursosDeLaCategoria" />}
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <TextField source="titulo" />
+        <SelectField source="nivel" choices={nivelChoices} />
+        <SelectField source="estado" choices={estadoCursoChoices} />
+        <MoneyField source="precio" textAlign="right" />
+      </Datagrid>
+    </ReferenceManyField>
+  </Labeled>
+);
+
+const CategoriaEdit = () => (
+  <Edit>
+    <CategoriaForm>
+      <CursosDeLaCategoria />
+    </CategoriaForm>
+  </Edit>
+);
+
+export default CategoriaEdit;

@@ -1,0 +1,34 @@
+import {
+  Datagrid,
+  List,
+  NumberField,
+  ReferenceManyCount,
+  SearchInput,
+  SimpleList,
+  TextField,
+} from 'react-admin';
+import { ResponsiveList } from '../common/ResponsiveList';
+
+const filters = [<SearchInput source="q" alwaysOn key="q" />];
+
+const CategoriaList = () => (
+  <List filters={filters} sort={{ field: 'orden', order: 'ASC' }}>
+    <ResponsiveList
+      small={<SimpleList primaryText={(r) => r.nombre} secondaryText={(r) => r.descripcion} linkType="edit" />}
+    >
+      <Datagrid rowClick="edit">
+        <TextField source="nombre" />
+        <TextField source="descripcion" sortable={false} />
+        <NumberField source="orden" />
+        <ReferenceManyCount
+          label="resources.categorias.fields.cursos"
+          reference="cursos"
+          target="categoriaId"
+          textAlign="right"
+        />
+      </Datagrid>
+    </ResponsiveList>
+  </List>
+);
+
+export default CategoriaList;

@@ -1,0 +1,10 @@
+import { Edit } from 'react-admin';
+import { ClaseForm } from './ClaseForm';
+
+const ClaseEdit = () => (
+  <Edit>
+    <ClaseForm />
+  </Edit>
+);
+
+export default ClaseEdit;

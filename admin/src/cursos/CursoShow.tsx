@@ -1,0 +1,32 @@
+import {
+  Labeled,
+  ReferenceField,
+  SelectField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+} from 'react-admin';
+import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { DateTimeField } from '../common/DateTimeField';
+import { MoneyField } from '../common/MoneyField';
+import { ClasesDelCurso } from './ClasesDelCurso';
+
+const CursoShow = () => (
+  <Show>
+    <SimpleShowLayout>
+      <TextField source="titulo" />
+      <TextField source="descripcion" />
+      <ReferenceField source="categoriaId" reference="categorias" />
+      <MoneyField source="precio" />
+      <SelectField source="nivel" choices={nivelChoices} />
+      <SelectField source="estado" choices={estadoCursoChoices} />
+      <TextField source="foto" />
+      <DateTimeField source="updatedAt" />
+      <Labeled label="aula.secciones.clasesDelCurso" fullWidth>
+        <ClasesDelCurso />
+      </Labeled>
+    </SimpleShowLayout>
+  </Show>
+);
+
+export default CursoShow;

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { Edit, Labeled, useRecordContext, useRedirect } from 'react-admin';
+import { esEditable } from './editable';
+import { FacturaForm } from './FacturaForm';
+import { NumeroFactura } from './NumeroFactura';
+import { Totales } from './Totales';
+
+/** An issued factura reached by its edit address goes to its read-only page, form unseen. */
+const FormularioDeBorrador = () => {
+  const factura = useRecordContext();
+  const redirect = useRedirect();
+  const bloqueada = factura != null && !esEditable(factura);
+  useEffect(() => {
+    if (bloqueada) redirect('show', 'facturas', factura.id);
+  }, [bloqueada, factura, redirect]);
+  if (!factura || bloqueada) return null;
+  return (
+    <FacturaForm>
+      <Labeled label="aula.secciones.totales" fullWidth>
+        <Totales />
+      </Labeled>
+    </FacturaForm>
+  );
+};
+
+const FacturaEdit = () => (
+  <Edit redirect="show" mutationMode="pessimistic" title={<NumeroFactura />}>
+    <FormularioDeBorrador />
+  </Edit>
+);
+
+export default FacturaEdit;

@@ -1,0 +1,54 @@
+import {
+  Datagrid,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  SimpleList,
+  TextField,
+  TextInput,
+} from 'react-admin';
+import { estadoFacturaChoices } from '../common/choices';
+import { filtrosDeFecha } from '../common/DateInputs';
+import { DateTimeField } from '../common/DateTimeField';
+import { MoneyField } from '../common/MoneyField';
+import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { ResponsiveList } from '../common/ResponsiveList';
+import { rutaFactura } from './editable';
+import { NumeroFactura } from './NumeroFactura';
+
+const filters = [
+  <SearchInput source="q" alwaysOn key="q" />,
+  <SelectInput source="estado" choices={estadoFacturaChoices} key="estado" />,
+  <TextInput source="serie" key="serie" />,
+  <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,
+  ...filtrosDeFecha('fecha'),
+];
+
+// No bulk delete: issued invoices may never be deleted, and a draft is deleted from its own form.
+const FacturaList = () => (
+  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
+    <ResponsiveList
+      small={
+        <SimpleList
+          primaryText={<NumeroFactura />}
+          secondaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}
+          tertiaryText={<MoneyField source="total" />}
+          rowClick={rutaFactura}
+        />
+      }
+    >
+      <Datagrid rowClick={rutaFactura} bulkActionButtons={false}>
+        <NumeroFactura label="resources.facturas.fields.numero" sortBy="numero" />
+        <DateTimeField source="fecha" />
+        <ReferenceField source="usuarioId" reference="usuarios" link="show" />
+        <TextField source="concepto" />
+        <MoneyField source="total" textAlign="right" />
+        <SelectField source="estado" choices={estadoFacturaChoices} />
+      </Datagrid>
+    </ResponsiveList>
+  </List>
+);
+
+export default FacturaList;

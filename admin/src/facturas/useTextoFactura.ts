@@ -1,0 +1,14 @@
+import { useCallback } from 'react';
+import { type RaRecord, useTranslate } from 'react-admin';
+
+/** A factura as people name it: «serie-numero», or «Borrador #id» before it has a number. */
+export const useTextoFactura = () => {
+  const translate = useTranslate();
+  return useCallback(
+    (factura: RaRecord) =>
+      factura.numero != null
+        ? `${factura.serie}-${factura.numero}`
+        : `${translate('aula.estadoFactura.borrador')} #${factura.id}`,
+    [translate],
+  );
+};

@@ -1,0 +1,49 @@
+// The shapes the /informes routes answer. The figures' types are the API's own (type-only
+// imports, erased from the bundle), so a renamed field breaks the typecheck here, not the page.
+import type {
+  PagosEstado,
+  PagosMetodo,
+  Pendientes,
+  PuntoIngresos,
+  PuntoUsuarios,
+  Resumen,
+  VentasCurso,
+} from '../../../api/src/informes/queries';
+
+export type { FacturaSinPago, Lista, PagoPendiente, VentasCurso } from '../../../api/src/informes/queries';
+
+export type Cifras = Resumen;
+
+export interface Periodo {
+  desde: string | null;
+  hasta: string;
+}
+
+export interface InformeResumen {
+  periodo: Periodo;
+  anterior: Periodo;
+  actual: Resumen;
+  previo: Resumen;
+}
+
+export interface InformeIngresos {
+  serie: PuntoIngresos[];
+}
+
+export interface InformeVentasPorCurso {
+  cursos: VentasCurso[];
+}
+
+export interface InformePagosPorMetodo {
+  metodos: PagosMetodo[];
+}
+
+export interface InformePagosPorEstado {
+  estados: PagosEstado[];
+}
+
+export interface InformeUsuariosNuevos {
+  serie: PuntoUsuarios[];
+}
+
+export type InformePendientes = Pendientes & { dias: number; limite: number };

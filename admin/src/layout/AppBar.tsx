@@ -1,0 +1,32 @@
+// The app bar: react-admin's (title, theme toggle, loading) with the administrator's menu.
+import { forwardRef } from 'react';
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import HistoryIcon from '@mui/icons-material/History';
+import {
+  AppBar as RaAppBar,
+  Logout,
+  MenuItemLink,
+  type MenuItemLinkProps,
+  UserMenu,
+  useBasename,
+  useUserMenu,
+} from 'react-admin';
+
+/** A link in the user menu that also closes it. */
+const EnlaceUserMenu = forwardRef<HTMLLIElement, MenuItemLinkProps>((props, ref) => {
+  const { onClose } = useUserMenu() ?? {};
+  return <MenuItemLink ref={ref} {...props} onClick={onClose} />;
+});
+
+const MenuAdministrador = () => {
+  const basename = useBasename();
+  return (
+    <UserMenu>
+      <EnlaceUserMenu to={`${basename}/logins`} primaryText="aula.menu.administradores" leftIcon={<AdminPanelSettingsIcon />} />
+      <EnlaceUserMenu to={`${basename}/logs`} primaryText="aula.menu.actividad" leftIcon={<HistoryIcon />} />
+      <Logout />
+    </UserMenu>
+  );
+};
+
+export const AppBar = () => <RaAppBar userMenu={<MenuAdministrador />} />;

@@ -1,0 +1,16 @@
+import { Create, PasswordInput, SimpleForm } from 'react-admin';
+import { reglas } from '../common/validators';
+import { LoginInputs } from './LoginInputs';
+
+const validarPass = reglas({ required: true, minLength: 1, maxLength: 200 });
+
+const LoginCreate = () => (
+  <Create redirect="list">
+    <SimpleForm>
+      <LoginInputs />
+      <PasswordInput source="pass" autoComplete="new-password" validate={validarPass} />
+    </SimpleForm>
+  </Create>
+);
+
+export default LoginCreate;

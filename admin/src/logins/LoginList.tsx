@@ -1,0 +1,35 @@
+import {
+  BooleanField,
+  Datagrid,
+  EmailField,
+  List,
+  NullableBooleanInput,
+  SearchInput,
+  SimpleList,
+  TextField,
+} from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField';
+import { ResponsiveList } from '../common/ResponsiveList';
+
+const filters = [
+  <SearchInput source="q" alwaysOn key="q" />,
+  <NullableBooleanInput source="activo" key="activo" />,
+];
+
+const LoginList = () => (
+  <List filters={filters} sort={{ field: 'usuario', order: 'ASC' }}>
+    <ResponsiveList
+      small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
+    >
+      <Datagrid rowClick="edit">
+        <TextField source="usuario" />
+        <TextField source="nombre" />
+        <EmailField source="email" />
+        <BooleanField source="activo" />
+        <DateTimeField source="ultimoAcceso" />
+      </Datagrid>
+    </ResponsiveList>
+  </List>
+);
+
+export default LoginList;

@@ -1,0 +1,10 @@
+import { Edit } from 'react-admin';
+import { PagoForm } from './PagoForm';
+
+const PagoEdit = () => (
+  <Edit redirect="show">
+    <PagoForm />
+  </Edit>
+);
+
+export default PagoEdit;

@@ -1,0 +1,52 @@
+import {
+  Datagrid,
+  List,
+  ReferenceField,
+  SearchInput,
+  SelectField,
+  SelectInput,
+  SimpleList,
+  TextField,
+} from 'react-admin';
+import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { filtrosDeFecha } from '../common/DateInputs';
+import { DateTimeField } from '../common/DateTimeField';
+import { MoneyField } from '../common/MoneyField';
+import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { ResponsiveList } from '../common/ResponsiveList';
+
+const filters = [
+  <SearchInput source="q" alwaysOn key="q" />,
+  <SelectInput source="estado" choices={estadoPagoChoices} key="estado" />,
+  <SelectInput source="metodo" choices={metodoChoices} key="metodo" />,
+  <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,
+  <ReferenceAutocomplete source="cursoId" reference="cursos" key="cursoId" />,
+  ...filtrosDeFecha('fecha'),
+];
+
+const PagoList = () => (
+  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
+    <ResponsiveList
+      small={
+        <SimpleList
+          primaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}
+          secondaryText={<DateTimeField source="fecha" />}
+          tertiaryText={<MoneyField source="importe" />}
+          linkType="show"
+        />
+      }
+    >
+      <Datagrid rowClick="show">
+        <DateTimeField source="fecha" />
+        <ReferenceField source="usuarioId" reference="usuarios" link="show" />
+        <ReferenceField source="cursoId" reference="cursos" link="show" />
+        <MoneyField source="importe" textAlign="right" />
+        <SelectField source="metodo" choices={metodoChoices} />
+        <SelectField source="estado" choices={estadoPagoChoices} />
+        <TextField source="referencia" />
+      </Datagrid>
+    </ResponsiveList>
+  </List>
+);
+
+export default PagoList;

@@ -1,0 +1,168 @@
+// react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
+import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import { fetchJson } from './http';
+
+type Where = Record<string, unknown>;
+
+/** The fields the list search box (`q`) looks in, as the API's registry declares them. */
+export const searchFields: Record<string, string[]> = {
+  categorias: ['nombre', 'descripcion'],
+  cursos: ['titulo', 'descripcion'],
+  clases: ['titulo', 'descripcion'],
+  usuarios: ['nombre', 'apellidos', 'email', 'nif'],
+  pagos: ['referencia', 'notas'],
+  facturas: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
+  logins: ['usuario', 'nombre', 'email'],
+  logs: ['tipo', 'datos', 'recurso'],
+};
+
+/** Set by the server: sending them is a 422, so they never leave the admin. */
+const readOnly: Record<string, string[]> = {
+  facturas: ['cuotaIva', 'total'],
+  logins: ['ultimoAcceso'],
+  logs: ['loginId', 'recurso', 'recursoId', 'ip'],
+};
+const alwaysReadOnly = ['id', 'createdAt', 'updatedAt'];
+
+/** Lists reached through the API's nested routes: `/cursos/{id}/clases`, `/usuarios/{id}/clases`. */
+const nested: Record<string, Record<string, string>> = {
+  clases: { cursoId: 'cursos', usuarioId: 'usuarios' },
+};
+
+const OPERATORS = ['gte', 'lte', 'gt', 'lt', 'neq', 'inq'];
+const SUFFIX = new RegExp(`^(.+)_(${OPERATORS.join('|')})$`);
+
+// `like` patterns treat % and _ as wildcards, with \ as the escape.
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+const toWire = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
+
+function condition(resource: string, key: string, value: unknown): Where | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (Array.isArray(value) && value.length === 0) return undefined;
+  if (key === 'q') {
+    const fields = searchFields[resource] ?? [];
+    if (fields.length === 0) return undefined;
+    const pattern = `%${escapeLike(String(value))}%`;
+    return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
+  }
+  const match = SUFFIX.exec(key);
+  if (match) return { [match[1]]: { [match[2]]: Array.isArray(value) ? value.map(toWire) : toWire(value) } };
+  if (Array.isArray(value)) return { [key]: { inq: value.map(toWire) } };
+  return { [key]: toWire(value) };
+}
+
+/** react-admin's filter values as a LoopBack where; undefined when nothing filters. */
+export function toWhere(resource: string, filter: Record<string, unknown> = {}): Where | undefined {
+  const conditions = Object.entries(filter)
+    .map(([key, value]) => condition(resource, key, value))
+    .filter((c): c is Where => c !== undefined);
+  if (conditions.length === 0) return undefined;
+  const keys = conditions.flatMap(Object.keys);
+  // One object reads best in logs; `and` is only needed when two conditions share a key.
+  return new Set(keys).size === keys.length ? Object.assign({}, ...conditions) : { and: conditions };
+}
+
+const andWhere = (...wheres: (Where | undefined)[]): Where | undefined => {
+  const present = wheres.filter((w): w is Where => w !== undefined);
+  return present.length <= 1 ? present[0] : { and: present };
+};
+
+const query = (name: string, value: unknown) => `${name}=${encodeURIComponent(JSON.stringify(value))}`;
+
+function listFilter(where: Where | undefined, { pagination, sort }: Pick<GetListParams, 'pagination' | 'sort'>) {
+  const filter: Record<string, unknown> = {};
+  if (where) filter.where = where;
+  if (sort?.field) filter.order = `${sort.field} ${sort.order === 'DESC' ? 'DESC' : 'ASC'}`;
+  if (pagination) {
+    filter.limit = pagination.perPage;
+    filter.skip = (pagination.page - 1) * pagination.perPage;
+  }
+  return filter;
+}
+
+const countPath = (resource: string, where: Where | undefined) =>
+  `/${resource}/count${where ? `?${query('where', where)}` : ''}`;
+
+async function listAndCount(listPath: string, countResource: string, countWhere: Where | undefined, filter: object) {
+  const [list, count] = await Promise.all([
+    fetchJson<any[]>(`${listPath}?${query('filter', filter)}`),
+    fetchJson<{ count: number }>(countPath(countResource, countWhere)),
+  ]);
+  return { data: list.json, total: count.json.count };
+}
+
+/** What may be written: no server-set field, dates as ISO strings. */
+function writable(resource: string, data: Record<string, unknown>): Record<string, unknown> {
+  const hidden = new Set([...alwaysReadOnly, ...(readOnly[resource] ?? [])]);
+  return Object.fromEntries(
+    Object.entries(data)
+      .filter(([key, value]) => !hidden.has(key) && value !== undefined)
+      .map(([key, value]) => [key, toWire(value)]),
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(toWire(a)) === JSON.stringify(toWire(b));
+
+/** PATCH is partial: only what the form changed, so a concurrent edit of another field survives. */
+function changes(data: Record<string, unknown>, previous: Record<string, unknown> | undefined) {
+  if (!previous) return data;
+  return Object.fromEntries(Object.entries(data).filter(([key, value]) => !same(value, previous[key])));
+}
+
+const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
+
+export const dataProvider: DataProvider = {
+  getList: (resource, params) => {
+    const where = toWhere(resource, params.filter);
+    return listAndCount(`/${resource}`, resource, where, listFilter(where, params));
+  },
+
+  getOne: async (resource, { id }) => ({ data: (await fetchJson(recordPath(resource, id))).json }),
+
+  getMany: async (resource, { ids }) => {
+    const filter = { where: { id: { inq: ids } }, limit: Math.max(ids.length, 1) };
+    return { data: (await fetchJson<any[]>(`/${resource}?${query('filter', filter)}`)).json };
+  },
+
+  getManyReference: (resource, { target, id, filter, pagination, sort }) => {
+    const where = toWhere(resource, filter);
+    const withTarget = andWhere({ [target]: id }, where);
+    const parent = nested[resource]?.[target];
+    if (parent) {
+      // The nested route adds the parent key itself: the where holds only the list's own filter.
+      const listPath = `${recordPath(parent, id)}/${resource}`;
+      return listAndCount(listPath, resource, withTarget, listFilter(where, { pagination, sort }));
+    }
+    return listAndCount(`/${resource}`, resource, withTarget, listFilter(withTarget, { pagination, sort }));
+  },
+
+  create: async (resource, { data }) => ({
+    data: (await fetchJson(`/${resource}`, { method: 'POST', body: writable(resource, data) })).json,
+  }),
+
+  update: async (resource, { id, data, previousData }) => {
+    const patch = changes(writable(resource, data), previousData);
+    // `{}` is a 400 for the API: an unchanged form only re-reads the record.
+    if (Object.keys(patch).length > 0) await fetchJson(recordPath(resource, id), { method: 'PATCH', body: patch });
+    return { data: (await fetchJson(recordPath(resource, id))).json };
+  },
+
+  updateMany: async (resource, { ids, data }) => {
+    await fetchJson(`/${resource}?${query('where', { id: { inq: ids } })}`, {
+      method: 'PATCH',
+      body: writable(resource, data),
+    });
+    return { data: ids };
+  },
+
+  delete: async (resource, { id, previousData }) => {
+    await fetchJson(recordPath(resource, id), { method: 'DELETE' });
+    return { data: (previousData ?? { id }) as any };
+  },
+
+  deleteMany: async (resource, { ids }) => {
+    await Promise.all(ids.map((id) => fetchJson(recordPath(resource, id), { method: 'DELETE' })));
+    return { data: ids };
+  },
+};

@@ -1,0 +1,84 @@
+// The one way the admin talks to the API: session cookie, JSON, and the LoopBack error
+// envelope turned into react-admin's HttpError.
+import { HttpError } from 'react-admin';
+import { config } from '../config';
+
+export const apiUrl = (path: string): string => `${config.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+interface LoopBackDetail {
+  path?: string;
+  message?: string;
+}
+
+/**
+ * 422 details as react-admin's server-side validation wants them (`body.errors`, shaped like
+ * the form), so each message shows under its field; `/a/b` and `a.b` paths become nested.
+ */
+function validationErrors(message: string, details: unknown): Record<string, unknown> | undefined {
+  if (!Array.isArray(details)) return undefined;
+  const errors: Record<string, unknown> = {};
+  for (const { path, message: text } of details as LoopBackDetail[]) {
+    const keys = String(path ?? '').split(/[/.]/).filter(Boolean);
+    if (keys.length === 0) {
+      errors.root = { serverError: text ?? message };
+      continue;
+    }
+    let node = errors;
+    for (const key of keys.slice(0, -1)) node = (node[key] ??= {}) as Record<string, unknown>;
+    node[keys[keys.length - 1]] ??= text ?? message;
+  }
+  return errors;
+}
+
+async function toHttpError(response: Response): Promise<HttpError> {
+  const text = await response.text();
+  let envelope: { error?: { message?: string; details?: unknown } } | undefined;
+  try {
+    envelope = text ? JSON.parse(text) : undefined;
+  } catch {
+    envelope = undefined;
+  }
+  const message = envelope?.error?.message || response.statusText || `HTTP ${response.status}`;
+  const errors = response.status === 422 ? validationErrors(message, envelope?.error?.details) : undefined;
+  return new HttpError(message, response.status, errors ? { ...envelope, errors } : (envelope ?? text));
+}
+
+/** The raw response (for CSV and other downloads), or the API's error as an HttpError. */
+export async function fetchApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
+  const verb = method.toUpperCase();
+  const finalHeaders = new Headers(headers);
+  if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
+  // The API refuses state changes that are not JSON (a cross-site form cannot forge them), and
+  // an empty JSON body is a 400: POST/PUT/PATCH always carry at least `{}`.
+  const sendsBody = WITH_BODY.has(verb) || body !== undefined;
+  if (sendsBody) finalHeaders.set('Content-Type', 'application/json');
+  const response = await fetch(apiUrl(path), {
+    ...init,
+    method: verb,
+    headers: finalHeaders,
+    credentials: 'include',
+    body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+  });
+  if (!response.ok) throw await toHttpError(response);
+  return response;
+}
+
+export interface JsonResponse<T> {
+  status: number;
+  headers: Headers;
+  /** Undefined for 204 and other empty answers. */
+  json: T;
+}
+
+export async function fetchJson<T = any>(path: string, init?: ApiRequestInit): Promise<JsonResponse<T>> {
+  const response = await fetchApi(path, init);
+  const text = response.status === 204 ? '' : await response.text();
+  return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : undefined) as T };
+}

@@ -1,0 +1,31 @@
+// The shell's own texts (login, menu, not-found page), read as `aula.*` inside react-admin and
+// imported directly by the login screen, which ships without react-admin.
+
+export const aulaShell = {
+  login: {
+    titulo: 'Login',
+    usuario: 'Usuario:',
+    contrasena: 'Contraseña:',
+    entrar: 'Entrar',
+    incorrecto: 'login incorrecto',
+  },
+  menu: {
+    admin: 'Admin',
+    clases: 'Clases',
+    cursos: 'Cursos',
+    categorias: 'Categorías',
+    usuarios: 'Usuarios',
+    facturacion: 'Facturación',
+    pagos: 'Pagos',
+    informes: 'Informes',
+    salir: 'Salir',
+    administradores: 'Administradores',
+    actividad: 'Actividad',
+  },
+  noEncontrada: {
+    titulo: 'Página no encontrada',
+    texto: 'La dirección no corresponde a ninguna página de la administración.',
+    volver: 'Volver al inicio',
+  },
+  cargando: 'Cargando…',
+};

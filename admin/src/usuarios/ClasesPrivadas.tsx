@@ -1,0 +1,25 @@
+import { Datagrid, ReferenceField, ReferenceManyField, SelectField, TextField } from 'react-admin';
+import { Box } from '@mui/material';
+import { estadoClaseChoices } from '../common/choices';
+import { CreateRelatedButton } from '../common/CreateRelatedButton';
+import type { SinEtiqueta } from '../common/SinEtiqueta';
+import { Vacio } from '../common/Vacio';
+
+/** Clases that belong to this usuario alone (usuarioId set), and a way to add one. */
+export const ClasesPrivadas = (_props: SinEtiqueta) => (
+  <Box sx={{ width: '100%' }}>
+    <ReferenceManyField
+      reference="clases"
+      target="usuarioId"
+      sort={{ field: 'orden', order: 'ASC' }}
+      empty={<Vacio mensaje="aula.vacio.clasesPrivadas" />}
+    >
+      <Datagrid rowClick="edit" bulkActionButtons={false}>
+        <TextField source="titulo" />
+        <ReferenceField source="cursoId" reference="cursos" link={false} />
+        <SelectField source="estado" choices={estadoClaseChoices} />
+      </Datagrid>
+    </ReferenceManyField>
+    <CreateRelatedButton resource="clases" target="usuarioId" label="aula.acciones.anadirClasePrivada" />
+  </Box>
+);

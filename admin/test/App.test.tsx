@@ -1,0 +1,113 @@
+// Top-level routes (DESIGN §5) and the way back to where the administrator was going.
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { Admin, type DataProvider, HttpError, Resource, useGetList } from 'react-admin';
+import { App } from '../src/App';
+import LoginPage from '../src/login/LoginPage';
+import { authProvider } from '../src/providers/authProvider';
+import { i18nProvider } from '../src/providers/i18n';
+import { fakeApi } from './fetchMock';
+
+// The admin chunk stands in as its address: these tests are about what leads to it.
+vi.mock('../src/AdminApp', () => ({
+  default: () => {
+    const { pathname, search } = useLocation();
+    return <p>Admin en {`${pathname}${search}`}</p>;
+  },
+}));
+
+const renderApp = (path: string) =>
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <App />
+    </MemoryRouter>,
+  );
+
+const signIn = async () => {
+  fakeApi({ 'POST /logins/login': { body: { id: 8, usuario: 'admin' } }, 'POST /logs': { body: { id: 1 } } });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText('Usuario:'), 'admin');
+  await user.type(screen.getByLabelText('Contraseña:'), 'admin{Enter}');
+};
+
+const signedIn = () => localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'admin' }));
+
+afterEach(() => vi.unstubAllGlobals());
+
+it('/ opens the admin with a session', async () => {
+  signedIn();
+  renderApp('/');
+  expect(await screen.findByText('Admin en /main')).toBeInTheDocument();
+});
+
+it('/ asks to sign in without one, then opens the admin', async () => {
+  renderApp('/');
+  expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  await signIn();
+  expect(await screen.findByText('Admin en /main')).toBeInTheDocument();
+});
+
+it('a section asked for without a session opens after signing in', async () => {
+  renderApp('/main/pagos?page=3');
+  await signIn();
+  expect(await screen.findByText('Admin en /main/pagos?page=3')).toBeInTheDocument();
+});
+
+it.each(['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'informes'])(
+  '/%s leads to the same section under /main',
+  async (seccion) => {
+    signedIn();
+    renderApp(`/${seccion}`);
+    expect(await screen.findByText(`Admin en /main/${seccion}`)).toBeInTheDocument();
+  },
+);
+
+it('keeps the rest of a shortcut address', async () => {
+  signedIn();
+  renderApp('/cursos/2/show');
+  expect(await screen.findByText('Admin en /main/cursos/2/show')).toBeInTheDocument();
+});
+
+it('an unknown address says so in Spanish, with a way back', async () => {
+  signedIn();
+  const user = userEvent.setup();
+  renderApp('/esto-no-existe');
+  expect(screen.getByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
+  await user.click(screen.getByRole('link', { name: 'Volver al inicio' }));
+  expect(await screen.findByText('Admin en /main')).toBeInTheDocument();
+});
+
+it('a session that ends on the server (401) leads to the login, and back to the same page after it', async () => {
+  signedIn();
+  let sesionValida = false;
+  const dataProvider = {
+    getList: async () => {
+      if (!sesionValida) throw new HttpError('Sesión no iniciada', 401);
+      return { data: [{ id: 7 }], total: 1 };
+    },
+  } as unknown as DataProvider;
+  const ListaPagos = () => (useGetList('pagos').data ? <p>Lista de pagos</p> : null);
+  render(
+    <MemoryRouter initialEntries={['/main/pagos']}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route
+          path="/main/*"
+          element={
+            <Admin basename="/main" authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
+              <Resource name="pagos" list={ListaPagos} />
+            </Admin>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+  // The list's request answers 401: checkError forgets `user` and react-admin logs out.
+  expect(await screen.findByRole('heading', { name: 'Login' })).toBeInTheDocument();
+  expect(localStorage.getItem('user')).toBeNull();
+
+  sesionValida = true;
+  await signIn();
+  expect(await screen.findByText('Lista de pagos')).toBeInTheDocument();
+});

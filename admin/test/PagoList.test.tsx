@@ -1,0 +1,57 @@
+import { render, screen, within } from '@testing-library/react';
+import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
+import cursos from '../src/cursos';
+import pagos from '../src/pagos';
+import usuarios from '../src/usuarios';
+import { recursosI18n } from './recursosI18n';
+
+const usuario = { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
+const curso = { id: 3, titulo: 'Guitarra flamenca desde cero', precio: 4900, moneda: 'EUR' };
+const pago = {
+  id: 41,
+  usuarioId: 7,
+  cursoId: 3,
+  importe: 4900,
+  moneda: 'EUR',
+  metodo: 'bizum',
+  estado: 'completado',
+  referencia: 'BZ-2026-0041',
+  fecha: '2026-03-05T13:30:00.000Z',
+};
+
+const records: Record<string, { id: number }[]> = { usuarios: [usuario], cursos: [curso], pagos: [pago] };
+
+const dataProvider = testDataProvider({
+  getList: vi.fn(async (resource: string) => ({ data: records[resource], total: records[resource].length })) as never,
+  getMany: vi.fn(async (resource: string, { ids }: { ids: unknown[] }) => ({
+    data: records[resource].filter((r) => ids.includes(r.id)),
+  })) as never,
+});
+
+describe('the pagos list', () => {
+  it('names the usuario and the curso, never by id, and shows amounts and labels in Spanish', { timeout: 20_000 }, async () => {
+    render(
+      <TestMemoryRouter initialEntries={['/pagos']}>
+        <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+          <Resource name="pagos" {...pagos} />
+          <Resource name="usuarios" {...usuarios} />
+          <Resource name="cursos" {...cursos} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    const fila = (await screen.findByText('BZ-2026-0041')).closest('tr')!;
+    expect(await within(fila).findByText('Lucía Fernández Ruiz')).toBeInTheDocument();
+    expect(await within(fila).findByText('Guitarra flamenca desde cero')).toBeInTheDocument();
+    expect(within(fila).getByText('Bizum')).toBeInTheDocument();
+    expect(within(fila).getByText('Completado')).toBeInTheDocument();
+    expect(within(fila).getByText(/49,00\s€/)).toBeInTheDocument();
+    expect(within(fila).queryByText('7')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Usuario/ })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: /Método/ })).toBeInTheDocument();
+    // Newest first.
+    expect(dataProvider.getList).toHaveBeenCalledWith(
+      'pagos',
+      expect.objectContaining({ sort: { field: 'fecha', order: 'DESC' } }),
+    );
+  });
+});

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { createTheme, ThemeProvider } from '@mui/material';
+import { ResponsiveList } from '../src/common/ResponsiveList';
+
+/** Makes the browser report a viewport `width` px wide to CSS media queries. */
+const viewport = (width: number) => {
+  window.matchMedia = (query: string) => {
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!max || width <= Number(max[1])) && (!min || width >= Number(min[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    } as MediaQueryList;
+  };
+};
+
+// react-admin provides the theme in the app; MUI's default breakpoints are the ones it uses.
+const lista = (
+  <ThemeProvider theme={createTheme()}>
+    <ResponsiveList small={<p>lista simple</p>}>
+      <p>tabla</p>
+    </ResponsiveList>
+  </ThemeProvider>
+);
+
+describe('ResponsiveList', () => {
+  const original = window.matchMedia;
+  afterEach(() => {
+    window.matchMedia = original;
+  });
+
+  it('shows the simple list on a 360 px phone', () => {
+    viewport(360);
+    render(lista);
+    expect(screen.getByText('lista simple')).toBeInTheDocument();
+    expect(screen.queryByText('tabla')).not.toBeInTheDocument();
+  });
+
+  it('shows the simple list just under 600 px', () => {
+    viewport(599);
+    render(lista);
+    expect(screen.getByText('lista simple')).toBeInTheDocument();
+  });
+
+  it('shows the table from 600 px', () => {
+    viewport(600);
+    render(lista);
+    expect(screen.getByText('tabla')).toBeInTheDocument();
+    expect(screen.queryByText('lista simple')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,242 @@
+// The dataProvider speaks the API's LoopBack dialect (DESIGN §3, §5): every react-admin call
+// becomes exactly these HTTP requests, and the answers and errors come back as react-admin wants.
+import { HttpError } from 'react-admin';
+import { dataProvider, toWhere } from '../src/providers/dataProvider';
+import { errorLoopBack, fakeApi } from './fetchMock';
+
+const page = (page: number, perPage: number) => ({ page, perPage });
+const sort = (field: string, order: 'ASC' | 'DESC') => ({ field, order });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('getList', () => {
+  it('asks for the page and the count in parallel, with the where, order, limit and skip', async () => {
+    const llamadas = fakeApi({
+      'GET /cursos': { body: [{ id: 3, titulo: 'Guitarra' }] },
+      'GET /cursos/count': { body: { count: 41 } },
+    });
+    const result = await dataProvider.getList('cursos', {
+      pagination: page(3, 10),
+      sort: sort('titulo', 'DESC'),
+      filter: { estado: 'publicado' },
+    });
+    expect(result).toEqual({ data: [{ id: 3, titulo: 'Guitarra' }], total: 41 });
+    expect(llamadas.map((l) => [l.method, l.url.split('?')[0], l.query])).toEqual([
+      ['GET', '/cursos', { filter: { where: { estado: 'publicado' }, order: 'titulo DESC', limit: 10, skip: 20 } }],
+      ['GET', '/cursos/count', { where: { estado: 'publicado' } }],
+    ]);
+    expect(llamadas.every((l) => l.credentials === 'include')).toBe(true);
+  });
+
+  it('sends no where when nothing filters', async () => {
+    const llamadas = fakeApi({ 'GET /pagos': { body: [] }, 'GET /pagos/count': { body: { count: 0 } } });
+    await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'ASC'), filter: { q: '', metodo: undefined } });
+    expect(llamadas[0].query).toEqual({ filter: { order: 'fecha ASC', limit: 25, skip: 0 } });
+    expect(llamadas[1].url).toBe('/pagos/count');
+  });
+
+  it('turns the search box into an ilike over the resource search fields, escaping wildcards', async () => {
+    const llamadas = fakeApi({ 'GET /usuarios': { body: [] }, 'GET /usuarios/count': { body: { count: 0 } } });
+    await dataProvider.getList('usuarios', { pagination: page(1, 10), sort: sort('id', 'ASC'), filter: { q: '50%_a\\b' } });
+    const pattern = { ilike: '%50\\%\\_a\\\\b%' };
+    expect((llamadas[0].query.filter as { where: unknown }).where).toEqual({
+      or: [{ nombre: pattern }, { apellidos: pattern }, { email: pattern }, { nif: pattern }],
+    });
+  });
+});
+
+describe('filters as a where', () => {
+  it('maps suffixes to operators and arrays to inq, AND-ing two conditions on one field', () => {
+    const desde = new Date('2026-01-01T00:00:00.000Z');
+    expect(
+      toWhere('pagos', {
+        fecha_gte: desde,
+        fecha_lte: '2026-01-31T23:59:59.999Z',
+        importe_gt: 100,
+        importe_lt: 9000,
+        estado_neq: 'fallido',
+        metodo_inq: ['bizum', 'tarjeta'],
+        cursoId: [1, 2],
+        usuarioId: 5,
+        notas: '',
+      }),
+    ).toEqual({
+      and: [
+        { fecha: { gte: '2026-01-01T00:00:00.000Z' } },
+        { fecha: { lte: '2026-01-31T23:59:59.999Z' } },
+        { importe: { gt: 100 } },
+        { importe: { lt: 9000 } },
+        { estado: { neq: 'fallido' } },
+        { metodo: { inq: ['bizum', 'tarjeta'] } },
+        { cursoId: { inq: [1, 2] } },
+        { usuarioId: 5 },
+      ],
+    });
+  });
+
+  it('keeps one plain object when no two conditions share a field', () => {
+    expect(toWhere('cursos', { q: 'jazz', estado: 'publicado', categoriaId: 2 })).toEqual({
+      or: [{ titulo: { ilike: '%jazz%' } }, { descripcion: { ilike: '%jazz%' } }],
+      estado: 'publicado',
+      categoriaId: 2,
+    });
+  });
+});
+
+describe('single records', () => {
+  it('getOne reads /R/{id}', async () => {
+    const llamadas = fakeApi({ 'GET /clases/7': { body: { id: 7, titulo: 'Acordes' } } });
+    expect(await dataProvider.getOne('clases', { id: 7 })).toEqual({ data: { id: 7, titulo: 'Acordes' } });
+    expect(llamadas.map((l) => `${l.method} ${l.url}`)).toEqual(['GET /clases/7']);
+  });
+
+  it('getMany asks for the ids with inq', async () => {
+    const llamadas = fakeApi({ 'GET /usuarios': { body: [{ id: 1 }, { id: 4 }] } });
+    expect(await dataProvider.getMany('usuarios', { ids: [1, 4] })).toEqual({ data: [{ id: 1 }, { id: 4 }] });
+    expect(llamadas[0].query).toEqual({ filter: { where: { id: { inq: [1, 4] } }, limit: 2 } });
+  });
+});
+
+describe('getManyReference', () => {
+  it("a curso's clases come from the nested route, counted with the parent key", async () => {
+    const llamadas = fakeApi({ 'GET /cursos/2/clases': { body: [{ id: 3 }] }, 'GET /clases/count': { body: { count: 1 } } });
+    const result = await dataProvider.getManyReference('clases', {
+      target: 'cursoId',
+      id: 2,
+      pagination: page(1, 50),
+      sort: sort('orden', 'ASC'),
+      filter: { estado: 'publicada' },
+    });
+    expect(result).toEqual({ data: [{ id: 3 }], total: 1 });
+    expect(llamadas.map((l) => [l.url.split('?')[0], l.query])).toEqual([
+      ['/cursos/2/clases', { filter: { where: { estado: 'publicada' }, order: 'orden ASC', limit: 50, skip: 0 } }],
+      ['/clases/count', { where: { and: [{ cursoId: 2 }, { estado: 'publicada' }] } }],
+    ]);
+  });
+
+  it("a usuario's private clases come from /usuarios/{id}/clases", async () => {
+    const llamadas = fakeApi({ 'GET /usuarios/5/clases': { body: [] }, 'GET /clases/count': { body: { count: 0 } } });
+    await dataProvider.getManyReference('clases', { target: 'usuarioId', id: 5, pagination: page(1, 10), sort: sort('id', 'ASC'), filter: {} });
+    expect(llamadas[0].url.split('?')[0]).toBe('/usuarios/5/clases');
+    expect(llamadas[1].query).toEqual({ where: { usuarioId: 5 } });
+  });
+
+  it('any other relation is a where on the target field', async () => {
+    const llamadas = fakeApi({ 'GET /pagos': { body: [] }, 'GET /pagos/count': { body: { count: 0 } } });
+    await dataProvider.getManyReference('pagos', { target: 'usuarioId', id: 5, pagination: page(2, 10), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(llamadas.map((l) => l.query)).toEqual([
+      { filter: { where: { usuarioId: 5 }, order: 'fecha DESC', limit: 10, skip: 10 } },
+      { where: { usuarioId: 5 } },
+    ]);
+  });
+});
+
+describe('writes', () => {
+  it('create POSTs the writable fields as JSON and returns the created record', async () => {
+    const llamadas = fakeApi({ 'POST /facturas': { body: { id: 9, serie: 'A', total: 121 } } });
+    const result = await dataProvider.create('facturas', {
+      data: { id: 1, serie: 'A', base: 100, tipoIva: 21, cuotaIva: 21, total: 121, fecha: new Date('2026-02-01T10:00:00.000Z') },
+    });
+    expect(result).toEqual({ data: { id: 9, serie: 'A', total: 121 } });
+    expect(llamadas[0]).toMatchObject({
+      method: 'POST',
+      url: '/facturas',
+      body: { serie: 'A', base: 100, tipoIva: 21, fecha: '2026-02-01T10:00:00.000Z' },
+      credentials: 'include',
+    });
+    expect(llamadas[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('update PATCHes only what changed, then reads the record back (PATCH answers 204)', async () => {
+    const llamadas = fakeApi({
+      'PATCH /logins/8': { status: 204 },
+      'GET /logins/8': { body: { id: 8, usuario: 'admin', nombre: 'Ana' } },
+    });
+    const previousData = { id: 8, usuario: 'admin', nombre: 'Admin', activo: true, ultimoAcceso: '2026-03-01T08:00:00.000Z', updatedAt: 'x' };
+    const result = await dataProvider.update('logins', {
+      id: 8,
+      data: { ...previousData, nombre: 'Ana', ultimoAcceso: '2026-03-02T08:00:00.000Z', updatedAt: 'y' },
+      previousData,
+    });
+    expect(result).toEqual({ data: { id: 8, usuario: 'admin', nombre: 'Ana' } });
+    expect(llamadas.map((l) => [l.method, l.url, l.body])).toEqual([
+      ['PATCH', '/logins/8', { nombre: 'Ana' }],
+      ['GET', '/logins/8', undefined],
+    ]);
+  });
+
+  it('an unchanged form sends no PATCH (the API refuses an empty one)', async () => {
+    const llamadas = fakeApi({ 'GET /categorias/1': { body: { id: 1, nombre: 'Música' } } });
+    const record = { id: 1, nombre: 'Música' };
+    await dataProvider.update('categorias', { id: 1, data: record, previousData: record });
+    expect(llamadas.map((l) => l.method)).toEqual(['GET']);
+  });
+
+  it("log entries never send the server's fields", async () => {
+    const llamadas = fakeApi({ 'POST /logs': { body: { id: 1 } } });
+    await dataProvider.create('logs', { data: { tipo: 'X', fecha: 'f', datos: 'd', loginId: 1, recurso: 'r', recursoId: 2, ip: '::1' } });
+    expect(llamadas[0].body).toEqual({ tipo: 'X', fecha: 'f', datos: 'd' });
+  });
+
+  it('updateMany PATCHes /R?where= the ids and returns them', async () => {
+    const llamadas = fakeApi({ 'PATCH /cursos': { body: { count: 2 } } });
+    expect(await dataProvider.updateMany('cursos', { ids: [1, 2], data: { estado: 'archivado' } })).toEqual({ data: [1, 2] });
+    expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { id: { inq: [1, 2] } } }, body: { estado: 'archivado' } });
+  });
+
+  it('delete answers with the previous record, as the API gives nothing back (204)', async () => {
+    const llamadas = fakeApi({ 'DELETE /pagos/7': { status: 204 } });
+    const previousData = { id: 7, importe: 4900 };
+    expect(await dataProvider.delete('pagos', { id: 7, previousData })).toEqual({ data: previousData });
+    expect(llamadas.map((l) => [l.method, l.url, l.credentials])).toEqual([['DELETE', '/pagos/7', 'include']]);
+  });
+
+  it('deleteMany deletes each record', async () => {
+    const llamadas = fakeApi({ 'DELETE /clases/3': { status: 204 }, 'DELETE /clases/4': { status: 204 } });
+    expect(await dataProvider.deleteMany('clases', { ids: [3, 4] })).toEqual({ data: [3, 4] });
+    expect(llamadas.map((l) => `${l.method} ${l.url}`).sort()).toEqual(['DELETE /clases/3', 'DELETE /clases/4']);
+  });
+});
+
+describe('errors', () => {
+  const fallo = async (promesa: Promise<unknown>) => {
+    const error = await promesa.then(
+      () => {
+        throw new Error('debía fallar');
+      },
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(HttpError);
+    return error as HttpError;
+  };
+
+  it('422 details become body.errors, so each message shows under its field', async () => {
+    fakeApi({
+      'POST /cursos': errorLoopBack(422, 'Datos no válidos', [
+        { path: '/titulo', code: 'minLength', message: 'Debe tener al menos 1 carácter' },
+        { path: 'precio', code: 'minimum', message: 'Debe ser 0 o más' },
+        { path: '', code: 'type', message: 'Debe ser un objeto' },
+      ]),
+    });
+    const error = await fallo(dataProvider.create('cursos', { data: { titulo: '', precio: -1 } }));
+    expect(error.status).toBe(422);
+    expect(error.message).toBe('Datos no válidos');
+    expect(error.body.errors).toEqual({
+      titulo: 'Debe tener al menos 1 carácter',
+      precio: 'Debe ser 0 o más',
+      root: { serverError: 'Debe ser un objeto' },
+    });
+  });
+
+  it("401 keeps its status, for the authProvider's checkError", async () => {
+    fakeApi({ 'GET /cursos/1': errorLoopBack(401, 'Sesión no iniciada') });
+    const error = await fallo(dataProvider.getOne('cursos', { id: 1 }));
+    expect(error.status).toBe(401);
+  });
+
+  it("409 brings the server's Spanish message to the notification", async () => {
+    fakeApi({ 'DELETE /cursos/2': errorLoopBack(409, 'No se puede borrar: el curso tiene 12 clases') });
+    const error = await fallo(dataProvider.delete('cursos', { id: 2 }));
+    expect([error.status, error.message]).toEqual([409, 'No se puede borrar: el curso tiene 12 clases']);
+  });
+});

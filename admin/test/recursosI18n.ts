@@ -1,0 +1,12 @@
+// A translator for component tests built from the resource texts, so tests assert the same
+// Spanish the administrator reads. react-admin's own texts come from the English catalogue
+// installed for tests; assertions never depend on them.
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { aulaRecursos, recursos } from '../src/providers/i18n/recursos';
+
+export const recursosI18n = polyglotI18nProvider(
+  () => ({ ...englishMessages, resources: recursos, aula: aulaRecursos }),
+  'es',
+  { allowMissing: true },
+);

@@ -1,0 +1,132 @@
+// Every page of every section renders its record (names, not ids) without falling into the
+// error page, against a fake API holding one small, consistent set of records.
+import { render, screen, waitFor } from '@testing-library/react';
+import { Admin, type DataProvider, Resource, TestMemoryRouter } from 'react-admin';
+import categorias from '../src/categorias';
+import clases from '../src/clases';
+import cursos from '../src/cursos';
+import facturas from '../src/facturas';
+import logins from '../src/logins';
+import logs from '../src/logs';
+import pagos from '../src/pagos';
+import usuarios from '../src/usuarios';
+import { recursosI18n } from './recursosI18n';
+
+const db: Record<string, Record<string, unknown>[]> = {
+  categorias: [{ id: 1, nombre: 'Música', descripcion: 'Instrumentos y canto', orden: 1 }],
+  cursos: [
+    { id: 2, titulo: 'Guitarra flamenca', categoriaId: 1, precio: 4900, moneda: 'EUR', nivel: 'intermedio', estado: 'publicado' },
+  ],
+  clases: [
+    { id: 3, titulo: 'Afinar la guitarra', cursoId: 2, orden: 1, duracion: 312, gratuita: true, estado: 'publicada' },
+    { id: 4, titulo: 'Tutoría de Lucía', usuarioId: 5, orden: 0, gratuita: false, estado: 'borrador' },
+  ],
+  usuarios: [
+    { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com', pais: 'ES', activo: true, createdAt: '2026-01-10T09:00:00.000Z' },
+  ],
+  facturas: [
+    { id: 6, serie: 'A', numero: 15, fecha: '2026-02-01T10:00:00.000Z', usuarioId: 5, concepto: 'Curso de guitarra flamenca', base: 4050, tipoIva: 21, cuotaIva: 851, total: 4901, estado: 'borrador' },
+  ],
+  pagos: [
+    { id: 7, usuarioId: 5, cursoId: 2, facturaId: 6, importe: 4900, moneda: 'EUR', metodo: 'tarjeta', estado: 'completado', referencia: 'TPV-0007', fecha: '2026-02-01T10:05:00.000Z' },
+  ],
+  logins: [{ id: 8, usuario: 'admin', nombre: 'Administración', email: 'admin@example.com', activo: true, ultimoAcceso: '2026-03-01T08:00:00.000Z' }],
+  logs: [{ id: 9, tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin', loginId: 8, ip: '127.0.0.1' }],
+};
+
+const byId = (resource: string, id: unknown) => db[resource].find((r) => r.id === Number(id));
+
+const dataProvider = {
+  getList: async (resource: string) => ({ data: db[resource], total: db[resource].length }),
+  getOne: async (resource: string, { id }: { id: unknown }) => ({ data: byId(resource, id) }),
+  getMany: async (resource: string, { ids }: { ids: unknown[] }) => ({
+    data: ids.map((id) => byId(resource, id)).filter(Boolean),
+  }),
+  getManyReference: async (resource: string, { target, id }: { target: string; id: unknown }) => {
+    const data = db[resource].filter((r) => r[target] === id);
+    return { data, total: data.length };
+  },
+  create: async () => ({ data: { id: 100 } }),
+  update: async (_r: string, { data }: { data: unknown }) => ({ data }),
+  updateMany: async () => ({ data: [] }),
+  delete: async () => ({ data: {} }),
+  deleteMany: async () => ({ data: [] }),
+} as unknown as DataProvider;
+
+const renderAt = (path: string) =>
+  render(
+    <TestMemoryRouter initialEntries={[path]}>
+      <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+        <Resource name="clases" {...clases} />
+        <Resource name="cursos" {...cursos} />
+        <Resource name="categorias" {...categorias} />
+        <Resource name="usuarios" {...usuarios} />
+        <Resource name="facturas" {...facturas} />
+        <Resource name="pagos" {...pagos} />
+        <Resource name="logins" {...logins} />
+        <Resource name="logs" {...logs} />
+      </Admin>
+    </TestMemoryRouter>,
+  );
+
+/** Text in a form field's value, which getByText does not see. */
+const inputWithValue = (value: string) =>
+  [...document.querySelectorAll('input, textarea')].find((el) => (el as HTMLInputElement).value === value);
+
+describe('every section page renders', () => {
+  it.each([
+    ['/clases', ['Afinar la guitarra', 'Guitarra flamenca', '5:12', 'Lucía Fernández Ruiz']],
+    ['/cursos', ['Guitarra flamenca', 'Música', 'Intermedio', 'Publicado']],
+    ['/cursos/2/show', ['Guitarra flamenca', 'Música', 'Afinar la guitarra', 'Añadir clase']],
+    ['/categorias', ['Música', 'Instrumentos y canto']],
+    ['/usuarios', ['Lucía', 'lucia@example.com']],
+    ['/usuarios/5/show', ['Lucía', 'Fernández Ruiz', 'Pagos', 'Facturas', 'Clases privadas']],
+    ['/usuarios/5/show/pagos', ['Guitarra flamenca', 'Tarjeta']],
+    ['/usuarios/5/show/facturas', ['A-15', 'Curso de guitarra flamenca']],
+    ['/usuarios/5/show/clases', ['Tutoría de Lucía', 'Añadir clase privada']],
+    ['/facturas', ['A-15', 'Lucía Fernández Ruiz', 'Borrador']],
+    ['/facturas/6/show', ['A-15', 'Lucía Fernández Ruiz', 'Cuota de IVA', 'Tarjeta']],
+    ['/pagos', ['TPV-0007', 'Lucía Fernández Ruiz', 'Guitarra flamenca', 'Completado']],
+    ['/pagos/7/show', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'A-15', 'Tarjeta']],
+    ['/logins', ['admin', 'Administración']],
+    ['/logs', ['Inicio de sesión', 'admin']],
+    ['/logs/9/show', ['Inicio de sesión', '127.0.0.1']],
+  ])('%s', { timeout: 20_000 }, async (path, texts) => {
+    renderAt(path);
+    for (const text of texts) expect((await screen.findAllByText(text, {}, { timeout: 5000 })).length).toBeGreaterThan(0);
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['/clases/3', ['Afinar la guitarra', 'Guitarra flamenca']],
+    ['/cursos/2', ['Guitarra flamenca', '49', 'Música']],
+    ['/categorias/1', ['Música', 'Guitarra flamenca']],
+    ['/usuarios/5', ['Lucía', 'lucia@example.com', 'ES']],
+    ['/facturas/6', ['A', 'Lucía Fernández Ruiz', '40.5']],
+    ['/pagos/7', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'TPV-0007', '49']],
+    ['/logins/8', ['admin', 'admin@example.com']],
+  ])('edit %s', { timeout: 20_000 }, async (path, values) => {
+    renderAt(path);
+    for (const value of values) {
+      await waitFor(() => expect(inputWithValue(value) ?? screen.queryAllByText(value)[0]).toBeTruthy(), { timeout: 5000 });
+    }
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
+  it('the password is never shown on the administrator form', { timeout: 20_000 }, async () => {
+    renderAt('/logins/8');
+    const pass = (await screen.findByLabelText('Nueva contraseña', {}, { timeout: 5000 })) as HTMLInputElement;
+    expect(pass.value).toBe('');
+    expect(pass.type).toBe('password');
+  });
+
+  it.each(['/clases/create', '/cursos/create', '/categorias/create', '/usuarios/create', '/facturas/create', '/pagos/create', '/logins/create'])(
+    '%s',
+    { timeout: 20_000 },
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByRole('button', { name: /save/i }, { timeout: 5000 })).toBeInTheDocument();
+      expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+    },
+  );
+});
