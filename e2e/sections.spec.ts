@@ -1,0 +1,201 @@
+// Each section's round trip through the UI: create a record, find it with the search box, edit
+// it, delete it, and see it gone — at every screen size (DESIGN §5).
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { BOTON, choose, input, pickFirst, save, select } from './support/form';
+import { listedRecords, listResponse, openSearched, openUnfiltered, search } from './support/list';
+
+// The three sizes share one database in a run: names carry the size so they never collide.
+const unico = (prefijo: string) => `${prefijo} ${test.info().project.name} ${Date.now().toString(36)}`;
+
+async function startCreate(page: Page, resource: string): Promise<void> {
+  await page.goto(`/main/${resource}`);
+  await page.getByRole('link', { name: BOTON.crear }).click();
+  await expect(page).toHaveURL(new RegExp(`/main/${resource}/create$`));
+}
+
+/** Searches the list for `buscado` and opens the one record it finds, by the text `visible`. */
+async function findAndOpen(page: Page, resource: string, buscado: string, visible = buscado): Promise<void> {
+  await openUnfiltered(page, resource);
+  await search(page, resource, buscado);
+  await expect(listedRecords(page)).toHaveCount(1);
+  await listedRecords(page).getByText(visible, { exact: true }).click();
+}
+
+/** From a show page, to the same record's form. */
+async function toEdit(page: Page, resource: string): Promise<void> {
+  if (!/\/edit$|\/\d+$/.test(new URL(page.url()).pathname)) {
+    await page.getByRole('link', { name: BOTON.editar }).click();
+  }
+  await expect(page).toHaveURL(new RegExp(`/main/${resource}/\\d+$`));
+}
+
+/** Deletes the record whose form is open, through the confirmation where the form asks for one. */
+async function deleteOpen(page: Page, resource: string, { confirm }: { confirm: boolean }): Promise<void> {
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith(`/${resource}/`),
+  );
+  await page.getByRole('button', { name: BOTON.borrar }).click();
+  if (confirm) await page.getByRole('dialog').getByRole('button', { name: BOTON.confirmar }).click();
+  // An undoable delete reaches the API once its «undo» notice closes.
+  expect((await deleted).status()).toBe(204);
+}
+
+async function expectGone(page: Page, resource: string, buscado: string): Promise<void> {
+  await openSearched(page, resource, buscado);
+  await expect(listedRecords(page)).toHaveCount(0);
+}
+
+test('categorías: alta, búsqueda, edición y borrado', async ({ page }) => {
+  const nombre = unico('Categoría e2e');
+  await startCreate(page, 'categorias');
+  await input(page, 'Nombre').fill(nombre);
+  await input(page, 'Descripción').fill('Creada por la prueba de extremo a extremo');
+  await save(page, 'categorias');
+  await expect(page).toHaveURL(/\/main\/categorias$/);
+
+  await findAndOpen(page, 'categorias', nombre);
+  await input(page, 'Nombre').fill(`${nombre} editada`);
+  await save(page, 'categorias');
+  await findAndOpen(page, 'categorias', `${nombre} editada`);
+  await deleteOpen(page, 'categorias', { confirm: false });
+  await expectGone(page, 'categorias', nombre);
+});
+
+test('cursos: alta, búsqueda, edición y borrado', async ({ page }) => {
+  const titulo = unico('Curso e2e');
+  await startCreate(page, 'cursos');
+  await input(page, 'Título').fill(titulo);
+  await input(page, 'Precio').fill('49.90');
+  await save(page, 'cursos');
+  await expect(page).toHaveURL(/\/main\/cursos\/\d+\/show$/);
+  await expect(page.getByRole('main')).toContainText(/49,90\s€/);
+
+  await findAndOpen(page, 'cursos', titulo);
+  await toEdit(page, 'cursos');
+  await input(page, 'Título').fill(`${titulo} editado`);
+  await save(page, 'cursos');
+  await findAndOpen(page, 'cursos', `${titulo} editado`);
+  await toEdit(page, 'cursos');
+  await deleteOpen(page, 'cursos', { confirm: false });
+  await expectGone(page, 'cursos', titulo);
+});
+
+test('clases: alta, búsqueda, edición y borrado', async ({ page }) => {
+  const titulo = unico('Clase e2e');
+  await startCreate(page, 'clases');
+  await input(page, 'Título').fill(titulo);
+  await input(page, 'Duración').fill('754');
+  await save(page, 'clases');
+  await expect(page).toHaveURL(/\/main\/clases$/);
+
+  await findAndOpen(page, 'clases', titulo);
+  await input(page, 'Título').fill(`${titulo} editada`);
+  await save(page, 'clases');
+  await findAndOpen(page, 'clases', `${titulo} editada`);
+  await expect(input(page, 'Duración')).toHaveValue('754');
+  await deleteOpen(page, 'clases', { confirm: false });
+  await expectGone(page, 'clases', titulo);
+});
+
+test('usuarios: alta, búsqueda, edición y borrado', async ({ page }) => {
+  const nombre = unico('Usuaria e2e');
+  const email = `${nombre.replace(/\W+/g, '.').toLowerCase()}@example.com`;
+  await startCreate(page, 'usuarios');
+  await input(page, 'Nombre').fill(nombre);
+  await input(page, 'Apellidos').fill('Prueba');
+  await input(page, 'Email').fill(email);
+  await save(page, 'usuarios');
+  await expect(page).toHaveURL(/\/main\/usuarios\/\d+\/show$/);
+  await expect(page.getByRole('main')).toContainText(email);
+
+  await findAndOpen(page, 'usuarios', email);
+  await toEdit(page, 'usuarios');
+  await input(page, 'Apellidos').fill('Editada');
+  await save(page, 'usuarios');
+  await expect(page.getByRole('main')).toContainText('Editada');
+  await findAndOpen(page, 'usuarios', email);
+  await toEdit(page, 'usuarios');
+  await expect(input(page, 'Apellidos')).toHaveValue('Editada');
+  await deleteOpen(page, 'usuarios', { confirm: false });
+  await expectGone(page, 'usuarios', email);
+});
+
+test('pagos: alta, búsqueda por referencia, edición y borrado', async ({ page }) => {
+  const referencia = unico('REF-E2E').replace(/\s+/g, '-');
+  await startCreate(page, 'pagos');
+  await pickFirst(page, 'Usuario');
+  await input(page, 'Importe').fill('37.45');
+  await choose(page, 'Método', 'Bizum');
+  await input(page, 'Referencia').fill(referencia);
+  await save(page, 'pagos');
+  await expect(page).toHaveURL(/\/main\/pagos\/\d+\/show$/);
+  await expect(page.getByRole('main')).toContainText(/37,45\s€/);
+  await expect(page.getByRole('main')).toContainText('Bizum');
+
+  // A pago is named by its usuario in the phone list; its importe is what tells it apart there.
+  await findAndOpen(page, 'pagos', referencia, '37,45\u00a0€');
+  await toEdit(page, 'pagos');
+  await input(page, 'Importe').fill('40');
+  await save(page, 'pagos');
+  await expect(page.getByRole('main')).toContainText(/40,00\s€/);
+  await findAndOpen(page, 'pagos', referencia, '40,00\u00a0€');
+  await toEdit(page, 'pagos');
+  await deleteOpen(page, 'pagos', { confirm: false });
+  await expectGone(page, 'pagos', referencia);
+});
+
+test('facturas: un borrador con sus totales calculados, búsqueda, edición y borrado', async ({ page }) => {
+  const concepto = unico('Factura e2e');
+  await startCreate(page, 'facturas');
+  await input(page, 'Serie').fill('E2E');
+  await pickFirst(page, 'Usuario');
+  await input(page, 'Concepto').fill(concepto);
+  await input(page, 'Base imponible').fill('100');
+  await expect(select(page, 'Tipo de IVA')).toHaveText('21 %');
+  await save(page, 'facturas');
+  await expect(page).toHaveURL(/\/main\/facturas\/\d+\/show$/);
+  const main = page.getByRole('main');
+  await expect(main).toContainText(/Base imponible\s*100,00\s€/);
+  await expect(main).toContainText(/Cuota de IVA\s*21,00\s€/);
+  await expect(main).toContainText(/Total\s*121,00\s€/);
+
+  // A draft opens on its form straight from the list.
+  await findAndOpen(page, 'facturas', concepto, '121,00\u00a0€');
+  await expect(page).toHaveURL(/\/main\/facturas\/\d+$/);
+  await input(page, 'Base imponible').fill('200');
+  await save(page, 'facturas');
+  await expect(main).toContainText(/Total\s*242,00\s€/);
+  await findAndOpen(page, 'facturas', concepto, '242,00\u00a0€');
+  await deleteOpen(page, 'facturas', { confirm: true });
+  await expectGone(page, 'facturas', concepto);
+});
+
+test('administradores: alta, búsqueda, edición y borrado', async ({ page }) => {
+  const usuario = unico('e2e').replace(/\s+/g, '_').toLowerCase();
+  await startCreate(page, 'logins');
+  await input(page, 'Usuario').fill(usuario);
+  await input(page, 'Nombre').fill('Admin de prueba');
+  await input(page, 'Contraseña').fill('una clave de prueba');
+  await save(page, 'logins');
+  await expect(page).toHaveURL(/\/main\/logins$/);
+
+  await findAndOpen(page, 'logins', usuario);
+  await input(page, 'Nombre').fill('Admin editado');
+  await save(page, 'logins');
+  await findAndOpen(page, 'logins', usuario);
+  await expect(input(page, 'Nombre')).toHaveValue('Admin editado');
+  await deleteOpen(page, 'logins', { confirm: true });
+  await expectGone(page, 'logins', usuario);
+});
+
+test('actividad: se lee, no se crea', async ({ page }) => {
+  const loaded = listResponse(page, 'logs');
+  await page.goto('/main/logs');
+  await loaded;
+  await expect(listedRecords(page).first()).toBeVisible();
+  // Logging in and every change write an entry, named in Spanish.
+  await expect(listedRecords(page).filter({ hasText: /Inicio de sesión|Alta|Modificación|Borrado/ }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: BOTON.crear })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: BOTON.crear })).toHaveCount(0);
+});

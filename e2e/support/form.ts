@@ -1,0 +1,40 @@
+// Filling and saving react-admin forms by what the administrator reads: labels and button names.
+import { expect, type Page } from '@playwright/test';
+
+export const BOTON = {
+  crear: 'Crear',
+  guardar: 'Guardar',
+  editar: 'Editar',
+  borrar: 'Borrar',
+  confirmar: 'Confirmar',
+};
+
+/** A text, number or password input by its label (the required mark is not part of the name). */
+export const input = (page: Page, label: string) =>
+  page.getByLabel(new RegExp(`^${escapeRegExp(label)}(\\s*\\*)?$`));
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Opens a reference's suggestions and takes the first: any existing record will do. */
+export async function pickFirst(page: Page, label: string): Promise<void> {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option').first().click();
+}
+
+/** A select's accessible name is its label followed by the chosen option, if any. */
+export const select = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}\\b`) });
+
+export async function choose(page: Page, label: string, option: string): Promise<void> {
+  await select(page, label).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** Clicks Guardar and waits for the API to accept the write. */
+export async function save(page: Page, resource: string): Promise<void> {
+  const written = page.waitForResponse(
+    (r) => ['POST', 'PATCH', 'PUT'].includes(r.request().method()) && new URL(r.url()).pathname.startsWith(`/${resource}`),
+  );
+  await page.getByRole('button', { name: BOTON.guardar }).click();
+  const response = await written;
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}

@@ -1,0 +1,58 @@
+// Browser tests against the real API and the built admin, on a fresh seeded database, in
+// Debian's Chromium (no browser downloads on these machines).
+import { defineConfig, devices } from '@playwright/test';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const API_PORT = 3310;
+const ADMIN_PORT = 8310;
+const database = join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}.sqlite`);
+
+const chromium = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+};
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${ADMIN_PORT}`,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    launchOptions: chromium,
+    trace: 'off',
+    // A missing element fails in seconds, not at the 60 s test timeout.
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+  },
+  projects: [
+    { name: 'escritorio', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions: chromium } },
+    { name: 'tableta', use: { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
+    { name: 'movil', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
+  ],
+  webServer: {
+    command: 'npx tsx scripts/start.ts',
+    // The admin listens last, once the API is up and the database seeded.
+    url: `http://localhost:${ADMIN_PORT}/config.js`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(API_PORT),
+      ADMIN_PORT: String(ADMIN_PORT),
+      DATABASE_URL: `sqlite:${database}`,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      // Many logins across the suite from one IP: the throttle is tested in the API suite.
+      LOGIN_MAX_FAILURES: '1000',
+      LOGIN_MAX_FAILURES_IP: '1000',
+    },
+  },
+});
