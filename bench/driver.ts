@@ -1,0 +1,59 @@
+// The bare drivers the API's figures are compared with: better-sqlite3 with statements prepared
+// once, and a pg Pool of 10 (the API's Knex pool size). Both take SQL written with `?`.
+import Database from 'better-sqlite3';
+import pg from 'pg';
+
+export type Row = Record<string, unknown>;
+
+export interface Driver {
+  dialect: 'sqlite' | 'pg';
+  query(sql: string, params: unknown[]): Promise<Row[]>;
+  /** The planner's answer, one line per plan node. */
+  explain(sql: string, params: unknown[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export function openSqlite(filename: string): Driver {
+  const conn = new Database(filename, { readonly: true });
+  const statements = new Map<string, Database.Statement>();
+  const prepared = (sql: string) => {
+    let stmt = statements.get(sql);
+    if (!stmt) statements.set(sql, (stmt = conn.prepare(sql)));
+    return stmt;
+  };
+  // One connection, like the API's SQLite pool: concurrent callers queue for it in order, so
+  // their latency includes the wait, as it does behind the API.
+  let tail: Promise<unknown> = Promise.resolve();
+  const serial = <T>(fn: () => T): Promise<T> => {
+    const result = tail.then(fn);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  return {
+    dialect: 'sqlite',
+    query: (sql, params) => serial(() => prepared(sql).all(...params) as Row[]),
+    explain: async (sql, params) =>
+      (conn.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
+    close: async () => void conn.close(),
+  };
+}
+
+/** `?` placeholders → `$1…$n`; the bench's SQL has no `?` inside literals. */
+export function numbered(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+export function openPg(connectionString: string): Driver {
+  const pool = new pg.Pool({ connectionString, max: 10 });
+  // An idle connection killed from outside (a restart, pg_terminate_backend) must not end the
+  // run: the pool replaces it, and calls that failed on it are counted as errors.
+  pool.on('error', (err) => console.error(`pg (driver): ${err.message}`));
+  return {
+    dialect: 'pg',
+    query: async (sql, params) => (await pool.query(numbered(sql), params)).rows,
+    explain: async (sql, params) =>
+      (await pool.query(`EXPLAIN ${numbered(sql)}`, params)).rows.map((r: Row) => String(r['QUERY PLAN'])),
+    close: () => pool.end(),
+  };
+}

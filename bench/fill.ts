@@ -1,0 +1,120 @@
+// The scratch databases: data/bench.sqlite and the PostgreSQL database aula_bench, filled to
+// scale with the project's own migrations and seeds. With --keep a database that already holds
+// the requested scale (as recorded in data/bench-fill.json) is reused: filling 1e6 rows takes
+// minutes.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { loadConfig } from '../api/src/config.js';
+import { createDb, type Db } from '../api/src/db/index.js';
+import { prepareDatabase } from '../seeds/prepare.js';
+import { seedScale } from '../seeds/scale.js';
+
+export type Dialect = 'sqlite' | 'pg';
+
+export interface Target {
+  dialect: Dialect;
+  /** DATABASE_URL for the API. */
+  url: string;
+  /** Where the bare driver connects. */
+  driverPath: string;
+}
+
+export interface FillInfo {
+  scale: number;
+  pagos: number;
+  reused: boolean;
+  /** Seconds to migrate + seed the demo catalogue + seedScale (of the run that filled it). */
+  fillSeconds: number;
+  seedScaleSeconds: number;
+}
+
+const sqliteFile = resolve('data/bench.sqlite');
+const markerFile = resolve('data/bench-fill.json');
+
+export function targetFor(dialect: Dialect, pgServer: string): Target {
+  if (dialect === 'sqlite') return { dialect, url: `sqlite:${sqliteFile}`, driverPath: sqliteFile };
+  const url = new URL(pgServer);
+  url.pathname = '/aula_bench';
+  return { dialect, url: url.toString(), driverPath: url.toString() };
+}
+
+type Markers = Partial<Record<Dialect, FillInfo>>;
+
+function readMarkers(): Markers {
+  return existsSync(markerFile) ? (JSON.parse(readFileSync(markerFile, 'utf8')) as Markers) : {};
+}
+
+async function countPagos(db: Db): Promise<number> {
+  const [{ n }] = (await db('pagos').count({ n: '*' })) as { n: number | string }[];
+  return Number(n);
+}
+
+/** Recreates the PostgreSQL database from nothing (or makes sure it exists, when reusing). */
+async function resetPg(target: Target, drop: boolean) {
+  const admin = new URL(target.url);
+  const name = admin.pathname.slice(1);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    if (drop) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function reusable(target: Target, scale: number, log: (m: string) => void): Promise<FillInfo | undefined> {
+  const marker = readMarkers()[target.dialect];
+  if (!marker || marker.scale !== scale) return undefined;
+  if (target.dialect === 'sqlite' && !existsSync(sqliteFile)) return undefined;
+  if (target.dialect === 'pg') await resetPg(target, false);
+  const db = createDb(loadConfig({ DATABASE_URL: target.url }).database);
+  try {
+    const pagos = await countPagos(db).catch(() => -1);
+    if (pagos !== marker.pagos) {
+      log(`${target.dialect}: ${pagos} pagos en la base guardada, se esperaban ${marker.pagos}: se rellena de nuevo`);
+      return undefined;
+    }
+    return { ...marker, reused: true };
+  } finally {
+    await db.destroy();
+  }
+}
+
+export async function fill(target: Target, scale: number, keep: boolean, log: (m: string) => void): Promise<FillInfo> {
+  if (keep) {
+    const kept = await reusable(target, scale, log);
+    if (kept) return kept;
+  }
+  mkdirSync(resolve('data'), { recursive: true });
+  if (target.dialect === 'sqlite') for (const suffix of ['', '-wal', '-shm']) rmSync(sqliteFile + suffix, { force: true });
+  else await resetPg(target, true);
+
+  const config = loadConfig({ DATABASE_URL: target.url, LOG_LEVEL: 'silent' });
+  const db = createDb(config.database);
+  try {
+    const t0 = performance.now();
+    await prepareDatabase(db, config, () => {});
+    const t1 = performance.now();
+    await seedScale(db, scale, { log: (m) => log(`  ${m}`) });
+    const t2 = performance.now();
+    // Production PostgreSQL has statistics (autovacuum gathers them after a bulk load); without
+    // them the planner guesses. SQLite gets no ANALYZE because the application never runs one.
+    if (target.dialect === 'pg') await db.raw('VACUUM ANALYZE');
+    const info: FillInfo = {
+      scale,
+      pagos: await countPagos(db),
+      reused: false,
+      fillSeconds: (t2 - t0) / 1000,
+      seedScaleSeconds: (t2 - t1) / 1000,
+    };
+    writeFileSync(markerFile, JSON.stringify({ ...readMarkers(), [target.dialect]: info }, null, 2));
+    return info;
+  } finally {
+    await db.destroy();
+  }
+}

@@ -1,0 +1,23 @@
+// API and driver measured in alternating slices rather than one after the other: on a shared
+// machine the background load drifts, and alternating lets both sides see the same drift, so
+// the ratio between them holds even when the absolute figures move.
+import { Recorder, type Figures } from './stats.js';
+
+/** Runs the load for `seconds`, recording into the recorder; returns the seconds it really ran. */
+export type Load = (seconds: number, recorder: Recorder) => Promise<number>;
+
+const SLICE_SECONDS = 2;
+
+export async function measureSides(duration: number, api: Load, driver?: Load): Promise<{ api: Figures; driver?: Figures }> {
+  const sides = driver ? [api, driver] : [api];
+  // An untimed run first, so JIT warm-up and cold pages stay out of the figures.
+  for (const load of sides) await load(Math.min(1, duration / 5), new Recorder());
+  const slices = Math.max(1, Math.round(duration / SLICE_SECONDS));
+  const recorders = sides.map(() => new Recorder());
+  const seconds = sides.map(() => 0);
+  for (let i = 0; i < slices; i++) {
+    for (const [j, load] of sides.entries()) seconds[j] += await load(duration / slices, recorders[j]);
+  }
+  const [apiFigures, driverFigures] = recorders.map((r, j) => r.figures(seconds[j]));
+  return { api: apiFigures, driver: driverFigures };
+}

@@ -1,0 +1,33 @@
+// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL]`
+import { parseArgs } from 'node:util';
+import type { Dialect } from './fill.js';
+
+export interface Options {
+  scale: number;
+  dbs: Dialect[];
+  /** Seconds per measurement (each scenario × concurrency × side). */
+  duration: number;
+  keep: boolean;
+  /** The PostgreSQL server; the bench works in its own database, aula_bench, on it. */
+  pgServer: string;
+}
+
+export function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      scale: { type: 'string', default: '1000000' },
+      db: { type: 'string', default: 'both' },
+      duration: { type: 'string', default: '10' },
+      keep: { type: 'boolean', default: false },
+      pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+    },
+  });
+  const scale = Number(values.scale);
+  const duration = Number(values.duration);
+  if (!Number.isInteger(scale) || scale < 1) throw new Error(`--scale debe ser un entero ≥ 1 (recibido «${values.scale}»)`);
+  if (!(duration > 0)) throw new Error(`--duration debe ser un número de segundos > 0 (recibido «${values.duration}»)`);
+  const dbs: Dialect[] | undefined = ({ sqlite: ['sqlite'], pg: ['pg'], both: ['sqlite', 'pg'] } as const)[values.db!]?.slice();
+  if (!dbs) throw new Error(`--db debe ser sqlite, pg o both (recibido «${values.db}»)`);
+  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg! };
+}

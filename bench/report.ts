@@ -1,0 +1,113 @@
+// The figures as a markdown table on the console and as JSON in data/bench-results.json, with
+// each target (DESIGN §10, issue text) judged beside the figure it is about.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Plan } from './explain.js';
+import type { Dialect, FillInfo } from './fill.js';
+import type { Figures } from './stats.js';
+
+export const TARGETS = { pageThroughput: 0.6, p99At16: 3 } as const;
+
+export interface Measurement {
+  scenario: string;
+  concurrency: number;
+  api: Figures;
+  /** Absent for calls with no driver equivalent (informes). */
+  driver?: Figures;
+  /** API requests/s ÷ driver requests/s. */
+  rpsRatio?: number;
+  /** API p99 ÷ driver p99. */
+  p99Ratio?: number;
+  verdicts: string[];
+}
+
+export interface ScenarioPlans {
+  scenario: string;
+  /** The hand-written SQL the driver runs. */
+  plans: Plan[];
+  /** What the API ran for one call (session lookup included), and the plans of its SELECTs. */
+  api: { status: number; queries: number; plans: Plan[] };
+  verdict: string;
+}
+
+export interface DbReport {
+  dialect: Dialect;
+  fill: FillInfo;
+  plans: ScenarioPlans[];
+  measurements: Measurement[];
+  /** Seconds to call every informe once, one after another. */
+  informesSeconds?: number;
+}
+
+const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+/** Ratios and PASS/FAIL for one scenario at one concurrency. */
+export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures): Measurement {
+  const m: Measurement = { scenario, concurrency, api, driver, verdicts: [] };
+  if (api.errors) m.verdicts.push(`${api.errors} errores API`);
+  if (!driver) return m;
+  if (driver.errors) m.verdicts.push(`${driver.errors} errores driver`);
+  m.rpsRatio = api.rps / driver.rps;
+  m.p99Ratio = api.p99 / driver.p99;
+  if (isPage) m.verdicts.push(`req/s≥${TARGETS.pageThroughput * 100}% ${mark(m.rpsRatio >= TARGETS.pageThroughput)}`);
+  if (concurrency === 16) m.verdicts.push(`p99≤${TARGETS.p99At16}× ${mark(m.p99Ratio <= TARGETS.p99At16)}`);
+  return m;
+}
+
+// The tables the scale fills; a scan of a handful of rows (sesiones, logins) is not a finding.
+const SCALED = /\b(pagos|usuarios|facturas)\b/;
+
+export function planVerdict(plans: Plan[]): string {
+  const scans = plans.flatMap((p) => p.fullScans).map((s) => s.trim());
+  const big = scans.filter((s) => SCALED.test(s));
+  const small = scans.filter((s) => !SCALED.test(s));
+  const note = small.length ? ` (tabla pequeña: ${small.join('; ')})` : '';
+  return big.length ? `FAIL full scan: ${big.join('; ')}${note}` : `PASS sin full scan${note}`;
+}
+
+const rps = (f?: Figures) => (f ? f.rps.toFixed(0) : '—');
+const ms = (v?: number) => (v === undefined || Number.isNaN(v) ? '—' : v < 10 ? v.toFixed(2) : v.toFixed(1));
+const ratio = (v?: number, pct = false) => (v === undefined ? '—' : pct ? `${(v * 100).toFixed(0)}%` : `${v.toFixed(2)}×`);
+
+export function printPlans(report: DbReport) {
+  console.log(`\n### Planes de consulta (${report.dialect})`);
+  const show = (plan: Plan) => {
+    console.log(`  ${plan.sql}`);
+    for (const line of plan.lines) console.log(`    ${line}`);
+    if (plan.sorts.length) console.log(`    nota: ordena todas las filas que cumplen el where antes del LIMIT`);
+  };
+  for (const { scenario, plans, api, verdict } of report.plans) {
+    console.log(`\n${scenario}: ${verdict}\n SQL del driver:`);
+    plans.forEach(show);
+    console.log(` SQL de la API (HTTP ${api.status}, ${api.queries} consultas por petición):`);
+    api.plans.forEach(show);
+  }
+}
+
+export function printTable(reports: DbReport[]) {
+  console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver)\n');
+  console.log('| db | escenario | c | API req/s | API p50 | API p99 | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | objetivos |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  for (const r of reports) {
+    for (const m of r.measurements) {
+      const d = m.driver;
+      console.log(
+        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${m.verdicts.join(', ')} |`,
+      );
+    }
+  }
+  console.log('');
+  for (const r of reports) {
+    const fill = r.fill.reused
+      ? `reutilizada (--keep; llenado original ${r.fill.fillSeconds.toFixed(1)} s)`
+      : `llenada en ${r.fill.fillSeconds.toFixed(1)} s (seedScale ${r.fill.seedScaleSeconds.toFixed(1)} s)`;
+    console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
+    for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
+    if (r.informesSeconds !== undefined) console.log(`  los informes medidos, uno tras otro: ${r.informesSeconds.toFixed(2)} s`);
+  }
+}
+
+export function writeJson(file: string, meta: object, reports: DbReport[]) {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...meta, targets: TARGETS, databases: reports }, null, 2));
+}

@@ -1,0 +1,118 @@
+// `npm run bench`: for each database, fill a scratch copy to scale, start the real API on it,
+// and measure each scenario over HTTP and, beside it, the same SQL through the bare driver.
+// Figures, not assertions: the targets are printed PASS/FAIL and never fail the run.
+import { resolve } from 'node:path';
+import { startApiProcess, type ApiUnderTest } from './api.js';
+import { openPg, openSqlite, type Driver } from './driver.js';
+import { explain } from './explain.js';
+import { fill, targetFor, type Target } from './fill.js';
+import { httpLoad } from './http.js';
+import { informePath, servedInformes, timeAllInformes } from './informes.js';
+import { closedLoop } from './load.js';
+import { parseOptions, type Options } from './options.js';
+import { measureSides, type Load } from './measure.js';
+import { judge, planVerdict, printPlans, printTable, writeJson, type DbReport, type Measurement } from './report.js';
+import { buildScenarios, type Scenario } from './scenarios.js';
+import type { Figures } from './stats.js';
+import { traceQueries } from './trace.js';
+
+const CONCURRENCIES = [1, 16];
+const log = (m: string) => console.log(m);
+
+/** One API call, checked, before anything is timed: a 401 measured fast is worthless. */
+async function checkAnswer(api: ApiUnderTest, { name, path, check }: Scenario) {
+  const res = await fetch(api.origin + path(), { headers: api.headers });
+  const body = await res.json().catch(() => undefined);
+  const problem = res.ok ? check(body) : `HTTP ${res.status} ${JSON.stringify(body)}`;
+  if (problem) throw new Error(`${name}: ${problem}`);
+}
+
+function logMeasurement(m: Measurement) {
+  const side = (label: string, f?: Figures) => (f ? `${label} ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(2)} ms` : '');
+  log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
+}
+
+async function explainAll(target: Target, driver: Driver, scenarios: Scenario[], report: DbReport) {
+  const traces = await traceQueries(target.url, scenarios.map((s) => ({ name: s.name, path: s.path() })));
+  for (const [i, s] of scenarios.entries()) {
+    const plans = await Promise.all((await s.plans()).map((st) => explain(driver, st)));
+    const { status, statements } = traces[i];
+    const apiPlans = await Promise.all(statements.map((st) => explain(driver, st)));
+    report.plans.push({
+      scenario: s.name,
+      plans,
+      api: { status, queries: statements.length, plans: apiPlans },
+      verdict: planVerdict([...plans, ...apiPlans]),
+    });
+  }
+  printPlans(report);
+}
+
+/** Every HTTP measurement against the running API, the driver's beside each scenario. */
+async function measureAll(api: ApiUnderTest, scenarios: Scenario[], report: DbReport, opts: Options, now: Date) {
+  const record = (m: Measurement) => {
+    report.measurements.push(m);
+    logMeasurement(m);
+  };
+  // When the load generator stops, the API still works through the calls it had accepted; a
+  // slow informe can leave seconds of them. One more call that waits for the database (queued
+  // behind them on SQLite's single connection) keeps that backlog out of the next measurement.
+  const settle = () => fetch(`${api.origin}/pagos/count?where=${encodeURIComponent('{"id":1}')}`, { headers: api.headers }).then((r) => r.arrayBuffer());
+  const viaHttp = (path: () => string, headers: Record<string, string>, c: number): Load => async (t, rec) => {
+    const seconds = await httpLoad(api.origin, path, headers, c, t, rec);
+    await settle();
+    return seconds;
+  };
+
+  // The floor: what this machine and load generator reach on a route that does no work.
+  for (const c of CONCURRENCIES) {
+    record(judge('GET /ping (suelo HTTP)', false, c, (await measureSides(opts.duration, viaHttp(() => '/ping', {}, c))).api));
+  }
+
+  for (const s of scenarios) {
+    for (const c of CONCURRENCIES) {
+      const figures = await measureSides(opts.duration, viaHttp(s.path, api.headers, c), (t, rec) => closedLoop(s.direct, c, t, rec));
+      record(judge(s.name, s === scenarios[0], c, figures.api, figures.driver));
+    }
+  }
+
+  const informes = await servedInformes(api, now, log);
+  for (const name of informes) {
+    for (const c of CONCURRENCIES) {
+      const figures = await measureSides(opts.duration, viaHttp(() => informePath(name, now), api.headers, c));
+      record(judge(`informe ${name}`, false, c, figures.api));
+    }
+  }
+  if (informes.length) report.informesSeconds = await timeAllInformes(api, informes, now);
+}
+
+async function benchDatabase(target: Target, opts: Options, now: Date): Promise<DbReport> {
+  log(`\n## ${target.dialect}: ${opts.scale} pagos`);
+  const filled = await fill(target, opts.scale, opts.keep, log);
+  log(filled.reused ? `base reutilizada (${filled.pagos} pagos)` : `llenada en ${filled.fillSeconds.toFixed(1)} s`);
+
+  const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
+  let api: ApiUnderTest | undefined;
+  try {
+    const scenarios = await buildScenarios(driver, now);
+    const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
+    // Before the API under test logs in: a login ends the administrator's previous session.
+    await explainAll(target, driver, scenarios, report);
+    api = await startApiProcess(target.url);
+    for (const s of scenarios) await checkAnswer(api, s);
+    await measureAll(api, scenarios, report, opts, now);
+    return report;
+  } finally {
+    await api?.stop();
+    await driver.close();
+  }
+}
+
+const opts = parseOptions(process.argv.slice(2));
+const now = new Date();
+const reports: DbReport[] = [];
+for (const dialect of opts.dbs) reports.push(await benchDatabase(targetFor(dialect, opts.pgServer), opts, now));
+printTable(reports);
+const out = resolve('data/bench-results.json');
+writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration }, reports);
+log(`\nJSON: ${out}`);

@@ -1,0 +1,87 @@
+// The measured calls (issue text): each is an API path and, beside it, the SQL the API runs for
+// it, written by hand and run through the bare driver. The API orders by `fecha DESC, id DESC`
+// (it appends id as a tie-break) and loads an include with a second query.
+import { randomInt } from 'node:crypto';
+import type { Driver, Row } from './driver.js';
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export interface Scenario {
+  name: string;
+  /** One API call's path; varied between calls where the issue asks for it. */
+  path(): string;
+  /** The same work through the bare driver. */
+  direct(): Promise<unknown>;
+  /** The statements whose plans are printed and checked for full scans. */
+  plans(): Promise<Statement[]>;
+  /** Why an API answer is not what this scenario expects, if it is not. */
+  check(body: unknown): string | undefined;
+}
+
+const PAGE = 25;
+
+export async function buildScenarios(driver: Driver, now = new Date()): Promise<Scenario[]> {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - 12);
+  const range = [since.toISOString(), now.toISOString()];
+  const where = { estado: 'completado', fecha: { gte: range[0], lt: range[1] } };
+
+  // "vary skip a little": one of the first nine pages, the same spread on both sides.
+  const skip = () => PAGE * randomInt(0, 9);
+  const pageSql =
+    'SELECT * FROM pagos WHERE estado = ? AND fecha >= ? AND fecha < ? ORDER BY fecha DESC, id DESC LIMIT ? OFFSET ?';
+  const pageParams = (offset: number) => ['completado', ...range, PAGE, offset];
+  const countSql = 'SELECT count(*) AS count FROM pagos WHERE estado = ? AND fecha >= ? AND fecha < ?';
+  const byIdSql = 'SELECT * FROM pagos WHERE id = ?';
+  const usuariosSql = (n: number) => `SELECT * FROM usuarios WHERE id IN (${Array(n).fill('?').join(', ')}) ORDER BY id ASC`;
+  const usuarioIds = (rows: Row[]) => [...new Set(rows.map((r) => r.usuarioId))];
+
+  const [{ lo, hi }] = (await driver.query('SELECT min(id) AS lo, max(id) AS hi FROM pagos', [])) as { lo: number; hi: number }[];
+  const anyId = () => randomInt(Number(lo), Number(hi) + 1);
+  const page = (offset: number) => driver.query(pageSql, pageParams(offset));
+  const filter = (extra: object) => encodeURIComponent(JSON.stringify({ where, order: 'fecha DESC', limit: PAGE, ...extra }));
+  const isPage = (body: unknown) => (Array.isArray(body) && body.length === PAGE ? undefined : `se esperaba una página de ${PAGE} pagos`);
+
+  return [
+    {
+      name: 'página de pagos',
+      path: () => `/pagos?filter=${filter({ skip: skip() })}`,
+      direct: () => page(skip()),
+      plans: async () => [{ sql: pageSql, params: pageParams(0) }],
+      check: isPage,
+    },
+    {
+      name: 'count',
+      path: () => `/pagos/count?where=${encodeURIComponent(JSON.stringify(where))}`,
+      direct: () => driver.query(countSql, ['completado', ...range]),
+      plans: async () => [{ sql: countSql, params: ['completado', ...range] }],
+      check: (body) => (typeof (body as { count?: unknown })?.count === 'number' ? undefined : 'se esperaba {count}'),
+    },
+    {
+      name: 'getById',
+      path: () => `/pagos/${anyId()}`,
+      direct: () => driver.query(byIdSql, [anyId()]),
+      plans: async () => [{ sql: byIdSql, params: [lo] }],
+      check: (body) => (typeof (body as { id?: unknown })?.id === 'number' ? undefined : 'se esperaba un pago'),
+    },
+    {
+      name: 'página + usuario',
+      path: () => `/pagos?filter=${filter({ skip: skip(), include: ['usuario'] })}`,
+      direct: async () => {
+        const ids = usuarioIds(await page(skip()));
+        return ids.length ? driver.query(usuariosSql(ids.length), ids) : [];
+      },
+      plans: async () => {
+        const ids = usuarioIds(await page(0));
+        return [
+          { sql: pageSql, params: pageParams(0) },
+          { sql: usuariosSql(ids.length), params: ids },
+        ];
+      },
+      check: (body) => isPage(body) ?? ((body as Row[]).every((p) => p.usuario) ? undefined : 'falta el usuario incluido'),
+    },
+  ];
+}
