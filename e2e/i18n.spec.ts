@@ -52,15 +52,18 @@ test('menú de filtros de pagos en español', async ({ page }) => {
   await page.goto('/main/pagos');
   await loaded;
   await page.getByRole('button', { name: 'Añadir filtro' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Método' })).toBeVisible();
+  await expect(page.getByRole('menuitemcheckbox', { name: 'Método' })).toBeVisible();
   await expectSpanish(page);
 });
 
 for (const recurso of ALTAS) {
   test(`alta de ${recurso} en español`, async ({ page }) => {
     await page.goto(`/main/${recurso}/create`);
-    await expect(page.getByRole('button', { name: BOTON.guardar })).toBeVisible();
-    // A form sent empty shows the validation messages, which must be Spanish too.
+    // A form sent with its first field typed in and cleared again shows the validation
+    // messages, which must be Spanish too (react-admin keeps Guardar off on an untouched form).
+    const primero = page.getByRole('main').getByRole('textbox').first();
+    await primero.fill('x');
+    await primero.fill('');
     await page.getByRole('button', { name: BOTON.guardar }).click();
     await expect(page.getByText(/obligatorio/i).first()).toBeVisible();
     await expectSpanish(page);

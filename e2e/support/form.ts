@@ -36,5 +36,6 @@ export async function save(page: Page, resource: string): Promise<void> {
   );
   await page.getByRole('button', { name: BOTON.guardar }).click();
   const response = await written;
-  expect(response.status(), await response.text()).toBeLessThan(300);
+  // The body explains a refusal; after a success react-admin navigates and it is gone.
+  if (response.status() >= 300) expect(response.status(), await response.text()).toBeLessThan(300);
 }

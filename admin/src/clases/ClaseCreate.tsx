@@ -5,7 +5,7 @@ import { ClaseForm } from './ClaseForm';
 const redirect = (_resource?: string, _id?: unknown, data?: Partial<RaRecord>) => {
   if (data?.cursoId) return `cursos/${data.cursoId}/show`;
   if (data?.usuarioId) return `usuarios/${data.usuarioId}/show/clases`;
-  return 'list';
+  return 'clases';
 };
 
 const ClaseCreate = () => (
