@@ -1,37 +1,9 @@
 // Every screen reads in Spanish: no react-admin translation key left untranslated and none of
 // react-admin's English defaults showing through (DESIGN §5: one complete Spanish catalogue).
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
+import { expectSpanish } from './support/espanol';
 import { BOTON } from './support/form';
 import { listedRecords, listResponse } from './support/list';
-
-const CLAVE_SIN_TRADUCIR = /\b(ra|aula|resources)\.[a-z_]+\.[a-z_.]+/i;
-
-// react-admin's English defaults, matched as whole words with their capital, as its buttons,
-// menus and messages show them.
-const INGLES = [
-  'Create', 'Export', 'Rows per page', 'No results found', 'Search', 'Delete', 'Edit', 'Show',
-  'Save', 'Filter', 'Add filter', 'Refresh', 'Loading', 'Logout', 'Page not found', 'Go back',
-  'Light', 'Dark', 'Sort by', 'Remove all filters', 'Clear value', 'Select all', 'Undo',
-  'Cancel', 'Confirm', 'Required', 'Open menu', 'Close menu', 'Profile', 'Toggle theme',
-];
-
-/** What the administrator reads, plus what a screen reader reads out (labels, placeholders, tooltips). */
-async function textoVisible(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const atributos = [...document.querySelectorAll('[aria-label], [placeholder], [title]')].flatMap((el) =>
-      ['aria-label', 'placeholder', 'title'].map((a) => el.getAttribute(a) ?? ''),
-    );
-    return [document.title, document.body.innerText, ...atributos].join('\n');
-  });
-}
-
-async function expectSpanish(page: Page): Promise<void> {
-  const texto = await textoVisible(page);
-  expect(texto.match(CLAVE_SIN_TRADUCIR)?.[0], 'clave sin traducir').toBeUndefined();
-  const ingles = INGLES.filter((s) => new RegExp(`(^|[^\\p{L}])${s}([^\\p{L}]|$)`, 'u').test(texto));
-  expect(ingles, 'textos en inglés').toEqual([]);
-}
 
 const LISTAS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'logins', 'logs'];
 const ALTAS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'logins'];
@@ -51,7 +23,7 @@ test('menú de filtros de pagos en español', async ({ page }) => {
   const loaded = listResponse(page, 'pagos');
   await page.goto('/main/pagos');
   await loaded;
-  await page.getByRole('button', { name: 'Añadir filtro' }).click();
+  await page.getByRole('button', { name: 'Añadir filtro' }).press('Enter');
   await expect(page.getByRole('menuitemcheckbox', { name: 'Método' })).toBeVisible();
   await expectSpanish(page);
 });

@@ -1,9 +1,10 @@
 // Everything under /main: react-admin, loaded only once the administrator is past the login.
 import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { definiciones } from './common/definiciones';
 import { Layout } from './layout/Layout';
+import { temaClaro, temaOscuro } from './layout/temas';
 import NoEncontrada from './layout/NoEncontrada';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -42,8 +43,8 @@ const AdminApp = () => (
     authProvider={authProvider}
     i18nProvider={i18nProvider}
     layout={Layout}
-    theme={defaultLightTheme}
-    darkTheme={defaultDarkTheme}
+    theme={temaClaro}
+    darkTheme={temaOscuro}
     catchAll={NoEncontrada}
     requireAuth
     disableTelemetry
