@@ -22,9 +22,9 @@ async function findAndOpen(page: Page, resource: string, buscado: string, visibl
   await openUnfiltered(page, resource);
   await search(page, resource, buscado);
   await expect(listedRecords(page)).toHaveCount(1);
-  // The phone list is one link per record, its texts run together; the table opens on a click
-  // on the record's own text.
-  if (isPhone(page)) await listedRecords(page).getByRole('link').filter({ hasText: visible }).click();
+  // The phone list is one tap target per record (a link, or a button where the list chooses
+  // between form and page), its texts run together; the table opens on a click on the record's text.
+  if (isPhone(page)) await listedRecords(page).filter({ hasText: visible }).click();
   else await listedRecords(page).getByText(visible, { exact: true }).first().click();
   // The record opens on its form or its page; the list's own buttons must not be used meanwhile.
   await expect(page).toHaveURL(new RegExp(`/main/${resource}/\\d+(/show)?$`));
