@@ -20,6 +20,31 @@ function sqliteRegexp(pattern: string, value: unknown): number {
   return re.test(String(value)) ? 1 : 0;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Knex prepares every query again on better-sqlite3, which costs as much as a short indexed read.
+ * The API sends a few shapes of SQL over and over (values are bindings), so the connection keeps
+ * the most recent prepared statements. Safe because Knex only ever runs them with all()/run(),
+ * which finish before anything else can touch the statement.
+ */
+function cachePreparedStatements(conn: { prepare(sql: string): unknown }) {
+  const prepare = conn.prepare.bind(conn);
+  const cache = new Map<string, unknown>();
+  conn.prepare = (sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) {
+      // Map keeps insertion order: re-inserting marks it most recently used.
+      cache.delete(sql);
+    } else {
+      statement = prepare(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, statement);
+    return statement;
+  };
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.dialect === 'sqlite') {
     const filename = database.filename!;
@@ -41,6 +66,7 @@ export function createDb(database: Config['database']): Db {
           conn.function('regexp', { deterministic: true }, sqliteRegexp);
           // Unicode case folding for ilike: SQLite's lower() only folds ASCII («Á» stays «Á»).
           conn.function('lower_es', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+          cachePreparedStatements(conn);
           done(null, conn);
         },
       },

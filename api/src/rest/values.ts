@@ -7,6 +7,8 @@ export const INT_MIN = -2147483648;
 export const INT_MAX = 2147483647;
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** What Date#toISOString() writes for years 0000–9999. */
+const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
 /** Whether a string is a real calendar date-time (rejects 2026-02-30 and other rollovers). */
@@ -69,7 +71,10 @@ export function fromDb(field: Field, value: unknown): unknown {
     case 'boolean':
       return value === true || value === 1 || value === '1';
     case 'date-time':
-      return value instanceof Date ? value.toISOString() : new Date(value as string).toISOString();
+      if (value instanceof Date) return value.toISOString();
+      // SQLite gives back what toDb stored, already canonical: skip a parse and format per cell.
+      if (typeof value === 'string' && CANONICAL_ISO.test(value)) return value;
+      return new Date(value as string).toISOString();
     case 'integer':
       return typeof value === 'number' ? value : Number(value);
     default:
