@@ -246,20 +246,31 @@ describe('logout', () => {
 
 describe('session expiry', () => {
   const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+  // A read may reuse a session check up to a second old (sessions.ts, RECHECK_MS). The app's
+  // clock runs this far ahead after a row is aged, as a later request would find it.
+  let ahead = 0;
+  const now = () => Date.now() + ahead;
+  const aSecondLater = () => {
+    ahead += 1001;
+  };
+  afterEach(() => {
+    ahead = 0;
+  });
 
   it('ends a session idle for longer than the idle timeout, and deletes its row', async () => {
-    const app = await buildApp();
+    const app = await buildApp({ now });
     const { cookie, token } = await sessionCookie(app);
     const idleMs = config.session.idleMinutes * 60_000;
     await db('sesiones').where('tokenHash', sha256(token)).update({ lastSeenAt: ago(idleMs - 60_000) });
     expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(200);
     await db('sesiones').where('tokenHash', sha256(token)).update({ lastSeenAt: ago(idleMs + 1000) });
+    aSecondLater();
     expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(401);
     expect(await sessionRow(token)).toBeUndefined();
   });
 
   it('ends a session past its absolute expiry however active it is', async () => {
-    const app = await buildApp();
+    const app = await buildApp({ now });
     const { cookie, token } = await sessionCookie(app);
     const row = await sessionRow(token);
     expect(millis(row.expiresAt) - millis(row.createdAt)).toBe(config.session.absoluteHours * 3_600_000);
@@ -269,13 +280,14 @@ describe('session expiry', () => {
   });
 
   it('writes lastSeenAt at most once a minute', async () => {
-    const app = await buildApp();
+    const app = await buildApp({ now });
     const { cookie, token } = await sessionCookie(app);
     const fresh = (await sessionRow(token)).lastSeenAt;
     await call(app, 'GET', '/protegido', undefined, { cookie });
     expect(millis((await sessionRow(token)).lastSeenAt)).toBe(millis(fresh));
     const stale = ago(2 * 60_000);
     await db('sesiones').where('tokenHash', sha256(token)).update({ lastSeenAt: stale });
+    aSecondLater();
     await call(app, 'GET', '/protegido', undefined, { cookie });
     expect(millis((await sessionRow(token)).lastSeenAt)).toBeGreaterThan(millis(stale) + 60_000);
   });
@@ -297,11 +309,38 @@ describe('session expiry', () => {
 
   it('ends the sessions of a deactivated administrator', async () => {
     const id = await insertLogin('baja');
-    const app = await buildApp();
+    const app = await buildApp({ now });
     const res = await login(app, 'baja');
     const cookie = `aula_sesion=${res.cookies[0].value}`;
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(200);
     await db('logins').where('id', id).update({ activo: false });
+    aSecondLater();
     expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(401);
+  });
+
+  it('checks the database on every write, and on a read once the last check is a second old', async () => {
+    const app = await buildApp({ now });
+    const { cookie, token } = await sessionCookie(app);
+    const headers = { 'content-type': 'application/json' };
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(200);
+    // Another API process logs this session out: its row goes.
+    await db('sesiones').where('tokenHash', sha256(token)).delete();
+    expect((await call(app, 'POST', '/eco', { a: 1 }, { cookie, headers })).status).toBe(401);
+    expect((await call(app, 'DELETE', '/eco', undefined, { cookie })).status).toBe(401);
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status).toBe(401);
+
+    // A logout through this very process ends reads at once as well.
+    const other = await sessionCookie(app);
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie: other.cookie })).status).toBe(200);
+    expect((await call(app, 'POST', '/logins/logout', {}, { cookie: other.cookie })).status).toBe(204);
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie: other.cookie })).status).toBe(401);
+
+    // Without any write in between, a read a second later sees what the database says.
+    const third = await sessionCookie(app);
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie: third.cookie })).status).toBe(200);
+    await db('sesiones').where('tokenHash', sha256(third.token)).delete();
+    aSecondLater();
+    expect((await call(app, 'GET', '/protegido', undefined, { cookie: third.cookie })).status).toBe(401);
   });
 
   it('is shared by every process on the database: another app instance accepts the cookie', async () => {

@@ -22,7 +22,9 @@ export function isPublic(method: string, routeUrl: string | undefined): boolean 
 export function sessionGuard(sessions: SessionStore) {
   return async function requireSession(request: FastifyRequest) {
     if (isPublic(request.method, request.routeOptions.url)) return;
-    request.login = await sessions.resolve(request.cookies[SESSION_COOKIE]);
+    // Reads may reuse a check made a moment ago; anything that changes data asks the database.
+    const recheck = request.method !== 'GET' && request.method !== 'HEAD';
+    request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck });
     if (!request.login) throw unauthorized();
   };
 }

@@ -15,6 +15,13 @@ const TOUCH_INTERVAL_MS = 60_000;
 // Expired rows are also deleted whenever they are met; the sweep only catches abandoned ones.
 const PURGE_INTERVAL_MS = 10 * 60_000;
 
+// A read may rely on a session check this recent instead of asking the database again: under
+// load that removes one query from nearly every call. Writes always ask the database, so a
+// logout, a deactivation or an expiry decided by another API process stops every write at
+// once and a read within this long. Logging out through this process forgets at once.
+const RECHECK_MS = 1_000;
+const RECENT_MAX = 10_000;
+
 /** 256 random bits, base64url: exactly 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -37,6 +44,8 @@ export class SessionStore {
   private readonly secure: boolean;
   private readonly now: () => number;
   private lastPurge = 0;
+  /** tokenHash → the last answer the database gave for it, and when. */
+  private readonly recent = new Map<string, { login: SessionLogin; lastSeen: number; expires: number; checkedAt: number }>();
 
   constructor({ db, config, now = Date.now }: SessionStoreOptions) {
     this.db = db;
@@ -71,12 +80,22 @@ export class SessionStore {
     return token;
   }
 
-  /** The administrator behind a cookie, or null when it names no live session. */
-  async resolve(token: string | undefined): Promise<SessionLogin | null> {
+  /**
+   * The administrator behind a cookie, or null when it names no live session. `recheck` forces
+   * the database lookup (every write); otherwise a check younger than RECHECK_MS is reused.
+   */
+  async resolve(token: string | undefined, { recheck = true } = {}): Promise<SessionLogin | null> {
     if (!token || !TOKEN_SHAPE.test(token)) return null;
+    const tokenHash = hashToken(token);
+    const now = this.now();
+    const known = this.recent.get(tokenHash);
+    if (known && !recheck && now - known.checkedAt < RECHECK_MS && now < known.expires && now - known.lastSeen <= this.idleMs) {
+      return known.login;
+    }
+    this.recent.delete(tokenHash);
     const row = await this.db('sesiones')
       .join('logins', 'logins.id', 'sesiones.loginId')
-      .where('sesiones.tokenHash', hashToken(token))
+      .where('sesiones.tokenHash', tokenHash)
       .first(
         'sesiones.id as sesionId',
         'sesiones.lastSeenAt',
@@ -87,23 +106,30 @@ export class SessionStore {
         'logins.activo',
       );
     if (!row) return null;
-    const now = this.now();
-    const lastSeen = millis(row.lastSeenAt);
+    let lastSeen = millis(row.lastSeenAt);
+    const expires = millis(row.expiresAt);
     const active = row.activo === true || row.activo === 1;
     // A deactivated administrator's sessions die with the next request they make.
-    if (now >= millis(row.expiresAt) || now - lastSeen > this.idleMs || !active) {
+    if (now >= expires || now - lastSeen > this.idleMs || !active) {
       await this.db('sesiones').where('id', row.sesionId).delete();
       return null;
     }
     if (now - lastSeen >= TOUCH_INTERVAL_MS) {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
+      lastSeen = now;
     }
-    return { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null };
+    const login = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null };
+    // Oldest first out: Map iterates in insertion order.
+    if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
+    this.recent.set(tokenHash, { login, lastSeen, expires, checkedAt: now });
+    return login;
   }
 
   async destroy(token: string | undefined): Promise<void> {
     if (!token || !TOKEN_SHAPE.test(token)) return;
-    await this.db('sesiones').where('tokenHash', hashToken(token)).delete();
+    const tokenHash = hashToken(token);
+    this.recent.delete(tokenHash);
+    await this.db('sesiones').where('tokenHash', tokenHash).delete();
   }
 
   /** Deletes sessions nobody will present again; at most every few minutes per process. */
