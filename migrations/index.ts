@@ -4,13 +4,17 @@
 // reorder a migration that has shipped).
 import type { Knex } from 'knex';
 import * as m0001 from './0001_esquema_inicial.js';
+import * as m0002 from './0002_indices_cubrientes_pagos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
   down?(knex: Knex): Promise<void>;
 }
 
-const migrations: [name: string, migration: Migration][] = [['0001_esquema_inicial', m0001]];
+const migrations: [name: string, migration: Migration][] = [
+  ['0001_esquema_inicial', m0001],
+  ['0002_indices_cubrientes_pagos', m0002],
+];
 
 export const migrationSource: Knex.MigrationSource<string> = {
   async getMigrations() {
