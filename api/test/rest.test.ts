@@ -448,6 +448,22 @@ describe('operations', () => {
     expect(explorer.body).toContain('swagger');
   });
 
+  it('documents every informe with the parameters it accepts, and those alone', async () => {
+    const doc = (await t.call('GET', '/openapi.json', undefined, { cookie: '' })).body;
+    const informes = Object.keys(doc.paths).filter((p) => p.startsWith('/informes/'));
+    expect(informes.sort()).toEqual(
+      ['ingresos', 'pagos-por-estado', 'pagos-por-metodo', 'pendientes', 'resumen', 'usuarios-nuevos', 'ventas-por-curso'].map((n) => `/informes/${n}`),
+    );
+    const ejemplo: Record<string, string> = { desde: '2026-01-01', hasta: '2026-01-31', agrupacion: 'semana', dias: '3' };
+    for (const path of informes) {
+      const { parameters } = doc.paths[path].get as { parameters: { name: string }[] };
+      const query = new URLSearchParams(parameters.map(({ name }) => [name, ejemplo[name]]));
+      const res = await t.call('GET', `${path}?${query}`);
+      expect(res.status, `${path}?${query}`).toBe(200);
+      expect((await t.call('GET', `${path}?${query}&otro=1`)).status).toBe(400);
+    }
+  });
+
   it('answers an unknown route with 404 in the envelope', async () => {
     const res = await t.call('GET', '/no-existe');
     expect(res.status).toBe(404);

@@ -15,7 +15,7 @@ export interface InformesOptions {
   ahora?: () => Date;
 }
 
-const DIAS_PENDIENTE = 7;
+export const DIAS_PENDIENTE = 7;
 const LIMITE_LISTA = 100;
 
 interface Resultado {
@@ -24,10 +24,23 @@ interface Resultado {
   periodo: { desde: string | null; hasta: string };
 }
 
-type Informe = { parametros: readonly string[]; calcular: (query: Query, ahora: Date) => Promise<Resultado> };
+type Informe = { calcular: (query: Query, ahora: Date) => Promise<Resultado> };
 
 const rango = ['desde', 'hasta'] as const;
 const conAgrupacion = ['desde', 'hasta', 'agrupacion'] as const;
+
+/** Every report, what it answers and the query parameters it takes: the routes and /openapi.json read this. */
+export const catalogoInformes = {
+  resumen: { parametros: rango, descripcion: 'Cifras clave del periodo y del periodo anterior de igual duración' },
+  ingresos: { parametros: conAgrupacion, descripcion: 'Ingresos por día, semana o mes, sin huecos' },
+  'ventas-por-curso': { parametros: rango, descripcion: 'Ventas, ingresos, ticket medio y reembolsos por curso' },
+  'pagos-por-metodo': { parametros: rango, descripcion: 'Número e importe de pagos por método' },
+  'pagos-por-estado': { parametros: rango, descripcion: 'Número e importe de pagos por estado' },
+  'usuarios-nuevos': { parametros: conAgrupacion, descripcion: 'Usuarios nuevos por intervalo y cuántos de ellos compraron' },
+  pendientes: { parametros: [...rango, 'dias'], descripcion: 'Dinero atascado: pagos pendientes, pagos sin factura y facturas sin pago' },
+} as const satisfies Record<string, { parametros: readonly string[]; descripcion: string }>;
+
+export type NombreInforme = keyof typeof catalogoInformes;
 const dias = (p: { desde: string | null; hasta: string }) => ({ desde: p.desde, hasta: p.hasta });
 
 /** The q-value the Accept header gives a media type: 0 when it is not listed. */
@@ -56,7 +69,6 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
 
   /** A report over the period, its figures under `clave`. */
   const deRango = <K extends string, T>(clave: K, consulta: (db: Knex, p: q.Rango) => Promise<T>, tabla: (d: Record<K, T>) => csv.Tabla): Informe => ({
-    parametros: rango,
     async calcular(query, hoy) {
       const p = leerPeriodo(query, tz, hoy);
       const datos = { [clave]: await consulta(db, p) } as Record<K, T>;
@@ -66,7 +78,6 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
 
   /** A series over the period, one point per day, week or month, none missing. */
   const serie = <T>(consulta: (db: Knex, params: { intervalos: Intervalo[] }) => Promise<T[]>, tabla: (d: { serie: T[] }) => csv.Tabla): Informe => ({
-    parametros: conAgrupacion,
     async calcular(query, hoy) {
       const p = leerPeriodo(query, tz, hoy);
       const agrupacion = leerAgrupacion(query, p);
@@ -75,9 +86,8 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
     },
   });
 
-  const informes: Record<string, Informe> = {
+  const informes: Record<NombreInforme, Informe> = {
     resumen: {
-      parametros: rango,
       async calcular(query, hoy) {
         const actual = leerPeriodo(query, tz, hoy);
         const anterior = periodoAnterior(actual, tz);
@@ -92,7 +102,6 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
     'pagos-por-estado': deRango('estados', q.pagosPorEstado, csv.pagosPorEstadoCsv),
     'usuarios-nuevos': serie(q.usuariosNuevos, csv.usuariosNuevosCsv),
     pendientes: {
-      parametros: [...rango, 'dias'],
       async calcular(query, hoy) {
         const p = leerPeriodoAbierto(query, tz, hoy);
         const n = leerDias(query, DIAS_PENDIENTE);
@@ -104,10 +113,10 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
     },
   };
 
-  for (const [nombre, informe] of Object.entries(informes)) {
+  for (const [nombre, informe] of Object.entries(informes) as [NombreInforme, Informe][]) {
     app.get(`/${nombre}`, async (request: FastifyRequest, reply: FastifyReply) => {
       const query = (request.query ?? {}) as Query;
-      comprobarNombres(query, informe.parametros);
+      comprobarNombres(query, catalogoInformes[nombre].parametros);
       const r = await informe.calcular(query, ahora());
       // Figures about the business's money: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');

@@ -1,5 +1,8 @@
 // The OpenAPI 3 document, generated from the registry with the same schemas that validate
 // bodies. Served at /openapi.json and rendered by the explorer at /explorer.
+import { catalogoInformes, DIAS_PENDIENTE } from '../informes/index.js';
+import { MAX_DIAS_PENDIENTE } from '../informes/parametros.js';
+import { agrupaciones } from '../informes/tiempo.js';
 import { resources, type Resource } from '../resources/index.js';
 import { bodySchema, modelSchema } from './schema.js';
 
@@ -84,6 +87,32 @@ const authPaths = {
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
 };
 
+const informeParams: Record<string, object> = {
+  desde: { name: 'desde', in: 'query', description: 'Primer día (AAAA-MM-DD); por defecto, 29 días antes de «hasta»', schema: { type: 'string', format: 'date' } },
+  hasta: { name: 'hasta', in: 'query', description: 'Último día, incluido (AAAA-MM-DD); por defecto, hoy', schema: { type: 'string', format: 'date' } },
+  agrupacion: { name: 'agrupacion', in: 'query', schema: { type: 'string', enum: agrupaciones, default: 'dia' } },
+  dias: { name: 'dias', in: 'query', description: 'Antigüedad mínima de un pago pendiente, en días', schema: { type: 'integer', minimum: 0, maximum: MAX_DIAS_PENDIENTE, default: DIAS_PENDIENTE } },
+};
+
+/** GET /informes/<nombre>: JSON, or CSV (UTF-8 with BOM, `;`) with `Accept: text/csv`. */
+const informePaths = Object.fromEntries(
+  Object.entries(catalogoInformes).map(([nombre, { parametros, descripcion }]) => [
+    `/informes/${nombre}`,
+    {
+      get: {
+        tags: ['informes'],
+        operationId: `Informes.${nombre}`,
+        summary: descripcion,
+        parameters: parametros.map((p) => informeParams[p]),
+        responses: {
+          '200': { description: descripcion, content: { ...json({ type: 'object' }), 'text/csv': { schema: { type: 'string' } } } },
+          ...common,
+        },
+      },
+    },
+  ]),
+);
+
 export function buildOpenApiDocument(productName: string) {
   const schemas: Record<string, unknown> = {
     Error: {
@@ -110,6 +139,6 @@ export function buildOpenApiDocument(productName: string) {
       securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
     },
     security: [{ sesion: [] }],
-    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)) },
+    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths },
   };
 }
