@@ -8,6 +8,8 @@ export type Row = Record<string, unknown>;
 export interface Driver {
   dialect: 'sqlite' | 'pg';
   query(sql: string, params: unknown[]): Promise<Row[]>;
+  /** Statements run in order on one connection (a transaction's BEGIN…COMMIT must share one). */
+  sequence(statements: { sql: string; params: unknown[] }[]): Promise<void>;
   /** The planner's answer, one line per plan node. */
   explain(sql: string, params: unknown[]): Promise<string[]>;
   close(): Promise<void>;
@@ -32,6 +34,14 @@ export function openSqlite(filename: string): Driver {
   return {
     dialect: 'sqlite',
     query: (sql, params) => serial(() => prepared(sql).all(...params) as Row[]),
+    sequence: (statements) =>
+      serial(() => {
+        for (const { sql, params } of statements) {
+          const stmt = prepared(sql);
+          if (stmt.reader) stmt.all(...params);
+          else stmt.run(...params);
+        }
+      }),
     explain: async (sql, params) =>
       (conn.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail),
     close: async () => void conn.close(),
@@ -52,6 +62,14 @@ export function openPg(connectionString: string): Driver {
   return {
     dialect: 'pg',
     query: async (sql, params) => (await pool.query(numbered(sql), params)).rows,
+    sequence: async (statements) => {
+      const client = await pool.connect();
+      try {
+        for (const { sql, params } of statements) await client.query(numbered(sql), params);
+      } finally {
+        client.release();
+      }
+    },
     explain: async (sql, params) =>
       (await pool.query(`EXPLAIN ${numbered(sql)}`, params)).rows.map((r: Row) => String(r['QUERY PLAN'])),
     close: () => pool.end(),

@@ -20,7 +20,8 @@ function findSorts(lines: string[]): string[] {
 }
 
 export async function explain(driver: Driver, { sql, params }: Statement): Promise<Plan> {
-  // Writes (a session touch) are not planned here: the driver's connection is read-only.
-  const lines = /^\s*select\b/i.test(sql) ? await driver.explain(sql, params) : ['(escritura: sin plan)'];
+  // Only reads are planned: writes (a session touch) and transaction control (BEGIN, SET LOCAL)
+  // have no plan worth reading, and the driver's connection is read-only.
+  const lines = /^\s*(select|with)\b/i.test(sql) ? await driver.explain(sql, params) : ['(sin plan)'];
   return { sql, lines, fullScans: findFullScans(lines), sorts: findSorts(lines) };
 }

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, type Db } from '../api/src/db/index.js';
+import { migrateLatest } from '../migrations/index.js';
 import { prepareDatabase } from '../seeds/prepare.js';
 import { seedScale } from '../seeds/scale.js';
 
@@ -78,6 +79,12 @@ async function reusable(target: Target, scale: number, log: (m: string) => void)
     if (pagos !== marker.pagos) {
       log(`${target.dialect}: ${pagos} pagos en la base guardada, se esperaban ${marker.pagos}: se rellena de nuevo`);
       return undefined;
+    }
+    // A kept database still gets the migrations added since it was filled (new indexes).
+    const ran = await migrateLatest(db);
+    if (ran.length) {
+      log(`${target.dialect}: migraciones aplicadas a la base guardada: ${ran.join(', ')}`);
+      if (target.dialect === 'pg') await db.raw('VACUUM ANALYZE');
     }
     return { ...marker, reused: true };
   } finally {

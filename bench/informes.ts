@@ -1,10 +1,18 @@
-// The report calls (GET /informes/<name>?desde=&hasta=), measured through the API only: each is
-// several aggregate queries with no single "same SQL" to set beside it. A report the API does
-// not serve yet (404) is left out rather than failing the run.
+// The report calls (GET /informes/<name>?desde=&hasta=) over 12 months. Beside each, the bare
+// driver runs exactly the statements the API ran for that call (recorded by trace.ts), in the
+// same order on one connection: "the same SQL" without a hand-written copy that could drift.
 import { performance } from 'node:perf_hooks';
 import type { ApiUnderTest } from './api.js';
+import type { Driver } from './driver.js';
+import type { Statement } from './scenarios.js';
 
 export const INFORMES = ['resumen', 'ingresos', 'ventas-por-curso', 'pagos-por-metodo', 'pagos-por-estado', 'usuarios-nuevos', 'pendientes'];
+
+export interface InformeTraced {
+  name: string;
+  path: string;
+  statements: Statement[];
+}
 
 /** The 12 months before `until`, as the admin's date pickers send them (calendar days). */
 export function informePath(name: string, until: Date): string {
@@ -14,25 +22,33 @@ export function informePath(name: string, until: Date): string {
   return `/informes/${name}?desde=${day(since)}&hasta=${day(until)}`;
 }
 
-/** The informes this API answers 200 to; the others are reported on the console. */
-export async function servedInformes(api: ApiUnderTest, until: Date, log: (m: string) => void): Promise<string[]> {
-  const served: string[] = [];
-  for (const name of INFORMES) {
-    const res = await fetch(api.origin + informePath(name, until), { headers: api.headers });
-    const body = await res.text();
-    if (res.ok) served.push(name);
-    else log(`informe ${name}: HTTP ${res.status}, no se mide (${body.slice(0, 200)})`);
-  }
-  return served;
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export interface PageTiming {
+  /** Seconds for every informe once, one after another: through the API, and as bare SQL. */
+  apiSeconds: number;
+  driverSeconds: number;
+  rounds: number;
 }
 
-/** Seconds to call each of these informes once, one after another. */
-export async function timeAllInformes(api: ApiUnderTest, names: string[], until: Date): Promise<number> {
-  const start = performance.now();
-  for (const name of names) {
-    const res = await fetch(api.origin + informePath(name, until), { headers: api.headers });
-    await res.arrayBuffer();
-    if (!res.ok) throw new Error(`informe ${name}: HTTP ${res.status}`);
+/**
+ * The whole Informes page, as the median of a few rounds: each round calls every informe once
+ * through the API, then runs every informe's statements once through the driver.
+ */
+export async function timeWholePage(api: ApiUnderTest, driver: Driver, informes: InformeTraced[], rounds = 5): Promise<PageTiming> {
+  const apiTimes: number[] = [];
+  const driverTimes: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    let start = performance.now();
+    for (const { name, path } of informes) {
+      const res = await fetch(api.origin + path, { headers: api.headers });
+      await res.arrayBuffer();
+      if (!res.ok) throw new Error(`informe ${name}: HTTP ${res.status}`);
+    }
+    apiTimes.push((performance.now() - start) / 1000);
+    start = performance.now();
+    for (const { statements } of informes) await driver.sequence(statements);
+    driverTimes.push((performance.now() - start) / 1000);
   }
-  return (performance.now() - start) / 1000;
+  return { apiSeconds: median(apiTimes), driverSeconds: median(driverTimes), rounds };
 }

@@ -4,9 +4,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
+import type { PageTiming } from './informes.js';
 import type { Figures } from './stats.js';
 
-export const TARGETS = { pageThroughput: 0.6, p99At16: 3 } as const;
+// Issue 2: on the page query at concurrency 16, ≥60% of the driver's req/s and p99 ≤ 3× its p99.
+// Issue 4: the whole Informes page within 2× the bare SQL's time.
+export const TARGETS = { pageThroughput: 0.6, p99At16: 3, informesPage: 2 } as const;
 
 export interface Measurement {
   scenario: string;
@@ -35,8 +38,8 @@ export interface DbReport {
   fill: FillInfo;
   plans: ScenarioPlans[];
   measurements: Measurement[];
-  /** Seconds to call every informe once, one after another. */
-  informesSeconds?: number;
+  /** Every informe once, one after another, API against bare SQL. */
+  informesPage?: PageTiming & { ratio: number; verdict: string };
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -49,9 +52,19 @@ export function judge(scenario: string, isPage: boolean, concurrency: number, ap
   if (driver.errors) m.verdicts.push(`${driver.errors} errores driver`);
   m.rpsRatio = api.rps / driver.rps;
   m.p99Ratio = api.p99 / driver.p99;
-  if (isPage) m.verdicts.push(`req/s≥${TARGETS.pageThroughput * 100}% ${mark(m.rpsRatio >= TARGETS.pageThroughput)}`);
-  if (concurrency === 16) m.verdicts.push(`p99≤${TARGETS.p99At16}× ${mark(m.p99Ratio <= TARGETS.p99At16)}`);
+  // The targets are for the page query under load; at concurrency 1 the HTTP round trip alone
+  // (the /ping floor) is longer than the driver's whole call, so the ratio there is printed only.
+  if (isPage && concurrency === 16) {
+    m.verdicts.push(`req/s≥${TARGETS.pageThroughput * 100}% ${mark(m.rpsRatio >= TARGETS.pageThroughput)}`);
+    m.verdicts.push(`p99≤${TARGETS.p99At16}× ${mark(m.p99Ratio <= TARGETS.p99At16)}`);
+  }
   return m;
+}
+
+export function judgePage(t: PageTiming): NonNullable<DbReport['informesPage']> {
+  const ratio = t.apiSeconds / t.driverSeconds;
+  const verdict = `API ${t.apiSeconds.toFixed(3)} s · SQL ${t.driverSeconds.toFixed(3)} s · ${ratio.toFixed(2)}× (≤${TARGETS.informesPage}× ${mark(ratio <= TARGETS.informesPage)}; mediana de ${t.rounds})`;
+  return { ...t, ratio, verdict };
 }
 
 // The tables the scale fills; a scan of a handful of rows (sesiones, logins) is not a finding.
@@ -77,8 +90,11 @@ export function printPlans(report: DbReport) {
     if (plan.sorts.length) console.log(`    nota: ordena todas las filas que cumplen el where antes del LIMIT`);
   };
   for (const { scenario, plans, api, verdict } of report.plans) {
-    console.log(`\n${scenario}: ${verdict}\n SQL del driver:`);
-    plans.forEach(show);
+    console.log(`\n${scenario}: ${verdict}`);
+    if (plans.length) {
+      console.log(' SQL del driver:');
+      plans.forEach(show);
+    }
     console.log(` SQL de la API (HTTP ${api.status}, ${api.queries} consultas por petición):`);
     api.plans.forEach(show);
   }
@@ -103,7 +119,7 @@ export function printTable(reports: DbReport[]) {
       : `llenada en ${r.fill.fillSeconds.toFixed(1)} s (seedScale ${r.fill.seedScaleSeconds.toFixed(1)} s)`;
     console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
-    if (r.informesSeconds !== undefined) console.log(`  los informes medidos, uno tras otro: ${r.informesSeconds.toFixed(2)} s`);
+    if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
   }
 }
 
