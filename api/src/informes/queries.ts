@@ -17,13 +17,8 @@ export interface Rango {
 type Fila = Record<string, any>;
 
 async function filas(db: Knex, sql: string, bindings: readonly unknown[]): Promise<Fila[]> {
-  if (!isPg(db)) return db.raw(sql, bindings as Knex.RawBinding[]);
-  // Ranges bound from a VALUES list leave the planner guessing millions of rows, so PostgreSQL
-  // JIT-compiles the query: ~0.3 s of compiling (measured) for a query that then runs in less.
-  return db.transaction(async (trx) => {
-    await trx.raw('SET LOCAL jit = off');
-    return (await trx.raw(sql, bindings as Knex.RawBinding[])).rows;
-  });
+  const result = await db.raw(sql, bindings as Knex.RawBinding[]);
+  return isPg(db) ? result.rows : result;
 }
 
 const instante = (db: Knex) => (isPg(db) ? '?::timestamptz' : '?');
