@@ -8,7 +8,7 @@ export type Row = Record<string, unknown>;
 export interface Driver {
   dialect: 'sqlite' | 'pg';
   query(sql: string, params: unknown[]): Promise<Row[]>;
-  /** Statements run in order on one connection (a transaction's BEGIN…COMMIT must share one). */
+  /** Statements run in order on one connection, as the API ran them for one call. */
   sequence(statements: { sql: string; params: unknown[] }[]): Promise<void>;
   /** The planner's answer, one line per plan node. */
   explain(sql: string, params: unknown[]): Promise<string[]>;

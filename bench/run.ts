@@ -113,7 +113,6 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   try {
     const scenarios = await buildScenarios(driver, now);
     const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
-    // Before the API under test logs in: a login ends the administrator's previous session.
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
     for (const s of scenarios) await checkAnswer(api, s);

@@ -2,7 +2,7 @@
 // it, delete it, and see it gone — at every screen size (DESIGN §5).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { BOTON, choose, input, pickFirst, save, select } from './support/form';
+import { BOTON, choose, input, liftFinger, pickFirst, save, select } from './support/form';
 import { isPhone } from './support/menu';
 import { listedRecords, listResponse, openSearched, openUnfiltered, search } from './support/list';
 
@@ -45,9 +45,7 @@ async function deleteOpen(page: Page, resource: string, { confirm }: { confirm: 
   );
   await page.getByRole('button', { name: BOTON.borrar, exact: true }).click();
   if (confirm) await page.getByRole('dialog').getByRole('button', { name: BOTON.confirmar }).click();
-  // A finger lifts after the tap; the emulated mouse would stay over the «undo» notice, which
-  // then never closes (on a phone the form's buttons sit at the bottom, where the notice opens).
-  else await page.mouse.move(0, 0);
+  else await liftFinger(page);
   // An undoable delete reaches the API once its «undo» notice closes.
   expect((await deleted).status()).toBe(204);
 }

@@ -30,14 +30,19 @@ export async function choose(page: Page, label: string, option: string): Promise
 }
 
 /** Clicks Guardar and waits for the API to accept the write. */
+/**
+ * An undoable save or delete reaches the API when its «undo» notice closes. A lifted finger does
+ * not hover over that notice; the emulated mouse stays there (on a phone the form's buttons sit
+ * where the notice opens) and it would never close.
+ */
+export const liftFinger = (page: Page) => page.mouse.move(0, 0);
+
 export async function save(page: Page, resource: string): Promise<void> {
   const written = page.waitForResponse(
     (r) => ['POST', 'PATCH', 'PUT'].includes(r.request().method()) && new URL(r.url()).pathname.startsWith(`/${resource}`),
   );
   await page.getByRole('button', { name: BOTON.guardar }).click();
-  // An undoable edit is sent when its notice closes; a lifted finger does not hover over it, the
-  // emulated mouse would (the phone's form buttons sit where the notice opens).
-  await page.mouse.move(0, 0);
+  await liftFinger(page);
   const response = await written;
   // The body explains a refusal; after a success react-admin navigates and it is gone.
   if (response.status() >= 300) expect(response.status(), await response.text()).toBeLessThan(300);

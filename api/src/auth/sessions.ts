@@ -89,9 +89,7 @@ export class SessionStore {
     const tokenHash = hashToken(token);
     const now = this.now();
     const known = this.recent.get(tokenHash);
-    if (known && !recheck && now - known.checkedAt < RECHECK_MS && now < known.expires && now - known.lastSeen <= this.idleMs) {
-      return known.login;
-    }
+    if (known && !recheck && now - known.checkedAt < RECHECK_MS && this.alive(now, known.lastSeen, known.expires)) return known.login;
     this.recent.delete(tokenHash);
     const row = await this.db('sesiones')
       .join('logins', 'logins.id', 'sesiones.loginId')
@@ -110,7 +108,7 @@ export class SessionStore {
     const expires = millis(row.expiresAt);
     const active = row.activo === true || row.activo === 1;
     // A deactivated administrator's sessions die with the next request they make.
-    if (now >= expires || now - lastSeen > this.idleMs || !active) {
+    if (!this.alive(now, lastSeen, expires) || !active) {
       await this.db('sesiones').where('id', row.sesionId).delete();
       return null;
     }
@@ -123,6 +121,11 @@ export class SessionStore {
     if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(tokenHash, { login, lastSeen, expires, checkedAt: now });
     return login;
+  }
+
+  /** Neither past its absolute expiry nor idle for longer than the idle timeout. */
+  private alive(now: number, lastSeen: number, expires: number): boolean {
+    return now < expires && now - lastSeen <= this.idleMs;
   }
 
   async destroy(token: string | undefined): Promise<void> {
