@@ -99,6 +99,18 @@ describe('POST /R', () => {
     expect(p3.body.fecha).toBe('2026-03-05T11:00:00.000Z');
   });
 
+  it('gives a date-time back exactly as stored, whatever its milliseconds or the offset it was sent in', async () => {
+    const sent = ['2026-03-05T12:00:00.5+01:00', '2026-03-05T11:00:00.120Z', '2026-03-05T11:00:00.007Z', '2026-03-05T11:00:00Z', '0001-01-01T00:00:00Z'];
+    const back = ['2026-03-05T11:00:00.500Z', '2026-03-05T11:00:00.120Z', '2026-03-05T11:00:00.007Z', '2026-03-05T11:00:00.000Z', '0001-01-01T00:00:00.000Z'];
+    for (const [i, fecha] of sent.entries()) {
+      const created = await t.call('POST', '/pagos', { usuarioId: ids.ana, importe: 100, metodo: 'tarjeta', fecha, notas: 'fecha-exacta' });
+      expect(created.body.fecha).toBe(back[i]);
+      const found = await t.call('GET', `/pagos?filter=${encodeURIComponent(JSON.stringify({ where: { id: created.body.id, fecha: created.body.fecha } }))}`);
+      expect(found.body, JSON.stringify(found.body)).toEqual([expect.objectContaining({ fecha: back[i] })]);
+    }
+    await t.call('DELETE', `/pagos?where=${encodeURIComponent(JSON.stringify({ notas: 'fecha-exacta' }))}`);
+  });
+
   it('requires JSON bodies (415) and answers malformed JSON with 400', async () => {
     const plain = await t.call('POST', '/categorias', 'nombre=x', { headers: { 'content-type': 'text/plain' } });
     expect(plain.status).toBe(415);

@@ -18,7 +18,9 @@ export function parseDateTime(value: string): Date | undefined {
   if (Number.isNaN(date.getTime())) return undefined;
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
   // Compare the calendar part as written with what Date understood, in the written offset.
-  const probe = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const probe = new Date(0);
+  probe.setUTCFullYear(y, m - 1, d);
   if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return undefined;
   return date;
 }
