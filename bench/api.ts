@@ -1,6 +1,8 @@
-// Starting the API under test (server.ts in a child process) and logging in to it.
+// Starting the servers under test in child processes: the real API (server.ts), logged in to,
+// and the bare-HTTP ceiling (ceiling.ts).
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Target } from './fill.js';
 
 export interface ApiUnderTest {
   origin: string;
@@ -9,29 +11,38 @@ export interface ApiUnderTest {
   stop(): Promise<void>;
 }
 
-export async function startApiProcess(databaseUrl: string): Promise<ApiUnderTest> {
-  const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
+/** A bench server script in its own process, as in production, off the load generator's loop. */
+async function startServer(script: string, env: Record<string, string>): Promise<Omit<ApiUnderTest, 'headers'>> {
+  const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
     execArgv: ['--import', 'tsx'],
-    // HOST/PORT/LOG_LEVEL are the API's own settings, read by its loadConfig.
-    env: { ...process.env, DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });
   const port = await new Promise<number>((resolve, reject) => {
     child.once('message', (m: { port: number }) => resolve(m.port));
-    child.once('exit', (code) => reject(new Error(`la API terminó al arrancar (código ${code})`)));
+    child.once('exit', (code) => reject(new Error(`${script} terminó al arrancar (código ${code})`)));
   });
-  const origin = `http://127.0.0.1:${port}`;
   const stop = () =>
     new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.disconnect();
     });
+  return { origin: `http://127.0.0.1:${port}`, stop };
+}
+
+export async function startApiProcess(databaseUrl: string): Promise<ApiUnderTest> {
+  // HOST/PORT/LOG_LEVEL are the API's own settings, read by its loadConfig.
+  const server = await startServer('./server.ts', { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
   try {
-    return { origin, headers: await login(origin), stop };
+    return { ...server, headers: await login(server.origin) };
   } catch (err) {
-    await stop();
+    await server.stop();
     throw err;
   }
+}
+
+export async function startCeilingProcess(target: Target): Promise<ApiUnderTest> {
+  return { ...(await startServer('./ceiling.ts', { BENCH_DIALECT: target.dialect, BENCH_DB: target.driverPath })), headers: {} };
 }
 
 /** The demo administrator's session cookie; no cookie when the API has no auth yet (404). */

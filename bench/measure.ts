@@ -1,6 +1,6 @@
-// API and driver measured in alternating slices rather than one after the other: on a shared
-// machine the background load drifts, and alternating lets both sides see the same drift, so
-// the ratio between them holds even when the absolute figures move.
+// The sides of a comparison measured in alternating slices rather than one after the other: on a
+// shared machine the background load drifts, and alternating lets every side see the same drift,
+// so the ratios between them hold even when the absolute figures move.
 import { Recorder, type Figures } from './stats.js';
 
 /** Runs the load for `seconds`, recording into the recorder; returns the seconds it really ran. */
@@ -8,8 +8,8 @@ export type Load = (seconds: number, recorder: Recorder) => Promise<number>;
 
 const SLICE_SECONDS = 2;
 
-export async function measureSides(duration: number, api: Load, driver?: Load): Promise<{ api: Figures; driver?: Figures }> {
-  const sides = driver ? [api, driver] : [api];
+/** The figures of each side, in the order given. */
+export async function measureSides(duration: number, sides: Load[]): Promise<Figures[]> {
   // An untimed run first, so JIT warm-up and cold pages stay out of the figures.
   for (const load of sides) await load(Math.min(1, duration / 5), new Recorder());
   const slices = Math.max(1, Math.round(duration / SLICE_SECONDS));
@@ -18,6 +18,5 @@ export async function measureSides(duration: number, api: Load, driver?: Load): 
   for (let i = 0; i < slices; i++) {
     for (const [j, load] of sides.entries()) seconds[j] += await load(duration / slices, recorders[j]);
   }
-  const [apiFigures, driverFigures] = recorders.map((r, j) => r.figures(seconds[j]));
-  return { api: apiFigures, driver: driverFigures };
+  return recorders.map((r, j) => r.figures(seconds[j]));
 }

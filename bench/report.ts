@@ -15,12 +15,18 @@ export interface Measurement {
   scenario: string;
   concurrency: number;
   api: Figures;
-  /** Absent for calls with no driver equivalent (informes). */
+  /** Absent for calls with no driver equivalent (the /ping floor). */
   driver?: Figures;
+  /** The bare-HTTP ceiling (ceiling.ts), for the page of pagos only. */
+  ceiling?: Figures;
   /** API requests/s ÷ driver requests/s. */
   rpsRatio?: number;
   /** API p99 ÷ driver p99. */
   p99Ratio?: number;
+  /** API requests/s ÷ ceiling requests/s: the share of what HTTP allows that the API reaches. */
+  ceilingRatio?: number;
+  /** Ceiling requests/s ÷ driver requests/s: the most any HTTP server reaches here. */
+  ceilingDriverRatio?: number;
   verdicts: string[];
 }
 
@@ -45,18 +51,25 @@ export interface DbReport {
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /** Ratios and PASS/FAIL for one scenario at one concurrency. */
-export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures): Measurement {
-  const m: Measurement = { scenario, concurrency, api, driver, verdicts: [] };
+export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures, ceiling?: Figures): Measurement {
+  const m: Measurement = { scenario, concurrency, api, driver, ceiling, verdicts: [] };
   if (api.errors) m.verdicts.push(`${api.errors} errores API`);
   if (!driver) return m;
   if (driver.errors) m.verdicts.push(`${driver.errors} errores driver`);
   m.rpsRatio = api.rps / driver.rps;
   m.p99Ratio = api.p99 / driver.p99;
+  if (ceiling) {
+    m.ceilingRatio = api.rps / ceiling.rps;
+    m.ceilingDriverRatio = ceiling.rps / driver.rps;
+  }
   // The targets are for the page query under load; at concurrency 1 the HTTP round trip alone
   // (the /ping floor) is longer than the driver's whole call, so the ratio there is printed only.
   if (isPage && concurrency === 16) {
     m.verdicts.push(`req/s≥${TARGETS.pageThroughput * 100}% ${mark(m.rpsRatio >= TARGETS.pageThroughput)}`);
     m.verdicts.push(`p99≤${TARGETS.p99At16}× ${mark(m.p99Ratio <= TARGETS.p99At16)}`);
+    if (m.ceilingDriverRatio !== undefined) {
+      m.verdicts.push(`techo HTTP ${ratio(m.ceilingDriverRatio, true)} del driver, API ${ratio(m.ceilingRatio, true)} del techo`);
+    }
   }
   return m;
 }
@@ -101,14 +114,14 @@ export function printPlans(report: DbReport) {
 }
 
 export function printTable(reports: DbReport[]) {
-  console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver)\n');
-  console.log('| db | escenario | c | API req/s | API p50 | API p99 | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | objetivos |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver; techo = node:http + driver, sin la API)\n');
+  console.log('| db | escenario | c | API req/s | API p50 | API p99 | techo req/s | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | API/techo | objetivos |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of reports) {
     for (const m of r.measurements) {
       const d = m.driver;
       console.log(
-        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${m.verdicts.join(', ')} |`,
+        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(m.ceiling)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${ratio(m.ceilingRatio, true)} | ${m.verdicts.join(', ')} |`,
       );
     }
   }

@@ -2,7 +2,7 @@
 // and measure each scenario over HTTP and, beside it, the same SQL through the bare driver.
 // Figures, not assertions: the targets are printed PASS/FAIL and never fail the run.
 import { resolve } from 'node:path';
-import { startApiProcess, type ApiUnderTest } from './api.js';
+import { startApiProcess, startCeilingProcess, type ApiUnderTest } from './api.js';
 import { openPg, openSqlite, type Driver } from './driver.js';
 import { explain } from './explain.js';
 import { fill, targetFor, type Target } from './fill.js';
@@ -29,7 +29,7 @@ async function checkAnswer(api: ApiUnderTest, { name, path, check }: Scenario) {
 
 function logMeasurement(m: Measurement) {
   const side = (label: string, f?: Figures) => (f ? `${label} ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(2)} ms` : '');
-  log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
+  log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· techo HTTP', m.ceiling)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
 }
 
 /**
@@ -62,8 +62,11 @@ async function explainAll(target: Target, driver: Driver, scenarios: Scenario[],
   return informes;
 }
 
-/** Every HTTP measurement against the running API, the driver's beside each scenario. */
-async function measureAll(api: ApiUnderTest, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
+/**
+ * Every HTTP measurement against the running API, the driver's beside each scenario, and for the
+ * page of pagos (the call with a target) the bare-HTTP ceiling between the two.
+ */
+async function measureAll(api: ApiUnderTest, ceiling: ApiUnderTest, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
   const record = (m: Measurement) => {
     report.measurements.push(m);
     logMeasurement(m);
@@ -72,30 +75,37 @@ async function measureAll(api: ApiUnderTest, driver: Driver, scenarios: Scenario
   // slow informe can leave seconds of them. One more call that waits for the database (queued
   // behind them on SQLite's single connection) keeps that backlog out of the next measurement.
   const settle = () => fetch(`${api.origin}/pagos/count?where=${encodeURIComponent('{"id":1}')}`, { headers: api.headers }).then((r) => r.arrayBuffer());
-  const viaHttp = (path: () => string, headers: Record<string, string>, c: number): Load => async (t, rec) => {
-    const seconds = await httpLoad(api.origin, path, headers, c, t, rec);
-    await settle();
+  const viaHttp = (path: () => string, c: number, server = api): Load => async (t, rec) => {
+    const seconds = await httpLoad(server.origin, path, server.headers, c, t, rec);
+    if (server === api) await settle();
     return seconds;
   };
+  const direct = (call: () => Promise<unknown>, c: number): Load => (t, rec) => closedLoop(call, c, t, rec);
 
   // The floor: what this machine and load generator reach on a route that does no work.
   for (const c of CONCURRENCIES) {
-    record(judge('GET /ping (suelo HTTP)', false, c, (await measureSides(opts.duration, viaHttp(() => '/ping', {}, c))).api));
+    const [floor] = await measureSides(opts.duration, [viaHttp(() => '/ping', c, { ...api, headers: {} })]);
+    record(judge('GET /ping (suelo HTTP)', false, c, floor));
   }
 
   for (const s of scenarios) {
+    const isPage = s === scenarios[0];
     for (const c of CONCURRENCIES) {
-      const figures = await measureSides(opts.duration, viaHttp(s.path, api.headers, c), (t, rec) => closedLoop(s.direct, c, t, rec));
-      record(judge(s.name, s === scenarios[0], c, figures.api, figures.driver));
+      if (isPage) {
+        const [a, d, top] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), viaHttp(s.path, c, ceiling)]);
+        record(judge(s.name, true, c, a, d, top));
+      } else {
+        const [a, d] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c)]);
+        record(judge(s.name, false, c, a, d));
+      }
     }
   }
 
   // One caller: a report over a year takes long enough that 16 at once only queue behind each
   // other (and a slice of a few seconds would end before any of them answered).
   for (const { name, path, statements } of informes) {
-    const direct: Load = (t, rec) => closedLoop(() => driver.sequence(statements), 1, t, rec);
-    const figures = await measureSides(opts.duration, viaHttp(() => path, api.headers, 1), direct);
-    record(judge(`informe ${name}`, false, 1, figures.api, figures.driver));
+    const [a, d] = await measureSides(opts.duration, [viaHttp(() => path, 1), direct(() => driver.sequence(statements), 1)]);
+    record(judge(`informe ${name}`, false, 1, a, d));
   }
   if (informes.length) {
     report.informesPage = judgePage(await timeWholePage(api, driver, informes));
@@ -110,16 +120,20 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
 
   const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
   let api: ApiUnderTest | undefined;
+  let ceiling: ApiUnderTest | undefined;
   try {
     const scenarios = await buildScenarios(driver, now);
     const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
+    ceiling = await startCeilingProcess(target);
     for (const s of scenarios) await checkAnswer(api, s);
-    await measureAll(api, driver, scenarios, informes, report, opts);
+    await checkAnswer(ceiling, scenarios[0]);
+    await measureAll(api, ceiling, driver, scenarios, informes, report, opts);
     return report;
   } finally {
     await api?.stop();
+    await ceiling?.stop();
     await driver.close();
   }
 }

@@ -23,6 +23,10 @@ export interface Scenario {
 
 const PAGE = 25;
 
+/** The page of pagos as the API runs it (estado + fecha range, newest first), with `?` bindings. */
+export const PAGE_SQL =
+  'SELECT * FROM pagos WHERE estado = ? AND fecha >= ? AND fecha < ? ORDER BY fecha DESC, id DESC LIMIT ? OFFSET ?';
+
 export async function buildScenarios(driver: Driver, now = new Date()): Promise<Scenario[]> {
   const since = new Date(now);
   since.setUTCMonth(since.getUTCMonth() - 12);
@@ -31,8 +35,6 @@ export async function buildScenarios(driver: Driver, now = new Date()): Promise<
 
   // "vary skip a little": one of the first nine pages, the same spread on both sides.
   const skip = () => PAGE * randomInt(0, 9);
-  const pageSql =
-    'SELECT * FROM pagos WHERE estado = ? AND fecha >= ? AND fecha < ? ORDER BY fecha DESC, id DESC LIMIT ? OFFSET ?';
   const pageParams = (offset: number) => ['completado', ...range, PAGE, offset];
   const countSql = 'SELECT count(*) AS count FROM pagos WHERE estado = ? AND fecha >= ? AND fecha < ?';
   const byIdSql = 'SELECT * FROM pagos WHERE id = ?';
@@ -41,7 +43,7 @@ export async function buildScenarios(driver: Driver, now = new Date()): Promise<
 
   const [{ lo, hi }] = (await driver.query('SELECT min(id) AS lo, max(id) AS hi FROM pagos', [])) as { lo: number; hi: number }[];
   const anyId = () => randomInt(Number(lo), Number(hi) + 1);
-  const page = (offset: number) => driver.query(pageSql, pageParams(offset));
+  const page = (offset: number) => driver.query(PAGE_SQL, pageParams(offset));
   const filter = (extra: object) => encodeURIComponent(JSON.stringify({ where, order: 'fecha DESC', limit: PAGE, ...extra }));
   const isPage = (body: unknown) => (Array.isArray(body) && body.length === PAGE ? undefined : `se esperaba una página de ${PAGE} pagos`);
 
@@ -50,7 +52,7 @@ export async function buildScenarios(driver: Driver, now = new Date()): Promise<
       name: 'página de pagos',
       path: () => `/pagos?filter=${filter({ skip: skip() })}`,
       direct: () => page(skip()),
-      plans: async () => [{ sql: pageSql, params: pageParams(0) }],
+      plans: async () => [{ sql: PAGE_SQL, params: pageParams(0) }],
       check: isPage,
     },
     {
@@ -77,7 +79,7 @@ export async function buildScenarios(driver: Driver, now = new Date()): Promise<
       plans: async () => {
         const ids = usuarioIds(await page(0));
         return [
-          { sql: pageSql, params: pageParams(0) },
+          { sql: PAGE_SQL, params: pageParams(0) },
           { sql: usuariosSql(ids.length), params: ids },
         ];
       },

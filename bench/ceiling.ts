@@ -1,0 +1,34 @@
+// The HTTP ceiling for the page of pagos: node:http, the bare driver and JSON.stringify, and
+// nothing of the API (no framework, validation, session, Knex, type conversion). No server on
+// this machine, with this load generator, answers that call faster; so the API's distance from
+// this is the API's own cost, and this server's distance from the in-process driver is what
+// HTTP itself costs here. Started by api.ts like server.ts; reports its port over IPC.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openPg, openSqlite } from './driver.js';
+import { PAGE_SQL } from './scenarios.js';
+
+const driver = process.env.BENCH_DIALECT === 'pg' ? openPg(process.env.BENCH_DB!) : openSqlite(process.env.BENCH_DB!);
+
+const server = createServer((req, res) => {
+  // The page's own filter, read as any server must read it; the scenario's shape is known.
+  const filter = JSON.parse(new URL(req.url!, 'http://ceiling').searchParams.get('filter') ?? '{}');
+  const { where, limit, skip = 0 } = filter;
+  driver.query(PAGE_SQL, [where.estado, where.fecha.gte, where.fecha.lt, limit, skip]).then(
+    (rows) => {
+      const body = JSON.stringify(rows);
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+      res.end(body);
+    },
+    (err: Error) => {
+      res.writeHead(500);
+      res.end(err.message);
+    },
+  );
+});
+
+server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+process.once('disconnect', () => {
+  server.close();
+  driver.close().then(() => process.exit(0));
+});
