@@ -36,7 +36,7 @@ export const mensajes = {
     operadorNoAplicable: (op: string, campo: string) => `El operador «${op}» no se puede usar con el campo «${campo}»`,
     valorInvalido: (campo: string, esperado: string) => `Valor no válido para «${campo}»: se esperaba ${esperado}`,
     limite: (max: number) => `«limit» debe ser un entero entre 1 y ${max}`,
-    salto: '«skip» / «offset» debe ser un entero mayor o igual que 0',
+    salto: (max: number) => `«skip» / «offset» debe ser un entero entre 0 y ${max}`,
     orden: (valor: string) => `Orden no válido: «${valor}» (use "campo ASC" o "campo DESC")`,
     campos: 'El filtro «fields» debe ser un objeto {campo: true|false} o una lista de campos',
     relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,

@@ -4,7 +4,7 @@
 import { mensajes } from '../mensajes.js';
 import { getResource, type Resource } from '../resources/index.js';
 import { badRequest } from './errors.js';
-import { CoercionError, coerceFilterValue } from './values.js';
+import { CoercionError, coerceFilterValue, INT_MAX } from './values.js';
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'inq', 'nin', 'between', 'like', 'nlike', 'ilike', 'nilike', 'regexp',
@@ -200,7 +200,8 @@ function parseOrder(resource: Resource, raw: unknown): OrderTerm[] {
 function parseNonNegativeInt(raw: unknown, message: string, min: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : raw;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < min) throw badRequest(message);
+  // Past INT_MAX a number is no page of any table, and the databases refuse to bind it.
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < min || n > INT_MAX) throw badRequest(message);
   return n;
 }
 
@@ -231,7 +232,7 @@ function parseFilterObject(resource: Resource, raw: Record<string, unknown>, opt
     if (!FILTER_KEYS.includes(key)) throw badRequest(mensajes.filtro.claveDesconocida(key));
   }
   const limit = parseNonNegativeInt(raw.limit, mensajes.filtro.limite(options.maxLimit), 1);
-  const skip = parseNonNegativeInt(raw.skip ?? raw.offset, mensajes.filtro.salto, 0);
+  const skip = parseNonNegativeInt(raw.skip ?? raw.offset, mensajes.filtro.salto(INT_MAX), 0);
   return {
     where: parseWhere(resource, raw.where),
     fields: parseFields(resource, raw.fields),
