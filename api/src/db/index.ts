@@ -1,4 +1,5 @@
 // One Knex instance per process, configured for the dialect in use.
+import type Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
@@ -56,7 +57,7 @@ const STATEMENT_CACHE_SIZE = 500;
  * the most recent prepared statements. Safe because Knex only ever runs them with all()/run(),
  * which finish before anything else can touch the statement.
  */
-function cachePreparedStatements(conn: { prepare(sql: string): unknown }) {
+function cachePreparedStatements(conn: { prepare(sql: string): any }) {
   const prepare = conn.prepare.bind(conn);
   const cache = new Map<string, unknown>();
   conn.prepare = (sql: string) => {
@@ -73,6 +74,15 @@ function cachePreparedStatements(conn: { prepare(sql: string): unknown }) {
   };
 }
 
+/** What every SQLite connection of the API needs: Knex's (the writer's) and the reader's. */
+export function configureSqliteConnection(conn: Database.Database) {
+  conn.pragma('busy_timeout = 5000');
+  conn.function('regexp', { deterministic: true }, sqliteRegexp);
+  // Unicode case folding for ilike: SQLite's lower() only folds ASCII («Á» stays «Á»).
+  conn.function('lower_es', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  cachePreparedStatements(conn);
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.dialect === 'sqlite') {
     const filename = database.filename!;
@@ -84,17 +94,13 @@ export function createDb(database: Config['database']): Db {
       pool: {
         min: 1,
         max: 1,
-        afterCreate(conn: any, done: (err: Error | null, conn: unknown) => void) {
+        afterCreate(conn: Database.Database, done: (err: Error | null, conn: unknown) => void) {
           // WAL lets readers run beside the writer; synchronous=NORMAL in WAL mode keeps every
           // committed transaction across a process crash (only an OS crash can lose the tail).
           conn.pragma('journal_mode = WAL');
           conn.pragma('synchronous = NORMAL');
           conn.pragma('foreign_keys = ON');
-          conn.pragma('busy_timeout = 5000');
-          conn.function('regexp', { deterministic: true }, sqliteRegexp);
-          // Unicode case folding for ilike: SQLite's lower() only folds ASCII («Á» stays «Á»).
-          conn.function('lower_es', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
-          cachePreparedStatements(conn);
+          configureSqliteConnection(conn);
           done(null, conn);
         },
       },

@@ -4,12 +4,14 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
+import { readRows } from '../db/reader.js';
 import { entidades, mensajes } from '../mensajes.js';
 import { getResource, referencesTo, type Resource } from '../resources/index.js';
 import type { WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
+import { countSql, selectSql } from './select.js';
 import { applyWhere } from './where.js';
 
 type Row = Record<string, unknown>;
@@ -33,7 +35,7 @@ export class Repository {
 
   private selectColumns(resource: Resource, fields: string[] | undefined, extra: string[] = []): string[] {
     const wanted = fields ?? Object.keys(resource.fields).filter((f) => !resource.fields[f].writeOnly);
-    return [...new Set([...wanted, ...extra])].map((f) => `${resource.name}.${f}`);
+    return [...new Set([...wanted, ...extra])];
   }
 
   /** ORDER BY with `id` as the last key, in the direction of the last term, so pages are stable and an index can still serve the order. */
@@ -48,19 +50,26 @@ export class Repository {
   }
 
   async find(resource: Resource, filter: ParsedFilter, extraWhere?: WhereNode, trx: Db | Knex.Transaction = this.db): Promise<Row[]> {
-    const where = combine(filter.where, extraWhere);
     const needed = this.keysForIncludes(resource, filter);
-    const qb = this.baseQuery(trx, resource, where).select(this.selectColumns(resource, filter.fields, needed));
-    for (const t of this.orderTerms(filter)) qb.orderBy(`${resource.name}.${t.field}`, t.dir);
-    if (filter.limit !== undefined) qb.limit(filter.limit);
-    if (filter.skip) qb.offset(filter.skip);
-    const rows = (await qb) as Row[];
+    const { sql, bindings } = selectSql(
+      resource,
+      {
+        columns: this.selectColumns(resource, filter.fields, needed),
+        where: combine(filter.where, extraWhere),
+        order: this.orderTerms(filter),
+        limit: filter.limit,
+        skip: filter.skip,
+      },
+      this.dialect,
+    );
+    const rows = await readRows(trx, sql, bindings);
     await this.loadIncludes(trx, resource, rows, filter);
     return rows.map((r) => this.present(resource, r, filter.fields, needed));
   }
 
   async count(resource: Resource, where: WhereNode | undefined, trx: Db | Knex.Transaction = this.db): Promise<number> {
-    const [{ count }] = (await this.baseQuery(trx, resource, where).count({ count: '*' })) as { count: number | string }[];
+    const { sql, bindings } = countSql(resource, where, this.dialect);
+    const [{ count }] = (await readRows(trx, sql, bindings)) as { count: number | string }[];
     return Number(count);
   }
 
@@ -129,7 +138,7 @@ export class Repository {
     // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
     const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
     const ranked = this.baseQuery(trx, target, combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds }))
-      .select(this.selectColumns(target, scope.fields, needed))
+      .select(this.selectColumns(target, scope.fields, needed).map((c) => `${target.name}.${c}`))
       .select(trx.raw(window, [`${target.name}.${fk}`, ...order.map((t) => `${target.name}.${t.field}`)]));
     const from = scope.skip;
     const to = scope.limit === undefined ? undefined : scope.skip + scope.limit;

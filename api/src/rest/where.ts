@@ -1,9 +1,18 @@
-// A parsed where tree applied to a Knex query builder. Identifiers come from the registry
-// (checked by filter.ts) and every value is a bound parameter.
+// A parsed where tree as an SQL condition. Identifiers come from the registry (checked by
+// filter.ts) and every value is a bound parameter (`?`). The same fragment serves the reads,
+// which run it as part of their own SELECT (select.ts), and the writes, which hand it to Knex.
 import type { Knex } from 'knex';
 import type { Resource } from '../resources/index.js';
 import type { RegexpValue, WhereNode } from './filter.js';
 import { toDb, type Dialect } from './values.js';
+
+export interface SqlFragment {
+  sql: string;
+  bindings: unknown[];
+}
+
+/** A registry name (table or column) as a quoted SQL identifier; standard quoting on both databases. */
+export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /**
  * LoopBack's `like` is case-sensitive on both databases. SQLite's LIKE is not, so there the
@@ -24,74 +33,89 @@ export function likeToGlob(pattern: string): string {
   return out;
 }
 
-function applyCondition(qb: Knex.QueryBuilder, col: string, resource: Resource, node: Extract<WhereNode, { kind: 'cond' }>, dialect: Dialect) {
+const ALWAYS = '1 = 1';
+const NEVER = '1 = 0';
+const placeholders = (n: number) => Array(n).fill('?').join(', ');
+
+function compileCondition(col: string, resource: Resource, node: Extract<WhereNode, { kind: 'cond' }>, dialect: Dialect, out: unknown[]): string {
   const field = resource.fields[node.field];
-  const v = (x: unknown) => toDb(field, x, dialect);
+  const bind = (x: unknown) => {
+    out.push(toDb(field, x, dialect));
+    return '?';
+  };
   const { op, value } = node;
   switch (op) {
     case 'eq':
-      return value === null ? qb.whereNull(col) : qb.where(col, v(value) as any);
+      return value === null ? `${col} IS NULL` : `${col} = ${bind(value)}`;
     case 'neq':
       // SQL's `<>` never matches NULL; LoopBack's neq does, so say so explicitly.
-      return value === null
-        ? qb.whereNotNull(col)
-        : qb.where((w) => w.where(col, '<>', v(value) as any).orWhereNull(col));
+      return value === null ? `${col} IS NOT NULL` : `(${col} <> ${bind(value)} OR ${col} IS NULL)`;
     case 'gt':
-      return qb.where(col, '>', v(value) as any);
+      return `${col} > ${bind(value)}`;
     case 'gte':
-      return qb.where(col, '>=', v(value) as any);
+      return `${col} >= ${bind(value)}`;
     case 'lt':
-      return qb.where(col, '<', v(value) as any);
+      return `${col} < ${bind(value)}`;
     case 'lte':
-      return qb.where(col, '<=', v(value) as any);
-    case 'inq':
-      return (value as unknown[]).length ? qb.whereIn(col, (value as unknown[]).map(v) as any[]) : qb.whereRaw('1 = 0');
-    case 'nin':
-      return (value as unknown[]).length
-        ? qb.where((w) => w.whereNotIn(col, (value as unknown[]).map(v) as any[]).orWhereNull(col))
-        : qb;
+      return `${col} <= ${bind(value)}`;
+    case 'inq': {
+      const list = value as unknown[];
+      if (!list.length) return NEVER;
+      list.forEach(bind);
+      return `${col} IN (${placeholders(list.length)})`;
+    }
+    case 'nin': {
+      // Nothing is in an empty list: every row matches, NULLs included.
+      const list = value as unknown[];
+      if (!list.length) return ALWAYS;
+      list.forEach(bind);
+      return `(${col} NOT IN (${placeholders(list.length)}) OR ${col} IS NULL)`;
+    }
     case 'between': {
-      const [a, b] = (value as unknown[]).map(v);
-      return qb.whereBetween(col, [a as any, b as any]);
+      const [a, b] = value as unknown[];
+      return `${col} BETWEEN ${bind(a)} AND ${bind(b)}`;
     }
     case 'like':
     case 'nlike': {
       const not = op === 'nlike' ? 'NOT ' : '';
-      return dialect === 'pg'
-        ? qb.whereRaw(`?? ${not}LIKE ? ESCAPE '\\'`, [col, value as string])
-        : qb.whereRaw(`?? ${not}GLOB ?`, [col, likeToGlob(value as string)]);
+      if (dialect === 'pg') return `${col} ${not}LIKE ${bind(value)} ESCAPE '\\'`;
+      out.push(likeToGlob(value as string));
+      return `${col} ${not}GLOB ?`;
     }
     case 'ilike':
     case 'nilike': {
       const not = op === 'nilike' ? 'NOT ' : '';
+      out.push(value);
       // SQLite's own lower() only folds ASCII; lower_es (db/index.ts) folds all of Unicode.
-      return dialect === 'pg'
-        ? qb.whereRaw(`?? ${not}ILIKE ? ESCAPE '\\'`, [col, value as string])
-        : qb.whereRaw(`lower_es(??) ${not}LIKE lower_es(?) ESCAPE '\\'`, [col, value as string]);
+      return dialect === 'pg' ? `${col} ${not}ILIKE ? ESCAPE '\\'` : `lower_es(${col}) ${not}LIKE lower_es(?) ESCAPE '\\'`;
     }
     case 'regexp': {
       const re = value as RegexpValue;
-      if (dialect === 'pg') return qb.whereRaw(`?? ${re.caseInsensitive ? '~*' : '~'} ?`, [col, re.source]);
-      return qb.whereRaw('?? REGEXP ?', [col, re.caseInsensitive ? `/${re.source}/i` : re.source]);
+      if (dialect === 'pg') {
+        out.push(re.source);
+        return `${col} ${re.caseInsensitive ? '~*' : '~'} ?`;
+      }
+      out.push(re.caseInsensitive ? `/${re.source}/i` : re.source);
+      return `${col} REGEXP ?`;
     }
   }
 }
 
-export function applyWhere(
-  qb: Knex.QueryBuilder,
-  resource: Resource,
-  node: WhereNode | undefined,
-  dialect: Dialect,
-  table = resource.name,
-): Knex.QueryBuilder {
+function compile(node: WhereNode, resource: Resource, dialect: Dialect, table: string, out: unknown[]): string {
+  if (node.kind === 'cond') return compileCondition(`${quote(table)}.${quote(node.field)}`, resource, node, dialect, out);
+  const joiner = node.kind === 'and' ? ' AND ' : ' OR ';
+  return `(${node.children.map((child) => compile(child, resource, dialect, table, out)).join(joiner)})`;
+}
+
+/** The condition, and its bindings in the order of its `?`s. */
+export function compileWhere(resource: Resource, node: WhereNode, dialect: Dialect, table = resource.name): SqlFragment {
+  const bindings: unknown[] = [];
+  return { sql: compile(node, resource, dialect, table, bindings), bindings };
+}
+
+/** The condition on a Knex builder, for the statements that Knex composes (writes, nested includes). */
+export function applyWhere(qb: Knex.QueryBuilder, resource: Resource, node: WhereNode | undefined, dialect: Dialect, table = resource.name): Knex.QueryBuilder {
   if (!node) return qb;
-  if (node.kind === 'cond') return applyCondition(qb, `${table}.${node.field}`, resource, node, dialect);
-  if (node.kind === 'and') {
-    return qb.where((w) => {
-      for (const child of node.children) applyWhere(w, resource, child, dialect, table);
-    });
-  }
-  return qb.where((w) => {
-    for (const child of node.children) w.orWhere((o) => applyWhere(o, resource, child, dialect, table));
-  });
+  const { sql, bindings } = compileWhere(resource, node, dialect, table);
+  return qb.whereRaw(sql, bindings as Knex.RawBinding[]);
 }

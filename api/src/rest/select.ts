@@ -1,0 +1,49 @@
+// The reads of one resource (a page, a count) as one SQL statement each, written from the parsed
+// filter. Knex composed these before; on the page of pagos its builder cost more than the query
+// (bench: a list call with the statement written here answered ~25% more calls per second), and
+// a list is the call the admin makes most. Writes still go through Knex.
+import type { Resource } from '../resources/index.js';
+import type { OrderTerm } from './filter.js';
+import type { Dialect } from './values.js';
+import { compileWhere, quote, type SqlFragment } from './where.js';
+import type { WhereNode } from './filter.js';
+
+export interface SelectSpec {
+  columns: string[];
+  where?: WhereNode;
+  order: OrderTerm[];
+  limit?: number;
+  skip: number;
+}
+
+function whereClause(resource: Resource, where: WhereNode | undefined, dialect: Dialect, bindings: unknown[]): string {
+  if (!where) return '';
+  const fragment = compileWhere(resource, where, dialect);
+  bindings.push(...fragment.bindings);
+  return ` WHERE ${fragment.sql}`;
+}
+
+export function selectSql(resource: Resource, spec: SelectSpec, dialect: Dialect): SqlFragment {
+  const table = quote(resource.name);
+  const bindings: unknown[] = [];
+  let sql = `SELECT ${spec.columns.map((c) => `${table}.${quote(c)}`).join(', ')} FROM ${table}`;
+  sql += whereClause(resource, spec.where, dialect, bindings);
+  if (spec.order.length) sql += ` ORDER BY ${spec.order.map((t) => `${table}.${quote(t.field)} ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}`;
+  if (spec.limit !== undefined) {
+    sql += ' LIMIT ?';
+    bindings.push(spec.limit);
+  } else if (spec.skip && dialect === 'sqlite') {
+    sql += ' LIMIT -1'; // SQLite takes OFFSET only after a LIMIT
+  }
+  if (spec.skip) {
+    sql += ' OFFSET ?';
+    bindings.push(spec.skip);
+  }
+  return { sql, bindings };
+}
+
+export function countSql(resource: Resource, where: WhereNode | undefined, dialect: Dialect): SqlFragment {
+  const bindings: unknown[] = [];
+  const sql = `SELECT count(*) AS "count" FROM ${quote(resource.name)}${whereClause(resource, where, dialect, bindings)}`;
+  return { sql, bindings };
+}
