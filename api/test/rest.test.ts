@@ -144,6 +144,27 @@ describe('GET /R and /R/count: the filter', () => {
     expect((await t.call('GET', `/usuarios/count?where=${q({ activo: false })}`)).body).toEqual({ count: 1 });
   });
 
+  it('answers a list while a write is still open, without the rows it has not committed', async () => {
+    const now = new Date().toISOString();
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let inserted!: () => void;
+    const written = new Promise<void>((resolve) => (inserted = resolve));
+    const write = t.db.transaction(async (trx) => {
+      await trx('categorias').insert({ nombre: 'A medio escribir', orden: 0, createdAt: now, updatedAt: now });
+      inserted();
+      await held;
+    });
+    await written;
+    const during = await find('categorias', { where: { nombre: 'A medio escribir' } });
+    commit();
+    await write;
+    const after = await find('categorias', { where: { nombre: 'A medio escribir' } });
+    expect(during).toEqual([]);
+    expect(after).toHaveLength(1);
+    await t.call('DELETE', `/categorias/${after[0].id}`);
+  });
+
   it('orders by id ascending by default, and by any field either way', async () => {
     const byDefault = await find('categorias', {});
     expect(byDefault.map((c) => c.id)).toEqual([...byDefault.map((c) => c.id)].sort((a, b) => a - b));

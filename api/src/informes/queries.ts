@@ -5,6 +5,7 @@
 // PostgreSQL casts them to timestamptz, so both answer the same and use the fecha indexes.
 import type { Knex } from 'knex';
 import { isPg } from '../db/index.js';
+import { readRows } from '../db/reader.js';
 import pagosDef from '../resources/pagos.js';
 import type { Intervalo } from './tiempo.js';
 
@@ -17,8 +18,7 @@ export interface Rango {
 type Fila = Record<string, any>;
 
 async function filas(db: Knex, sql: string, bindings: readonly unknown[]): Promise<Fila[]> {
-  const result = await db.raw(sql, bindings as Knex.RawBinding[]);
-  return isPg(db) ? result.rows : result;
+  return readRows(db, sql, [...bindings]);
 }
 
 const instante = (db: Knex) => (isPg(db) ? '?::timestamptz' : '?');
