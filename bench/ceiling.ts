@@ -1,14 +1,20 @@
 // The HTTP ceiling for the page of pagos: node:http, the bare driver and JSON.stringify, and
-// nothing of the API (no framework, validation, session, Knex, type conversion). No server on
+// nothing of the API (no framework, validation, session, Knex, value conversion). No server on
 // this machine, with this load generator, answers that call faster; so the API's distance from
 // this is the API's own cost, and this server's distance from the in-process driver is what
 // HTTP itself costs here. Started by api.ts like server.ts; reports its port over IPC.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import pg from 'pg';
 import { openPg, openSqlite } from './driver.js';
 import { PAGE_SQL } from './scenarios.js';
 
-const driver = process.env.BENCH_DIALECT === 'pg' ? openPg(process.env.BENCH_DB!) : openSqlite(process.env.BENCH_DB!);
+const TIMESTAMPTZ = 1184;
+
+// No conversion of any value: PostgreSQL's date-times go out as the text it sent (the API turns
+// them into ISO strings; pg's default would make Date objects, which costs more than either).
+const asText: pg.CustomTypesConfig = { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ ? (v: string) => v : pg.types.getTypeParser(oid, format)) };
+const driver = process.env.BENCH_DIALECT === 'pg' ? openPg(process.env.BENCH_DB!, asText) : openSqlite(process.env.BENCH_DB!);
 
 const server = createServer((req, res) => {
   // The page's own filter, read as any server must read it; the scenario's shape is known.

@@ -54,8 +54,9 @@ export function numbered(sql: string): string {
   return sql.replace(/\?/g, () => `$${++n}`);
 }
 
-export function openPg(connectionString: string): Driver {
-  const pool = new pg.Pool({ connectionString, max: 10 });
+/** `types` replaces pg's value parsers (ceiling.ts keeps date-times as the text PostgreSQL sends). */
+export function openPg(connectionString: string, types?: pg.CustomTypesConfig): Driver {
+  const pool = new pg.Pool({ connectionString, max: 10, types });
   // An idle connection killed from outside (a restart, pg_terminate_backend) must not end the
   // run: the pool replaces it, and calls that failed on it are counted as errors.
   pool.on('error', (err) => console.error(`pg (driver): ${err.message}`));

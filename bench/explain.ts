@@ -10,9 +10,9 @@ export interface Plan {
   sorts: string[];
 }
 
-/** SQLite: `SCAN t` without an index; PostgreSQL: `Seq Scan on t`. */
+/** SQLite: `SCAN t` without an index; PostgreSQL: `Seq Scan on t`, or `Parallel Seq Scan on t`. */
 export function findFullScans(lines: string[]): string[] {
-  return lines.filter((l) => /^\s*(->\s*)?Seq Scan on /.test(l) || (/^SCAN \S+/.test(l) && !/\bINDEX\b/.test(l) && !/^SCAN CONSTANT/.test(l)));
+  return lines.filter((l) => /^\s*(->\s*)?(Parallel )?Seq Scan on /.test(l) || (/^SCAN \S+/.test(l) && !/\bINDEX\b/.test(l) && !/^SCAN CONSTANT/.test(l)));
 }
 
 function findSorts(lines: string[]): string[] {
