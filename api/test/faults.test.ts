@@ -42,9 +42,11 @@ describe('the API process is killed (SIGKILL) in the middle of a burst of writes
     const preexisting = new Set<number>(before.body.map((c: { id: number }) => c.id));
 
     // Enough writers that the kill always lands with several creates in flight, some of them
-    // committed but not yet answered: the case where a crash could tear a transaction.
-    const WORKERS = 12;
-    const ACKS_BEFORE_KILL = 40;
+    // committed but not yet answered: the case where a crash could tear a transaction. The kill
+    // is decided here, so the server's queue must outlast a stall of this busy test process
+    // (with 12 writers a CI run once saw the server answer them all before the kill landed).
+    const WORKERS = 48;
+    const ACKS_BEFORE_KILL = 100;
     const sent = new Map<string, ReturnType<typeof categoria>>();
     const acked: Array<Record<string, unknown>> = [];
     const refused: HttpAnswer[] = [];
