@@ -25,7 +25,7 @@ export interface Measurement {
   p99Ratio?: number;
   /** API requests/s ÷ ceiling requests/s: the share of what HTTP allows that the API reaches. */
   ceilingRatio?: number;
-  /** Ceiling requests/s ÷ driver requests/s: the most any HTTP server reaches here. */
+  /** Ceiling requests/s ÷ driver requests/s: what a server doing only HTTP, the query and JSON reaches here. */
   ceilingDriverRatio?: number;
   verdicts: string[];
 }

@@ -91,13 +91,9 @@ async function measureAll(api: ApiUnderTest, ceiling: ApiUnderTest, driver: Driv
   for (const s of scenarios) {
     const isPage = s === scenarios[0];
     for (const c of CONCURRENCIES) {
-      if (isPage) {
-        const [a, d, top] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), viaHttp(s.path, c, ceiling)]);
-        record(judge(s.name, true, c, a, d, top));
-      } else {
-        const [a, d] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c)]);
-        record(judge(s.name, false, c, a, d));
-      }
+      const top = isPage ? [viaHttp(s.path, c, ceiling)] : [];
+      const [a, d, ceil] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), ...top]);
+      record(judge(s.name, isPage, c, a, d, ceil));
     }
   }
 

@@ -156,9 +156,13 @@ describe('GET /R and /R/count: the filter', () => {
       await held;
     });
     await written;
-    const during = await find('categorias', { where: { nombre: 'A medio escribir' } });
-    commit();
-    await write;
+    let during: unknown[];
+    try {
+      during = await find('categorias', { where: { nombre: 'A medio escribir' } });
+    } finally {
+      commit(); // never leave the transaction open for the tests after this one
+      await write;
+    }
     const after = await find('categorias', { where: { nombre: 'A medio escribir' } });
     expect(during).toEqual([]);
     expect(after).toHaveLength(1);
