@@ -1,15 +1,15 @@
 // The HTTP ceiling for the page of pagos: node:http, the bare driver and JSON.stringify, and
-// nothing of the API (no framework, validation, session, Knex, value conversion). No server on
-// this machine, with this load generator, answers that call faster; so the API's distance from
-// this is the API's own cost, and this server's distance from the in-process driver is what
-// HTTP itself costs here. Started by api.ts like server.ts; reports its port over IPC.
+// nothing of the API (no framework, validation, session, Knex, value conversion): the least any
+// server must do for that call. The API's distance from it is the API's own cost, and its
+// distance from the in-process driver is what HTTP and the load generator cost on this machine.
+// Started by api.ts like server.ts; reports its port over IPC.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { openPg, openSqlite } from './driver.js';
 import { PAGE_SQL } from './scenarios.js';
 
-const TIMESTAMPTZ = 1184;
+const { TIMESTAMPTZ } = pg.types.builtins;
 
 // No conversion of any value: PostgreSQL's date-times go out as the text it sent (the API turns
 // them into ISO strings; pg's default would make Date objects, which costs more than either).

@@ -6,9 +6,7 @@ import type { Config } from '../config.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
-const INT8 = 20;
-const NUMERIC = 1700;
-const TIMESTAMPTZ = 1184;
+const { INT8, NUMERIC, TIMESTAMPTZ } = pg.types.builtins;
 
 // What a UTC session prints for a timestamptz(3): `2026-03-01 10:00:00.12+00` (trailing zeros
 // of the fraction dropped, no fraction at all on a whole second).
