@@ -5,6 +5,7 @@
 import type { Knex } from 'knex';
 import * as m0001 from './0001_esquema_inicial.js';
 import * as m0002 from './0002_indices_cubrientes_pagos.js';
+import * as m0003 from './0003_intentos_login.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -14,6 +15,7 @@ interface Migration {
 const migrations: [name: string, migration: Migration][] = [
   ['0001_esquema_inicial', m0001],
   ['0002_indices_cubrientes_pagos', m0002],
+  ['0003_intentos_login', m0003],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

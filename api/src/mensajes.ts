@@ -42,12 +42,21 @@ export const mensajes = {
     relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,
     includeInvalido: 'El filtro «include» debe ser una lista de relaciones o {relation, scope}',
     whereEnGetPorId: 'Al pedir un registro por id, el filtro solo admite «fields» e «include»',
+    patronInvalido: (valor: string) => `Patrón no válido: «${valor}» termina en «\\» sin nada que escapar`,
     regexpInvalida: (valor: string) => `Expresión regular no válida: «${valor}»`,
     demasiadoProfundo: 'El filtro está anidado demasiado profundamente',
+    consultaIlegible: (clave: string) =>
+      clave
+        ? `No se puede interpretar el parámetro «${clave}» de la consulta (nombre reservado, corchetes mal formados o demasiado anidado)`
+        : 'No se puede interpretar la consulta: demasiados parámetros, demasiado anidada o con nombres reservados',
   },
   validacion: {
     titulo: 'Los datos no son válidos: revise los campos señalados',
     debeSerObjeto: 'El cuerpo debe ser un objeto JSON',
+    textoNoValido: 'El texto contiene caracteres que no se pueden guardar (el carácter nulo o medio carácter Unicode)',
+    fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
+    calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
+    tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
@@ -66,6 +75,8 @@ export const mensajes = {
     sinSesion: 'Se necesita iniciar sesión',
     demasiadosIntentos: (segundos: number) =>
       `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${Math.ceil(segundos / 60)} minuto(s)`,
+    hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
+    hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
     cli: {
       uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
       pedirContrasena: 'Contraseña: ',

@@ -443,9 +443,20 @@ describe('origin and content type of state-changing requests', () => {
       expect(res.body.error).toMatchObject(envelope);
     }
     expect((await call(app, 'POST', '/eco', undefined, { cookie })).status).toBe(415);
-    expect((await call(app, 'POST', '/logins/logout', undefined, { cookie })).status).toBe(415);
     const charset = await call(app, 'POST', '/eco', { a: 1 }, { cookie, headers: { 'content-type': 'application/json; charset=utf-8' } });
     expect(charset.status).toBe(200);
+  });
+
+  it('ends the session on logout whatever the content type, still checking the Origin', async () => {
+    const app = await buildApp();
+    for (const [type, payload] of [[undefined, undefined], ['text/plain', 'x'], ['application/x-www-form-urlencoded', 'a=1'], ['application/json', '']]) {
+      const { cookie } = await sessionCookie(app);
+      const headers: Record<string, string> = type ? { 'content-type': type } : {};
+      expect((await call(app, 'POST', '/logins/logout', undefined, { cookie, payload, headers: { ...headers, origin: 'https://evil.example' } })).status).toBe(403);
+      expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status, String(type)).toBe(200);
+      expect((await call(app, 'POST', '/logins/logout', undefined, { cookie, payload, headers })).status, String(type)).toBe(204);
+      expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status, String(type)).toBe(401);
+    }
   });
 });
 

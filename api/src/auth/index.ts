@@ -11,6 +11,7 @@ import { originCheck } from './origin.js';
 import './request.js';
 import { registerAuthRoutes } from './routes.js';
 import { SessionStore } from './sessions.js';
+import { HashingQueue, type HashingLimits } from './hashing.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
@@ -18,14 +19,16 @@ export interface AuthOptions {
   config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
+  /** How much password hashing may run at once; defaults to the machine's cores. */
+  hashing?: HashingLimits;
 }
 
-async function authPlugin(app: FastifyInstance, { db, config, now = Date.now }: AuthOptions) {
+async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, hashing }: AuthOptions) {
   await app.register(cookie);
   app.decorateRequest('login', null);
 
   const sessions = new SessionStore({ db, config, now });
-  const throttle = new LoginThrottle(config.loginThrottle, now);
+  const throttle = new LoginThrottle(db, config.loginThrottle, now);
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
   app.addHook('onRequest', originCheck(config));
@@ -39,7 +42,9 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now }: 
     routes.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) =>
       body === '' ? done(null, undefined) : json(request, body as string, done),
     );
-    registerAuthRoutes(routes, { db, config, sessions, throttle, now });
+    // Any other type reaches only logout here (origin.ts answers 415 to the rest first), which ignores its body.
+    routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: new HashingQueue(hashing), now });
   });
 }
 

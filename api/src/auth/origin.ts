@@ -13,6 +13,9 @@ import { forbidden, HttpError } from '../rest/errors.js';
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
+// Logging out reads no body, so whatever a client labels it (or forgets to) it must still end
+// the session; the Origin check still applies to it.
+const BODYLESS = new Set(['/logins/logout']);
 
 export function originCheck(config: Pick<Config, 'corsOrigins'>) {
   const allowed = new Set(config.corsOrigins);
@@ -21,7 +24,7 @@ export function originCheck(config: Pick<Config, 'corsOrigins'>) {
     const origin = request.headers.origin;
     if (origin !== undefined && !allowed.has(origin)) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
     // Checked even with an empty body: the content type is what a cross-site form cannot forge.
-    if (WITH_BODY.has(request.method) && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+    if (WITH_BODY.has(request.method) && !BODYLESS.has(request.routeOptions.url ?? '') && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
       throw new HttpError(415, mensajes.peticion.tipoNoSoportado, 'UNSUPPORTED_MEDIA_TYPE');
     }
   };

@@ -5,8 +5,9 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { getResource } from '../resources/index.js';
-import { tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../rest/errors.js';
-import { serializeRow } from '../rest/values.js';
+import { HttpError, tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../rest/errors.js';
+import { isStorableText, serializeRow } from '../rest/values.js';
+import type { HashingQueue } from './hashing.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { SESSION_COOKIE, type SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
@@ -16,6 +17,7 @@ export interface AuthRouteOptions {
   config: Pick<Config, 'scrypt'>;
   sessions: SessionStore;
   throttle: LoginThrottle;
+  hashing: HashingQueue;
   now: () => number;
 }
 
@@ -38,7 +40,7 @@ function readCredentials(body: unknown): Credentials {
   return { usuario: data.usuario as string, pass: data.pass as string };
 }
 
-export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions, throttle, now }: AuthRouteOptions) {
+export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions, throttle, hashing, now }: AuthRouteOptions) {
   const logins = getResource('logins');
   const loginIncorrecto = () => unauthorized(mensajes.auth.loginIncorrecto);
 
@@ -49,21 +51,35 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
 
   app.post('/logins/login', async (request, reply) => {
     const { usuario, pass } = readCredentials(request.body);
-    const wait = throttle.retryAfterSeconds(usuario, request.ip);
-    if (wait > 0) throw tooManyRequests(wait);
+    // Counted before anything is checked, so concurrent attempts cannot outrun the limit and a
+    // refused one costs no hashing.
+    const reservation = await throttle.begin(usuario, request.ip);
+    if (!reservation.attempt) throw tooManyRequests(reservation.retryAfterSeconds);
+    const { attempt } = reservation;
 
-    const row = await db('logins').where('usuario', usuario).first();
-    const ok = await verifyPassword(pass, row ? row.pass : await dummyHash);
-    if (!row || !ok || !(row.activo === true || row.activo === 1)) {
-      throttle.failed(usuario, request.ip);
-      throw loginIncorrecto();
+    // A usuario no column can hold (NUL, a lone surrogate) names nobody: asking would only be a database error.
+    const row = isStorableText(usuario) ? await db('logins').where('usuario', usuario).first() : undefined;
+    let ok: boolean;
+    try {
+      ok = await hashing.run(request.ip, async () => verifyPassword(pass, row ? row.pass : await dummyHash));
+    } catch (err) {
+      await throttle.abandon(attempt);
+      throw err;
     }
-    throttle.succeeded(usuario, request.ip);
+    if (!row || !ok || !(row.activo === true || row.activo === 1)) throw loginIncorrecto();
+    await throttle.succeeded(attempt);
 
     const ultimoAcceso = new Date(now()).toISOString();
     const changes: Record<string, unknown> = { ultimoAcceso };
     // Hashes made with older parameters are upgraded while the plain password is at hand.
-    if (needsRehash(row.pass, config.scrypt)) changes.pass = await hashPassword(pass, config.scrypt);
+    // Skipped when hashing is busy: the next login will do it.
+    if (needsRehash(row.pass, config.scrypt)) {
+      const rehashed = await hashing.run(request.ip, () => hashPassword(pass, config.scrypt)).catch((err) => {
+        if (err instanceof HttpError) return undefined;
+        throw err;
+      });
+      if (rehashed) changes.pass = rehashed;
+    }
     await db('logins').where('id', row.id).update(changes);
 
     // A fresh token on every login, and the one the browser held is ended: a session planted

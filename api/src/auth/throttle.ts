@@ -1,85 +1,117 @@
-// Failed-login throttling with sliding windows, per (usuario, ip) and per ip.
+// Login throttling with sliding windows, per (usuario, ip) and per ip, kept in the database.
 //
 // Keyed per (usuario, ip) rather than per usuario: an attacker elsewhere can then exhaust only
 // their own allowance and never lock a real administrator out. The per-ip limit, higher, stops
 // one address from spraying many usuarios. Windows slide, so nothing stays locked for longer
 // than the window, and attempts refused while locked are not counted (they would extend it).
 //
-// State lives in this process's memory: each API process throttles on its own (so N processes
-// allow up to N times the limit), and it is bounded by evicting the least recently failed keys.
-// Filling it takes many thousands of failures, which the per-ip limit makes costly.
+// An attempt is counted when it starts, not when its password turns out wrong: checking the
+// limit and recording the attempt are one statement, so a burst of concurrent attempts gets
+// exactly the allowance, whatever the timing, and the rows are shared by every API process on
+// the database. A right password removes its own row and the usuario's earlier failures from
+// that address; every other attempt stays counted as a failure until it leaves the window.
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import type { Config } from '../config.js';
+import { isPg, type Db } from '../db/index.js';
 
-const MAX_KEYS = 10_000;
+const TABLE = '"intentosLogin"';
+// Rows older than the window only cost space; a sweep now and then removes them.
+const PURGE_INTERVAL_MS = 60_000;
 
-class SlidingWindow {
-  // Only the last `max` failure times per key matter: the oldest of them decides the wait.
-  private readonly failures = new Map<string, number[]>();
-
-  constructor(
-    private readonly max: number,
-    private readonly windowMs: number,
-  ) {}
-
-  /** Milliseconds until `key` may try again, or 0. */
-  waitMs(key: string, now: number): number {
-    const times = this.recent(key, now);
-    return times.length >= this.max ? times[0] + this.windowMs - now : 0;
-  }
-
-  fail(key: string, now: number) {
-    const times = this.recent(key, now);
-    times.push(now);
-    if (times.length > this.max) times.shift();
-    // Re-inserting moves the key to the end of the Map's order, which makes eviction LRU.
-    this.failures.delete(key);
-    this.failures.set(key, times);
-    if (this.failures.size > MAX_KEYS) this.failures.delete(this.failures.keys().next().value!);
-  }
-
-  clear(key: string) {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const times = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (times.length === 0) this.failures.delete(key);
-    return times;
-  }
+export interface Attempt {
+  id: number;
+  ip: string;
+  usuario: string;
 }
+
+export type Reservation = { attempt: Attempt; retryAfterSeconds?: undefined } | { attempt?: undefined; retryAfterSeconds: number };
+
+/** The stored key of a usuario: case-folded so «Admin» and «admin» share an allowance. */
+const usuarioKey = (usuario: string) => createHash('sha256').update(usuario.toLowerCase()).digest('hex');
+
+/** A signed 64-bit lock number for PostgreSQL's advisory locks, from the address. */
+const lockKey = (ip: string) => createHash('sha256').update(ip).digest().readBigInt64BE(0).toString();
+
+const millis = (value: unknown) => new Date(value as string).getTime();
 
 export class LoginThrottle {
-  private readonly perUsuario: SlidingWindow;
-  private readonly perIp: SlidingWindow;
+  private readonly windowMs: number;
+  private readonly pg: boolean;
+  private lastPurge = 0;
 
   constructor(
-    settings: Config['loginThrottle'],
+    private readonly db: Db,
+    private readonly settings: Config['loginThrottle'],
     private readonly now: () => number = Date.now,
   ) {
-    const windowMs = settings.windowMinutes * 60_000;
-    this.perUsuario = new SlidingWindow(settings.maxPerUsuario, windowMs);
-    this.perIp = new SlidingWindow(settings.maxPerIp, windowMs);
+    this.windowMs = settings.windowMinutes * 60_000;
+    this.pg = isPg(db);
   }
 
-  /** Whole seconds to wait before this attempt may be checked at all, or 0 when it may. */
-  retryAfterSeconds(usuario: string, ip: string): number {
+  /** Records the start of an attempt, or says how many whole seconds to wait before one may start. */
+  async begin(usuario: string, ip: string): Promise<Reservation> {
     const now = this.now();
-    const wait = Math.max(this.perUsuario.waitMs(userKey(usuario, ip), now), this.perIp.waitMs(ip, now));
-    return wait > 0 ? Math.ceil(wait / 1000) : 0;
+    const key = usuarioKey(usuario);
+    const since = new Date(now - this.windowMs).toISOString();
+    await this.purge(now);
+    const id = await this.reserve(key, ip, new Date(now).toISOString(), since);
+    if (id !== undefined) return { attempt: { id, ip, usuario: key } };
+    return { retryAfterSeconds: await this.retryAfter(key, ip, since, now) };
   }
 
-  failed(usuario: string, ip: string) {
-    const now = this.now();
-    this.perUsuario.fail(userKey(usuario, ip), now);
-    this.perIp.fail(ip, now);
+  /** A right password: this attempt and the usuario's earlier failures from this address are forgiven. */
+  async succeeded(attempt: Attempt): Promise<void> {
+    await this.db.raw(`DELETE FROM ${TABLE} WHERE "ip" = ? AND "usuario" = ?`, [attempt.ip, attempt.usuario]);
   }
 
-  /** A correct password ends the count for that usuario from that address (not the ip's). */
-  succeeded(usuario: string, ip: string) {
-    this.perUsuario.clear(userKey(usuario, ip));
+  /** An attempt the server could not check (no capacity to hash it): it never happened. */
+  async abandon(attempt: Attempt): Promise<void> {
+    await this.db.raw(`DELETE FROM ${TABLE} WHERE "id" = ?`, [attempt.id]);
+  }
+
+  private async reserve(key: string, ip: string, fecha: string, since: string): Promise<number | undefined> {
+    const { maxPerUsuario, maxPerIp } = this.settings;
+    const cast = (type: string) => (this.pg ? `CAST(? AS ${type})` : '?');
+    // Both counts are scoped to one address, so one lock per address serializes everything
+    // this statement reads. SQLite needs none: a write statement holds the database's only
+    // write lock from before it reads until it commits.
+    const sql =
+      `INSERT INTO ${TABLE} ("ip", "usuario", "fecha") SELECT ${cast('varchar')}, ${cast('varchar')}, ${cast('timestamptz')} ` +
+      `WHERE (SELECT count(*) FROM ${TABLE} WHERE "ip" = ? AND "usuario" = ? AND "fecha" > ?) < ? ` +
+      `AND (SELECT count(*) FROM ${TABLE} WHERE "ip" = ? AND "fecha" > ?) < ? RETURNING "id"`;
+    const bindings = [ip, key, fecha, ip, key, since, maxPerUsuario, ip, since, maxPerIp];
+    const run = async (conn: Db | Knex.Transaction) => {
+      const result = await conn.raw(sql, bindings);
+      const rows = (this.pg ? result.rows : result) as { id: number | string }[];
+      return rows.length ? Number(rows[0].id) : undefined;
+    };
+    if (!this.pg) return run(this.db);
+    return this.db.transaction(async (trx) => {
+      await trx.raw('SELECT pg_advisory_xact_lock(CAST(? AS bigint))', [lockKey(ip)]);
+      return run(trx);
+    });
+  }
+
+  /** Until the oldest attempt that keeps a full window full leaves it. */
+  private async retryAfter(key: string, ip: string, since: string, now: number): Promise<number> {
+    const { maxPerUsuario, maxPerIp } = this.settings;
+    const nth = async (where: string, bindings: string[], max: number) => {
+      const result = await this.db.raw(
+        `SELECT "fecha" FROM ${TABLE} WHERE ${where} AND "fecha" > ? ORDER BY "fecha" DESC LIMIT 1 OFFSET ?`,
+        [...bindings, since, max - 1],
+      );
+      const rows = (this.pg ? result.rows : result) as { fecha: unknown }[];
+      return rows.length ? millis(rows[0].fecha) + this.windowMs - now : 0;
+    };
+    const wait = Math.max(await nth('"ip" = ? AND "usuario" = ?', [ip, key], maxPerUsuario), await nth('"ip" = ?', [ip], maxPerIp));
+    // A window that emptied between the two statements still answers a wait, never «0».
+    return Math.max(1, Math.ceil(wait / 1000));
+  }
+
+  private async purge(now: number) {
+    if (now - this.lastPurge < PURGE_INTERVAL_MS) return;
+    this.lastPurge = now;
+    await this.db.raw(`DELETE FROM ${TABLE} WHERE "fecha" <= ?`, [new Date(now - this.windowMs).toISOString()]);
   }
 }
-
-// Case-folded so «Admin» and «admin» share an allowance whatever the database's collation;
-// truncated (no usuario is that long) so a huge body cannot make a huge key.
-const userKey = (usuario: string, ip: string) => `${ip}\u0000${usuario.slice(0, 200).toLowerCase()}`;

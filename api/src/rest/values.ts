@@ -11,11 +11,23 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CANONICAL_ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/i;
 
+/**
+ * Text a column can hold exactly as sent: PostgreSQL refuses NUL in text, and a lone surrogate
+ * (not a character at all) would be stored as U+FFFD on both databases, silently changing it.
+ * With the u flag a well-formed pair is one code point, so \p{Cs} finds only lone halves.
+ */
+export const isStorableText = (s: string) => !s.includes('\u0000') && !/\p{Cs}/u.test(s);
+
+/** The range both databases store and sort as dates: PostgreSQL has no year 0, and past 9999 ISO text needs a sign. */
+const MIN_TIME = Date.parse('0001-01-01T00:00:00.000Z');
+const MAX_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 /** Whether a string is a real calendar date-time (rejects 2026-02-30 and other rollovers). */
 export function parseDateTime(value: string): Date | undefined {
   if (!ISO_DATE.test(value) && !ISO_DATE_TIME.test(value)) return undefined;
   const date = new Date(ISO_DATE.test(value) ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime())) return undefined;
+  // NaN too: a leap second (23:59:60) is no instant JavaScript or SQLite can represent.
+  if (!(date.getTime() >= MIN_TIME && date.getTime() <= MAX_TIME)) return undefined;
   const [y, m, d] = value.slice(0, 10).split('-').map(Number);
   // Compare the calendar part as written with what Date understood, in the written offset.
   // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
@@ -52,7 +64,7 @@ export function coerceFilterValue(field: Field, value: unknown): string | number
       return date.toISOString();
     }
     case 'string':
-      if (typeof value !== 'string') throw new CoercionError('un texto');
+      if (typeof value !== 'string' || !isStorableText(value)) throw new CoercionError('un texto');
       return value;
   }
 }
