@@ -12,7 +12,7 @@ export interface ApiUnderTest {
 }
 
 /** A bench server script in its own process, as in production, off the load generator's loop. */
-async function startServer(script: string, env: Record<string, string>): Promise<Omit<ApiUnderTest, 'headers'>> {
+export async function startServer(script: string, env: Record<string, string>): Promise<Omit<ApiUnderTest, 'headers'> & { pid: number }> {
   const child = fork(fileURLToPath(new URL(script, import.meta.url)), {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, ...env },
@@ -27,7 +27,7 @@ async function startServer(script: string, env: Record<string, string>): Promise
       child.once('exit', () => resolve());
       child.disconnect();
     });
-  return { origin: `http://127.0.0.1:${port}`, stop };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
 export async function startApiProcess(databaseUrl: string): Promise<ApiUnderTest> {

@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
+import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
 
 // Issue 2: on the page query at concurrency 16, ≥60% of the driver's req/s and p99 ≤ 3× its p99.
@@ -46,6 +47,7 @@ export interface DbReport {
   measurements: Measurement[];
   /** Every informe once, one after another, API against bare SQL. */
   informesPage?: PageTiming & { ratio: number; verdict: string };
+  loginBurst?: LoginBurst;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -133,6 +135,7 @@ export function printTable(reports: DbReport[]) {
     console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
+    if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
   }
 }
 

@@ -9,6 +9,7 @@ import { fill, targetFor, type Target } from './fill.js';
 import { httpLoad } from './http.js';
 import { INFORMES, informePath, timeWholePage, type InformeTraced } from './informes.js';
 import { closedLoop } from './load.js';
+import { describeLoginBurst, measureLoginBurst } from './login.js';
 import { parseOptions, type Options } from './options.js';
 import { measureSides, type Load } from './measure.js';
 import { judge, judgePage, planVerdict, printPlans, printTable, writeJson, type DbReport, type Measurement } from './report.js';
@@ -126,6 +127,8 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     for (const s of scenarios) await checkAnswer(api, s);
     await checkAnswer(ceiling, scenarios[0]);
     await measureAll(api, ceiling, driver, scenarios, informes, report, opts);
+    report.loginBurst = await measureLoginBurst(target.url);
+    log(describeLoginBurst(report.loginBurst));
     return report;
   } finally {
     await api?.stop();
