@@ -25,6 +25,12 @@ export const mensajes = {
     jsonInvalido: 'El cuerpo de la petición no es JSON válido',
     origenNoPermitido: (origin: string) => `Origen no permitido: ${origin}`,
     rutaNoEncontrada: (method: string, path: string) => `No existe la ruta ${method} ${path}`,
+    urlInvalida: 'La dirección pedida no es válida: tiene una secuencia «%» mal formada',
+    urlDemasiadoLarga: 'Un tramo de la dirección pedida es demasiado largo',
+    preflightInvalido: 'Comprobación CORS no válida: una petición OPTIONS necesita las cabeceras Origin y Access-Control-Request-Method',
+    malFormada: 'La petición HTTP está mal formada',
+    cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
+    tiempoAgotado: 'La petición tardó demasiado en llegar completa',
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
   },
   filtro: {
@@ -44,6 +50,13 @@ export const mensajes = {
     whereEnGetPorId: 'Al pedir un registro por id, el filtro solo admite «fields» e «include»',
     patronInvalido: (valor: string) => `Patrón no válido: «${valor}» termina en «\\» sin nada que escapar`,
     regexpInvalida: (valor: string) => `Expresión regular no válida: «${valor}»`,
+    regexpNoAdmitida: (valor: string, parte: string) =>
+      `Expresión regular no admitida: «${valor}» usa «${parte}». Se admiten caracteres, ., ^, $, grupos ( ) y (?: ), |, ` +
+      `cuantificadores * + ? {n,m}, clases [ ] y los escapes \\d \\s \\w \\D \\S \\W \\t \\n \\r \\f \\v y \\ ante un signo de puntuación; ` +
+      'como opción, solo /i',
+    regexpDemasiadoCompleja: (valor: string, maxCaracteres: number, maxElementos: number) =>
+      `Expresión regular demasiado larga o compleja: «${valor}» (como máximo ${maxCaracteres} caracteres y ` +
+      `${maxElementos} elementos una vez desplegadas las repeticiones: «(ab){100}» cuenta 200)`,
     demasiadoProfundo: 'El filtro está anidado demasiado profundamente',
     consultaIlegible: (clave: string) =>
       clave

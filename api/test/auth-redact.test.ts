@@ -14,6 +14,11 @@ describe('redactUrl', () => {
     expect(redactUrl('/cursos?filter[where][titulo]=Node&flag')).toBe('/cursos?filter[where][titulo]=Node&flag');
     expect(redactUrl('/cursos')).toBe('/cursos');
     expect(redactUrl('/x?pass=%E0%A4%A')).toBe('/x?pass=[oculto]');
+    // JSON reads `pa\u0073s` as `pass`; so does the redaction, in the value and in the key.
+    const escaped = encodeURIComponent('{"where":{"pa\\u0073s":"abc"}}');
+    expect(redactUrl(`/logins?filter=${escaped}`)).toBe('/logins?filter=[oculto]');
+    expect(redactUrl('/logins?filter=%7B%22where%22%3A%7B%22PA%5Cu0053S%22%3A%22abc%22%7D%7D')).toBe('/logins?filter=[oculto]');
+    expect(redactUrl('/logins?filter[where][pa%5Cu0073s]=abc')).toBe('/logins?filter[where][pa%5Cu0073s]=[oculto]');
   });
 });
 

@@ -21,12 +21,18 @@ export const LOG_REDACT_PATHS = [
 const SECRET_KEY = /pass|token|sesion|cookie/i;
 const SECRET_JSON = /"(pass|token)"/i;
 
+/**
+ * Percent-decoded, then JSON's \uXXXX escapes resolved: `{"pa\u0073s":…}` is read by the
+ * server as `pass`, so it must look like `pass` to the redaction too.
+ */
 const decode = (s: string) => {
+  let text = s;
   try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
+    text = decodeURIComponent(s.replace(/\+/g, ' '));
   } catch {
-    return s;
+    // a malformed escape: judge the text as it is
   }
+  return text.replace(/\\u([0-9a-fA-F]{4})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 };
 
 /** The URL with the value of every query parameter that names or carries a secret hidden. */

@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { testRegexp } from '../rest/regexp.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -39,12 +40,14 @@ const apiTypes = {
 
 export type Db = Knex;
 
-/** Regex semantics for SQLite's REGEXP operator, which has no built-in implementation. */
+/**
+ * SQLite's REGEXP operator, which has no built-in implementation. The pattern is parseRegexp's
+ * canonical one, run by a linear-time engine: a backtracking RegExp here would hold the whole
+ * process on one hostile pattern.
+ */
 function sqliteRegexp(pattern: string, value: unknown): number {
   if (value === null || value === undefined) return 0;
-  const m = /^\/(.*)\/([a-z]*)$/s.exec(pattern);
-  const re = m ? new RegExp(m[1], m[2].replace(/[^ims]/g, '')) : new RegExp(pattern);
-  return re.test(String(value)) ? 1 : 0;
+  return testRegexp(pattern, String(value)) ? 1 : 0;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

@@ -4,12 +4,14 @@
 import { mensajes } from '../mensajes.js';
 import { getResource, type Resource } from '../resources/index.js';
 import { badRequest } from './errors.js';
-import { CoercionError, coerceFilterValue, INT_MAX } from './values.js';
+import { parseRegexp } from './regexp.js';
+import { CoercionError, coerceFilterValue, INT_MAX, isStorableText } from './values.js';
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'inq', 'nin', 'between', 'like', 'nlike', 'ilike', 'nilike', 'regexp',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
+export type { RegexpValue } from './regexp.js';
 const TEXT_OPERATORS: Operator[] = ['like', 'nlike', 'ilike', 'nilike', 'regexp'];
 const MAX_DEPTH = 8;
 
@@ -101,8 +103,10 @@ function parseCondition(resource: Resource, field: string, raw: unknown): WhereN
     const type = resource.fields[field].type;
     if (TEXT_OPERATORS.includes(operator)) {
       if (type !== 'string') throw badRequest(mensajes.filtro.operadorNoAplicable(op, field));
-      if (typeof value !== 'string') throw badRequest(mensajes.filtro.valorInvalido(field, 'un texto'));
+      if (typeof value !== 'string' || !isStorableText(value)) throw badRequest(mensajes.filtro.valorInvalido(field, 'un texto'));
       if (operator === 'regexp') return { kind: 'cond', field, op: operator, value: parseRegexp(value) };
+      // A pattern that ends in its escape character is an error to PostgreSQL; refused alike on SQLite.
+      if (/(^|[^\\])(\\\\)*\\$/.test(value)) throw badRequest(mensajes.filtro.patronInvalido(value));
       return { kind: 'cond', field, op: operator, value };
     }
     if (operator === 'inq' || operator === 'nin' || operator === 'between') {
@@ -121,28 +125,6 @@ function parseCondition(resource: Resource, field: string, raw: unknown): WhereN
   return conds.length === 1 ? conds[0] : { kind: 'and', children: conds };
 }
 
-export interface RegexpValue {
-  source: string;
-  caseInsensitive: boolean;
-}
-
-function parseRegexp(value: string): RegexpValue {
-  const m = /^\/(.*)\/([a-z]*)$/s.exec(value);
-  const source = m ? m[1] : value;
-  const flags = m ? m[2] : '';
-  try {
-    new RegExp(source, flags.replace(/[^ims]/g, ''));
-  } catch {
-    throw badRequest(mensajes.filtro.regexpInvalida(value));
-  }
-  // Constructs that JavaScript accepts but PostgreSQL's regex engine does not would become a
-  // database error; keep to the common subset so both databases answer alike.
-  if (/\(\?<?[=!]|\(\?<[A-Za-z]|\\[pPku]/.test(source) || /[^ims]/.test(flags)) {
-    throw badRequest(mensajes.filtro.regexpInvalida(value));
-  }
-  return { source, caseInsensitive: flags.includes('i') };
-}
-
 export function parseWhere(resource: Resource, raw: unknown, depth = 0): WhereNode | undefined {
   if (raw === undefined) return undefined;
   if (depth > MAX_DEPTH) throw badRequest(mensajes.filtro.demasiadoProfundo);
@@ -152,8 +134,11 @@ export function parseWhere(resource: Resource, raw: unknown, depth = 0): WhereNo
     if (key === 'and' || key === 'or') {
       const list = asArray(value);
       if (!list) throw badRequest(mensajes.filtro.valorInvalido(key, 'una lista de condiciones'));
-      const parts = list.map((w) => parseWhere(resource, w, depth + 1)).filter((w): w is WhereNode => !!w);
-      if (parts.length) children.push({ kind: key, children: parts });
+      // An empty where ({}) inside the list says «any row». Such a part makes an `or` true and
+      // drops out of an `and`; an `or` of nothing matches nothing (it never widens to all rows).
+      const parts = list.map((w) => parseWhere(resource, w, depth + 1));
+      const said = parts.filter((w): w is WhereNode => !!w);
+      if (key === 'and' ? said.length : said.length === parts.length) children.push({ kind: key, children: said });
     } else {
       children.push(parseCondition(resource, key, value));
     }

@@ -7,11 +7,13 @@ import { isPg, type Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import { entidades, mensajes } from '../mensajes.js';
 import { getResource, referencesTo, type Resource } from '../resources/index.js';
+import type { AuditTipo } from '../resources/logs.js';
 import type { WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
 import { countSql, selectSql } from './select.js';
+import { validateComputed } from './validate.js';
 import { applyWhere } from './where.js';
 
 type Row = Record<string, unknown>;
@@ -170,27 +172,32 @@ export class Repository {
     if (details.length) throw validationFailed(details);
   }
 
-  /** Which unique key a failed insert/update collided with, found by asking, not by parsing driver messages. */
-  private async uniqueViolation(conn: Db | Knex.Transaction, resource: Resource, data: Row, id?: number): Promise<HttpError | undefined> {
+  /** Unique keys (single or composite) that this write touches. */
+  private uniqueKeys(resource: Resource, changed: Row): string[][] {
     const keys = [...Object.entries(resource.fields).filter(([, f]) => f.unique).map(([n]) => [n]), ...resource.uniques];
-    for (const key of keys) {
-      if (!key.every((k) => data[k] !== undefined && data[k] !== null)) continue;
+    return keys.filter((key) => key.some((k) => k in changed));
+  }
+
+  /**
+   * Which unique key a write collides with, found by asking, not by parsing driver messages.
+   * `values` is the row as it will be (the stored row with the change applied), so a patch of
+   * `numero` alone is still checked against its `serie`.
+   */
+  private async uniqueViolation(conn: Db | Knex.Transaction, resource: Resource, values: Row, changed: Row, id?: number): Promise<HttpError | undefined> {
+    for (const key of this.uniqueKeys(resource, changed)) {
+      if (!key.every((k) => values[k] !== undefined && values[k] !== null)) continue;
       const qb = conn(resource.name);
       for (const k of key) {
-        if (resource.fields[k].caseInsensitive) qb.whereRaw('lower(??) = lower(?)', [k, data[k] as string]);
-        else qb.where(k, data[k] as any);
+        if (resource.fields[k].caseInsensitive) qb.whereRaw('lower(??) = lower(?)', [k, values[k] as string]);
+        else qb.where(k, values[k] as any);
       }
       if (id !== undefined) qb.whereNot('id', id);
-      if (await qb.first('id')) {
-        return validationFailed(
-          key.map((k) => ({ path: `/${k}`, code: 'unique', message: mensajes.validacion.unico(key), info: { value: data[k] } })),
-        );
-      }
+      if (await qb.first('id')) return uniqueClash(key, values);
     }
     return undefined;
   }
 
-  private async audit(trx: Knex.Transaction, resource: Resource, tipo: string, actor: Actor, recursoId: number | null, datos?: unknown) {
+  private async audit(trx: Knex.Transaction, resource: Resource, tipo: AuditTipo, actor: Actor, recursoId: number | null, datos?: unknown) {
     if (!resource.audited) return;
     await trx('logs').insert({
       tipo,
@@ -213,7 +220,9 @@ export class Repository {
       if (err instanceof HttpError) throw err;
       const code = String((err as { code?: string }).code ?? '');
       if (code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE') {
-        throw (await this.uniqueViolation(this.db, resource, data, id)) ?? conflict(mensajes.validacion.unico(['id']));
+        // A race the check inside the transaction could not see: the key this write touches is the one.
+        const key = this.uniqueKeys(resource, data)[0];
+        throw key ? uniqueClash(key, data) : conflict(mensajes.validacion.conflictoReferencia);
       }
       if (code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY') throw conflict(mensajes.validacion.conflictoReferencia);
       throw err;
@@ -239,8 +248,9 @@ export class Repository {
     await this.checkReferences(trx, resource, body);
     const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
+    validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards races.
-    const clash = await this.uniqueViolation(trx, resource, data, existing?.id as number | undefined);
+    const clash = await this.uniqueViolation(trx, resource, { ...existing, ...data }, data, existing?.id as number | undefined);
     if (clash) throw clash;
     return data;
   }
@@ -327,6 +337,10 @@ export class Repository {
       return ids.length;
     });
   }
+}
+
+function uniqueClash(key: string[], values: Row): HttpError {
+  return validationFailed(key.map((k) => ({ path: `/${k}`, code: 'unique', message: mensajes.validacion.unico(key), info: { value: values[k] } })));
 }
 
 export function combine(a: WhereNode | undefined, b: WhereNode | undefined): WhereNode | undefined {

@@ -3,11 +3,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeEs from 'ajv-i18n/localize/es/index.js';
-import type { Resource } from '../resources/index.js';
+import type { Field, Resource } from '../resources/index.js';
 import { mensajes } from '../mensajes.js';
 import { badRequest, validationFailed, type ErrorDetail } from './errors.js';
-import { bodySchema, type BodyMode } from './schema.js';
-import { parseDateTime } from './values.js';
+import { bodySchema, fieldSchema, type BodyMode } from './schema.js';
+import { isStorableText, parseDateTime } from './values.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);
@@ -54,10 +54,45 @@ export function validateBody(resource: Resource, mode: BodyMode, body: unknown):
     const details = errors.map(toDetail).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true)));
     throw validationFailed(details);
   }
+  // What JSON Schema cannot say: text a database stores exactly, and instants both databases
+  // hold (Ajv's date-time format accepts a leap second and any year, neither of which is one).
   const out: Record<string, unknown> = {};
+  const details: ErrorDetail[] = [];
   for (const [name, value] of Object.entries(data)) {
     const field = resource.fields[name];
-    out[name] = field?.type === 'date-time' && typeof value === 'string' ? parseDateTime(value)?.toISOString() ?? value : value;
+    out[name] = value;
+    if (typeof value !== 'string') continue;
+    if (!isStorableText(value)) {
+      details.push({ path: `/${name}`, code: 'text', message: mensajes.validacion.textoNoValido });
+    } else if (field?.type === 'date-time') {
+      const date = parseDateTime(value);
+      if (date) out[name] = date.toISOString();
+      else details.push({ path: `/${name}`, code: 'format', message: mensajes.validacion.fechaFueraDeRango });
+    }
   }
+  if (details.length) throw validationFailed(details);
   return out;
+}
+
+const storedValidators = new Map<Field, ValidateFunction>();
+
+/**
+ * The values a write is about to store that the server computed or changed (a total, a hash):
+ * they must fit their declared schema like anything a client sends, so a computed invoice
+ * total past the integer column is a 422 on both databases, never PostgreSQL's overflow.
+ */
+export function validateComputed(resource: Resource, sent: Record<string, unknown>, toStore: Record<string, unknown>): void {
+  const details: ErrorDetail[] = [];
+  for (const [name, value] of Object.entries(toStore)) {
+    const field = resource.fields[name];
+    if (!field || value === sent[name] || value === null || value === undefined) continue;
+    let validate = storedValidators.get(field);
+    if (!validate) {
+      const { readOnly: _r, writeOnly: _w, default: _d, ...schema } = fieldSchema(field, false);
+      validate = ajv.compile(schema);
+      storedValidators.set(field, validate);
+    }
+    if (!validate(value)) details.push({ path: `/${name}`, code: 'computed', message: mensajes.validacion.calculadoFueraDeRango(name), info: { value } });
+  }
+  if (details.length) throw validationFailed(details);
 }

@@ -90,19 +90,17 @@ function compileCondition(col: string, resource: Resource, node: Extract<WhereNo
       return dialect === 'pg' ? `${col} ${not}ILIKE ? ESCAPE '\\'` : `lower_es(${col}) ${not}LIKE lower_es(?) ESCAPE '\\'`;
     }
     case 'regexp': {
-      const re = value as RegexpValue;
-      if (dialect === 'pg') {
-        out.push(re.source);
-        return `${col} ${re.caseInsensitive ? '~*' : '~'} ?`;
-      }
-      out.push(re.caseInsensitive ? `/${re.source}/i` : re.source);
-      return `${col} REGEXP ?`;
+      // One canonical pattern for both engines, its case-insensitivity already written out as
+      // classes (regexp.ts): `~*` would fold by the server's locale, which re2js cannot follow.
+      out.push((value as RegexpValue).source);
+      return dialect === 'pg' ? `${col} ~ ?` : `${col} REGEXP ?`;
     }
   }
 }
 
 function compile(node: WhereNode, resource: Resource, dialect: Dialect, table: string, out: unknown[]): string {
   if (node.kind === 'cond') return compileCondition(`${quote(table)}.${quote(node.field)}`, resource, node, dialect, out);
+  if (!node.children.length) return node.kind === 'and' ? ALWAYS : NEVER;
   const joiner = node.kind === 'and' ? ' AND ' : ' OR ';
   return `(${node.children.map((child) => compile(child, resource, dialect, table, out)).join(joiner)})`;
 }

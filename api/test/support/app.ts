@@ -23,8 +23,8 @@ export interface TestApp {
   destroy(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const t = await createTestDb();
+export async function createTestApp(overrides: Record<string, string> = {}, dialect?: 'sqlite' | 'pg'): Promise<TestApp> {
+  const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
   const app = await buildApp({ config, db: t.db });
   const now = new Date().toISOString();

@@ -30,8 +30,8 @@ async function pgAdmin(connectionString: string, sql: string) {
   }
 }
 
-export async function createTestDb(): Promise<TestDb> {
-  const dialect = process.env.TEST_DIALECT ?? 'sqlite';
+/** On the dialect this test project runs (TEST_DIALECT), unless one is named. */
+export async function createTestDb(dialect = process.env.TEST_DIALECT ?? 'sqlite'): Promise<TestDb> {
   if (dialect === 'pg') {
     const url = process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DIALECT=pg needs TEST_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test)');
