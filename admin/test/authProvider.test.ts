@@ -49,6 +49,12 @@ describe('login', () => {
       'Demasiados intentos. Vuelve a probar dentro de 15 minutos',
     );
   });
+
+  it('a server too busy to check the password says so, not «login incorrecto»', async () => {
+    const ocupado = 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo';
+    fakeApi({ 'POST /logins/login': errorLoopBack(503, ocupado) });
+    await expect(authProvider.login({ usuario: 'admin', pass: 'admin' })).rejects.toThrow(ocupado);
+  });
 });
 
 describe('while signed in', () => {

@@ -1,21 +1,64 @@
 // Serves the built admin (dist/admin) with an SPA fallback, plus /config.js, which tells the
 // browser where the API is at run time so one build serves every environment (DESIGN §8).
+import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from './config.js';
+
+// A host name, an IPv4 address or a bracketed IPv6 one. The Host header is the client's to
+// choose, and its value ends up in a script and in the CSP header; anything else is refused.
+const PLAIN_HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i;
+
+/** The API's address as the browser that sent `request` reaches it: API_URL, or this host on the API's port. */
+export function apiUrlFor(config: Pick<Config, 'apiUrl' | 'port'>, request: FastifyRequest): string {
+  if (config.apiUrl) return config.apiUrl;
+  const host = (request.hostname || 'localhost').replace(/:\d+$/, '');
+  return `${request.protocol}://${PLAIN_HOST.test(host) ? host : 'localhost'}:${config.port}`;
+}
+
+/**
+ * The admin's policy: its own scripts only (there is no inline script in index.html), the
+ * inline styles MUI/emotion inject at run time, and the API's origin for data. Photos and
+ * videos are served by the API too (DESIGN §7), so it may feed <img> and <video>.
+ */
+export function adminCsp(apiUrl: string) {
+  const api = new URL(apiUrl).origin;
+  return {
+    useDefaults: false,
+    directives: {
+      'default-src': ["'self'"],
+      'base-uri': ["'self'"],
+      'form-action': ["'self'"],
+      'frame-ancestors': ["'none'"],
+      'object-src': ["'none'"],
+      'script-src': ["'self'"],
+      'script-src-attr': ["'none'"],
+      'style-src': ["'self'", "'unsafe-inline'"],
+      'img-src': ["'self'", 'data:', 'blob:', api],
+      'media-src': ["'self'", 'blob:', api],
+      'font-src': ["'self'", 'data:'],
+      'connect-src': ["'self'", api],
+    },
+  };
+}
 
 export async function buildAdminServer(config: Config, root: string): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: config.logLevel === 'silent' ? 'silent' : 'warn' } });
   if (!existsSync(join(root, 'index.html'))) throw new Error(`No está construido el admin: falta ${join(root, 'index.html')}`);
 
+  // The policy depends on the request (the API's origin follows the Host the browser used), so
+  // helmet is applied per request with it rather than once globally.
+  await app.register(helmet, { global: false, frameguard: { action: 'deny' } });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.helmet({ contentSecurityPolicy: adminCsp(apiUrlFor(config, request)) });
+    done();
+  });
+
   app.get('/config.js', async (request, reply) => {
-    // Without API_URL the API is on the same host the browser used, on the API's port.
-    const host = (request.hostname || 'localhost').replace(/:\d+$/, '');
-    const apiUrl = config.apiUrl ?? `${request.protocol}://${host}:${config.port}`;
     reply.type('application/javascript').header('cache-control', 'no-store');
-    return `window.AULA_CONFIG = ${JSON.stringify({ apiUrl, productName: config.productName })};\n`;
+    return `window.AULA_CONFIG = ${JSON.stringify({ apiUrl: apiUrlFor(config, request), productName: config.productName })};\n`;
   });
 
   await app.register(fastifyStatic, {

@@ -4,7 +4,6 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import qs from 'qs';
 import authPlugin from './auth/index.js';
 import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
@@ -12,10 +11,12 @@ import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
 import { resources } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
-import { registerErrorHandler } from './rest/errors.js';
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
 import { registerHealthRoutes } from './rest/health.js';
+import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
+import security, { bareSecurityHeaders } from './rest/security.js';
 
 export interface AppOptions {
   config: Config;
@@ -31,15 +32,19 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
       serializers: { req: (req) => ({ method: req.method, url: redactUrl(req.url), remoteAddress: req.ip }) },
     },
     // Deep-object filters (?filter[where][estado]=pagada) need a nested query parser.
-    routerOptions: {
-      querystringParser: (s: string) => qs.parse(s, { depth: 12, arrayLimit: 1000, parameterLimit: 2000, allowDots: false }),
-    },
+    routerOptions: { querystringParser: parseQuery },
     bodyLimit: 1024 * 1024,
     // A hop count trusts that many proxies nearest to us (proxy-addr's hop semantics).
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
+    // A URL that does not decode, or HTTP that does not parse, is answered before any route or
+    // hook: these still answer in the envelope, with the security headers.
+    frameworkErrors: frameworkErrorAnswer(bareSecurityHeaders),
+    clientErrorHandler: clientErrorAnswer(bareSecurityHeaders),
   });
 
   registerErrorHandler(app);
+  // Before CORS, so its preflight answers carry the headers too.
+  await app.register(security, { explorerPrefix: '/explorer' });
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -49,6 +54,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
   });
 
   await app.register(authPlugin, { db, config });
+  app.addHook('preValidation', rejectUnreadableQuery);
 
   const document = buildOpenApiDocument(config.productName);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

@@ -35,8 +35,9 @@ export const authProvider = {
       user = (await fetchJson<Administrador>('/logins/login', { method: 'POST', body: { usuario, pass } })).json;
     } catch (error) {
       const { status, message } = error as { status?: number; message?: string };
-      // 429 carries the server's Spanish «try again in…»; anything else reads the same to the user.
-      throw new Error(status === 429 && message ? message : 'login incorrecto');
+      // 429 (throttled) and 503 (too many logins being checked) carry the server's Spanish «try
+      // again in…»: the password was not judged, so «login incorrecto» would mislead.
+      throw new Error((status === 429 || status === 503) && message ? message : 'login incorrecto');
     }
     localStorage.setItem(USER_KEY, JSON.stringify(user));
     try {

@@ -1,7 +1,9 @@
 // The LoopBack error envelope (DESIGN §3) and the one error handler that produces it.
 // Anything thrown that is not an HttpError is a bug: it is logged in full and answered as a
 // bare 500 that reveals nothing.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { mensajes } from '../mensajes.js';
 
 export interface ErrorDetail {
@@ -16,11 +18,14 @@ const names: Record<number, string> = {
   401: 'UnauthorizedError',
   403: 'ForbiddenError',
   404: 'NotFoundError',
+  408: 'RequestTimeoutError',
   409: 'ConflictError',
   413: 'PayloadTooLargeError',
+  414: 'URITooLongError',
   415: 'UnsupportedMediaTypeError',
   422: 'UnprocessableEntityError',
   429: 'TooManyRequestsError',
+  431: 'RequestHeaderFieldsTooLargeError',
   503: 'ServiceUnavailableError',
 };
 
@@ -118,4 +123,51 @@ export function registerErrorHandler(app: FastifyInstance) {
     const http = new HttpError(404, mensajes.peticion.rutaNoEncontrada(request.method, request.url.split('?')[0]), 'NOT_FOUND');
     reply.code(404).send(http.toJSON());
   });
+}
+
+/**
+ * Fastify's `frameworkErrors`: the URL did not decode (a stray or truncated «%») or a path
+ * segment is over maxParamLength. No route matched, so no hook ran and setErrorHandler does not
+ * apply: the envelope and the security headers are written here.
+ */
+export function frameworkErrorAnswer(securityHeaders: Record<string, string>) {
+  return (err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const http =
+      err.code === 'FST_ERR_BAD_URL' ? badRequest(mensajes.peticion.urlInvalida)
+      : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new HttpError(414, mensajes.peticion.urlDemasiadoLarga, 'URI_TOO_LONG')
+      : undefined;
+    reply.headers(securityHeaders);
+    if (http) return reply.code(http.statusCode).send(http.toJSON());
+    request.log.error({ err }, 'unhandled framework error');
+    return reply.code(500).send({ error: { statusCode: 500, message: 'Internal Server Error' } });
+  };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node could not parse the request (malformed HTTP, headers or
+ * URL over maxHeaderSize, too slow to arrive). There is no request object, only the socket, so
+ * the response is written by hand, then the connection is closed as Node does.
+ */
+export function clientErrorAnswer(securityHeaders: Record<string, string>) {
+  return function (this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex) {
+    // A reset connection has no one left to answer.
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const http =
+      err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? new HttpError(408, mensajes.peticion.tiempoAgotado, 'REQUEST_TIMEOUT')
+      : err.code === 'HPE_HEADER_OVERFLOW' ? new HttpError(431, mensajes.peticion.cabecerasDemasiadoGrandes, 'HEADERS_TOO_LARGE')
+      : badRequest(mensajes.peticion.malFormada);
+    this.log.debug({ err: err.message, code: err.code }, 'client error');
+    if (socket.writable) {
+      const body = JSON.stringify(http.toJSON());
+      const head = [
+        `HTTP/1.1 ${http.statusCode} ${STATUS_CODES[http.statusCode]}`,
+        'content-type: application/json; charset=utf-8',
+        `content-length: ${Buffer.byteLength(body)}`,
+        'connection: close',
+        ...Object.entries(securityHeaders).map(([name, value]) => `${name}: ${value}`),
+      ];
+      socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
+    }
+    socket.destroy(err);
+  };
 }
