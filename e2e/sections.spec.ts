@@ -2,8 +2,8 @@
 // it, delete it, and see it gone — at every screen size (DESIGN §5).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
-import { BOTON, choose, input, liftFinger, pickFirst, save, select } from './support/form';
-import { isPhone } from './support/menu';
+import { BOTON, choose, input, pickFirst, save, select } from './support/form';
+import { isPhone, menuEntry, openMenu } from './support/menu';
 import { listedRecords, listResponse, openSearched, openUnfiltered, search } from './support/list';
 
 // The three sizes share one database in a run: names carry the size so they never collide.
@@ -38,15 +38,13 @@ async function toEdit(page: Page, resource: string): Promise<void> {
   await expect(page).toHaveURL(new RegExp(`/main/${resource}/\\d+$`));
 }
 
-/** Deletes the record whose form is open, through the confirmation where the form asks for one. */
-async function deleteOpen(page: Page, resource: string, { confirm }: { confirm: boolean }): Promise<void> {
+/** Deletes the record whose form is open: every delete asks first, and waits for the server. */
+async function deleteOpen(page: Page, resource: string): Promise<void> {
   const deleted = page.waitForResponse(
     (r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname.startsWith(`/${resource}/`),
   );
   await page.getByRole('button', { name: BOTON.borrar, exact: true }).click();
-  if (confirm) await page.getByRole('dialog').getByRole('button', { name: BOTON.confirmar }).click();
-  else await liftFinger(page);
-  // An undoable delete reaches the API once its «undo» notice closes.
+  await page.getByRole('dialog').getByRole('button', { name: BOTON.confirmar }).click();
   expect((await deleted).status()).toBe(204);
 }
 
@@ -67,7 +65,7 @@ test('categorías: alta, búsqueda, edición y borrado', async ({ page }) => {
   await input(page, 'Nombre').fill(`${nombre} editada`);
   await save(page, 'categorias');
   await findAndOpen(page, 'categorias', `${nombre} editada`);
-  await deleteOpen(page, 'categorias', { confirm: false });
+  await deleteOpen(page, 'categorias');
   await expectGone(page, 'categorias', nombre);
 });
 
@@ -75,8 +73,11 @@ test('cursos: alta, búsqueda, edición y borrado', async ({ page }) => {
   const titulo = unico('Curso e2e');
   await startCreate(page, 'cursos');
   await input(page, 'Título').fill(titulo);
-  await input(page, 'Precio').fill('49.90');
+  // Typed the Spanish way: the comma is the decimal separator, never dropped.
+  await input(page, 'Precio').fill('49,90');
+  const created = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/cursos');
   await save(page, 'cursos');
+  expect(await (await created).json()).toMatchObject({ precio: 4990 });
   await expect(page).toHaveURL(/\/main\/cursos\/\d+\/show$/);
   await expect(page.getByRole('main')).toContainText(/49,90\s€/);
 
@@ -86,7 +87,7 @@ test('cursos: alta, búsqueda, edición y borrado', async ({ page }) => {
   await save(page, 'cursos');
   await findAndOpen(page, 'cursos', `${titulo} editado`);
   await toEdit(page, 'cursos');
-  await deleteOpen(page, 'cursos', { confirm: false });
+  await deleteOpen(page, 'cursos');
   await expectGone(page, 'cursos', titulo);
 });
 
@@ -103,7 +104,7 @@ test('clases: alta, búsqueda, edición y borrado', async ({ page }) => {
   await save(page, 'clases');
   await findAndOpen(page, 'clases', `${titulo} editada`);
   await expect(input(page, 'Duración')).toHaveValue('754');
-  await deleteOpen(page, 'clases', { confirm: false });
+  await deleteOpen(page, 'clases');
   await expectGone(page, 'clases', titulo);
 });
 
@@ -129,7 +130,7 @@ test('usuarios: alta, búsqueda, edición y borrado', async ({ page }) => {
   await findAndOpen(page, 'usuarios', email, porNombre);
   await toEdit(page, 'usuarios');
   await expect(input(page, 'Apellidos')).toHaveValue('Editada');
-  await deleteOpen(page, 'usuarios', { confirm: false });
+  await deleteOpen(page, 'usuarios');
   await expectGone(page, 'usuarios', email);
 });
 
@@ -153,7 +154,7 @@ test('pagos: alta, búsqueda por referencia, edición y borrado', async ({ page 
   await expect(page.getByRole('main')).toContainText(/40,00\s€/);
   await findAndOpen(page, 'pagos', referencia, '40,00\u00a0€');
   await toEdit(page, 'pagos');
-  await deleteOpen(page, 'pagos', { confirm: false });
+  await deleteOpen(page, 'pagos');
   await expectGone(page, 'pagos', referencia);
 });
 
@@ -179,7 +180,7 @@ test('facturas: un borrador con sus totales calculados, búsqueda, edición y bo
   await save(page, 'facturas');
   await expect(main).toContainText(/Total\s*242,00\s€/);
   await findAndOpen(page, 'facturas', concepto, '242,00\u00a0€');
-  await deleteOpen(page, 'facturas', { confirm: true });
+  await deleteOpen(page, 'facturas');
   await expectGone(page, 'facturas', concepto);
 });
 
@@ -198,7 +199,7 @@ test('administradores: alta, búsqueda, edición y borrado', async ({ page }) =>
   await save(page, 'logins');
   await findAndOpen(page, 'logins', usuario);
   await expect(input(page, 'Nombre')).toHaveValue('Admin editado');
-  await deleteOpen(page, 'logins', { confirm: true });
+  await deleteOpen(page, 'logins');
   await expectGone(page, 'logins', usuario);
 });
 
@@ -211,4 +212,41 @@ test('actividad: se lee, no se crea', async ({ page }) => {
   await expect(listedRecords(page).filter({ hasText: /Inicio de sesión|Alta|Modificación|Borrado/ }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: BOTON.crear })).toHaveCount(0);
   await expect(page.getByRole('button', { name: BOTON.crear })).toHaveCount(0);
+});
+
+test('un borrado pide confirmación nombrando el registro, y si el servidor lo rechaza lo dice al momento', async ({ page }) => {
+  // Curso 1 of the demo data has clases: the API refuses to delete it (409).
+  await page.goto('/main/cursos/1');
+  const titulo = await input(page, 'Título').inputValue();
+  expect(titulo).not.toBe('');
+  await page.getByRole('button', { name: BOTON.borrar, exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(titulo);
+  const refused = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === '/cursos/1');
+  await dialog.getByRole('button', { name: BOTON.confirmar }).click();
+  expect((await refused).status()).toBe(409);
+  await expect(page.getByText(/No se puede borrar: el curso tiene \d+ clases?/)).toBeVisible();
+  await expect(page).toHaveURL(/\/main\/cursos\/1$/);
+  await expect(input(page, 'Título')).toHaveValue(titulo);
+});
+
+test('salir de un formulario con cambios sin guardar pregunta antes', async ({ page }) => {
+  await page.goto('/main/categorias/1');
+  const nombre = input(page, 'Nombre');
+  const original = await nombre.inputValue();
+  expect(original).not.toBe('');
+  await nombre.fill(`${original} sin guardar`);
+  const asked: string[] = [];
+  page.once('dialog', (d) => {
+    asked.push(d.message());
+    return d.dismiss();
+  });
+  // Leaving within the admin: the side menu's «Clases».
+  await openMenu(page);
+  await menuEntry(page, 'Clases').click();
+  await expect.poll(() => asked.length).toBe(1);
+  expect(asked[0]).toMatch(/cambios sin guardar/);
+  await expect(page).toHaveURL(/\/main\/categorias\/1$/);
+  if (isPhone(page)) await page.keyboard.press('Escape');
+  await expect(nombre).toHaveValue(`${original} sin guardar`);
 });

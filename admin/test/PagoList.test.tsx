@@ -54,4 +54,29 @@ describe('the pagos list', () => {
       expect.objectContaining({ sort: { field: 'fecha', order: 'DESC' } }),
     );
   });
+
+  it('on a phone, a row shows estado and método and never runs the name into the amount', { timeout: 20_000 }, async () => {
+    const original = window.matchMedia;
+    // A 390 px phone: below MUI's «sm», where lists are simple lists.
+    window.matchMedia = (query: string) =>
+      ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+    try {
+      render(
+        <TestMemoryRouter initialEntries={['/pagos']}>
+          <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+            <Resource name="pagos" {...pagos} />
+            <Resource name="usuarios" {...usuarios} />
+            <Resource name="cursos" {...cursos} />
+          </Admin>
+        </TestMemoryRouter>,
+      );
+      const fila = (await screen.findByText('Lucía Fernández Ruiz')).closest('a, li')!;
+      expect(within(fila as HTMLElement).getByText('Completado')).toBeInTheDocument();
+      expect(within(fila as HTMLElement).getByText('Bizum')).toBeInTheDocument();
+      expect(fila.textContent).not.toMatch(/Ruiz49/);
+      expect(fila.textContent).not.toMatch(/\d{4}\d{2}:\d{2}|\d{2}:\d{2}Completado/);
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

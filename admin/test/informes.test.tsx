@@ -119,10 +119,20 @@ describe('the Informes page', () => {
   it('asks for a custom period; a desde past hasta drags hasta along', { timeout: 20_000 }, async () => {
     pagina();
     await waitFor(() => expect(llamadas('resumen')).toHaveLength(1));
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-10' } });
+    const desde = screen.getByLabelText('Desde') as HTMLInputElement;
+    // Typed day first, as a Spaniard writes it, whatever the browser's language.
+    expect(desde.value).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    fireEvent.change(desde, { target: { value: '10/03/2026' } });
     await waitFor(() => expect(llamadas('resumen').at(-1)).toEqual({ desde: '2026-03-10', hasta: '2026-03-30' }));
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-04-02' } });
+    fireEvent.change(desde, { target: { value: '2/4/2026' } });
     await waitFor(() => expect(llamadas('resumen').at(-1)).toEqual({ desde: '2026-04-02', hasta: '2026-04-02' }));
+    expect((screen.getByLabelText('Hasta') as HTMLInputElement).value).toBe('02/04/2026');
+    // Half-typed text asks for nothing and, once left, says what it expects.
+    const pedidas = llamadas('resumen').length;
+    fireEvent.change(desde, { target: { value: '31/02/2026' } });
+    fireEvent.blur(desde);
+    expect(await screen.findByText(/dd\/mm\/aaaa/)).toBeTruthy();
+    expect(llamadas('resumen')).toHaveLength(pedidas);
   });
 
   it("shows the API's Spanish message in the block that failed, and the others still render", { timeout: 20_000 }, async () => {

@@ -99,11 +99,11 @@ describe('every section page renders', () => {
 
   it.each([
     ['/clases/3', ['Afinar la guitarra', 'Guitarra flamenca']],
-    ['/cursos/2', ['Guitarra flamenca', '49', 'Música']],
+    ['/cursos/2', ['Guitarra flamenca', '49,00', 'Música']],
     ['/categorias/1', ['Música', 'Guitarra flamenca']],
     ['/usuarios/5', ['Lucía', 'lucia@example.com', 'ES']],
-    ['/facturas/6', ['A', 'Lucía Fernández Ruiz', '40.5']],
-    ['/pagos/7', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'TPV-0007', '49']],
+    ['/facturas/6', ['A', 'Lucía Fernández Ruiz', '40,50']],
+    ['/pagos/7', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'TPV-0007', '49,00']],
     ['/logins/8', ['admin', 'admin@example.com']],
   ])('edit %s', { timeout: 20_000 }, async (path, values) => {
     renderAt(path);

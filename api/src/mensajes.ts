@@ -86,8 +86,10 @@ export const mensajes = {
   auth: {
     loginIncorrecto: 'login incorrecto',
     sinSesion: 'Se necesita iniciar sesión',
-    demasiadosIntentos: (segundos: number) =>
-      `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${Math.ceil(segundos / 60)} minuto(s)`,
+    demasiadosIntentos: (segundos: number) => {
+      const minutos = Math.ceil(segundos / 60);
+      return `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}`;
+    },
     hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
     hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
     cli: {

@@ -24,7 +24,7 @@ const CursosDeLaCategoria = () => (
 );
 
 const CategoriaEdit = () => (
-  <Edit>
+  <Edit mutationMode="pessimistic">
     <CategoriaForm>
       <CursosDeLaCategoria />
     </CategoriaForm>

@@ -7,7 +7,7 @@ const validarDescripcion = reglas({ maxLength: 2000 });
 
 /** The form both create and edit use; edit appends what only an existing categoría has. */
 export const CategoriaForm = ({ children }: { children?: ReactNode }) => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <TextInput source="nombre" validate={validarNombre} />
     <TextInput source="descripcion" multiline minRows={2} validate={validarDescripcion} />
     <NumberInput source="orden" step={1} defaultValue={0} />

@@ -7,6 +7,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { ResponsiveList } from '../common/ResponsiveList';
 
 const filters = [<SearchInput source="q" alwaysOn key="q" />];
@@ -16,7 +17,7 @@ const CategoriaList = () => (
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.nombre} secondaryText={(r) => r.descripcion} linkType="edit" />}
     >
-      <Datagrid rowClick="edit">
+      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
         <TextField source="nombre" />
         <TextField source="descripcion" sortable={false} />
         <NumberField source="orden" />

@@ -2,7 +2,7 @@ import { Edit } from 'react-admin';
 import { ClaseForm } from './ClaseForm';
 
 const ClaseEdit = () => (
-  <Edit>
+  <Edit mutationMode="pessimistic">
     <ClaseForm />
   </Edit>
 );

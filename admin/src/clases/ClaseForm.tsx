@@ -10,7 +10,7 @@ const validarDuracion = reglas({ minimum: 0 });
 
 /** A clase's form, shared by create and edit. */
 export const ClaseForm = () => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <TextInput source="titulo" validate={validarTitulo} />
     <TextInput source="descripcion" multiline minRows={3} validate={validarDescripcion} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" helperText="aula.ayuda.claseDeCursoOUsuario" />

@@ -11,6 +11,8 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { Terciario } from '../common/Terciario';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -34,12 +36,12 @@ const ClaseList = () => (
         <SimpleList
           primaryText={(r) => r.titulo}
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
-          tertiaryText={<SelectField source="estado" choices={estadoClaseChoices} />}
+          tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
           linkType="edit"
         />
       }
     >
-      <Datagrid rowClick="edit">
+      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />
         <TextField source="titulo" />

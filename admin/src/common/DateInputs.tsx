@@ -1,14 +1,28 @@
-import { DateInput, type DateInputProps, DateTimeInput, type DateTimeInputProps } from 'react-admin';
-import { endOfDayIso, localToIso, startOfDayIso } from './dates';
+import type { InputProps } from 'react-admin';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from './dates';
+import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
-/** A date-time the API receives as ISO UTC, not as the input's zone-less local text. */
-export const FechaHoraInput = (props: DateTimeInputProps) => <DateTimeInput parse={localToIso} {...props} />;
+const reader =
+  (hora: boolean, instant: (d: Date) => Date = (d) => d) =>
+  (text: string): Lectura => {
+    const leida = leerFecha(text, { hora });
+    return 'error' in leida ? { error: `aula.validacion.fecha.${leida.error}` } : { value: leida.fecha && instant(leida.fecha).toISOString() };
+  };
+
+/** A date-time typed dd/mm/aaaa hh:mm, sent to the API as an ISO UTC instant. */
+export const FechaHoraInput = (props: InputProps) => (
+  <TextoLeidoInput toText={formatDiaHora} read={reader(true)} placeholder="dd/mm/aaaa hh:mm" inputMode="numeric" {...props} />
+);
 
 /** Filter "from" a day (source `<campo>_gte`), inclusive from its first instant. */
-export const DesdeInput = (props: DateInputProps) => <DateInput parse={startOfDayIso} {...props} />;
+export const DesdeInput = (props: InputProps) => (
+  <TextoLeidoInput toText={formatDia} read={reader(false, inicioDelDia)} filter placeholder="dd/mm/aaaa" inputMode="numeric" {...props} />
+);
 
 /** Filter "up to" a day (source `<campo>_lte`), inclusive to its last instant. */
-export const HastaInput = (props: DateInputProps) => <DateInput parse={endOfDayIso} {...props} />;
+export const HastaInput = (props: InputProps) => (
+  <TextoLeidoInput toText={formatDia} read={reader(false, finDelDia)} filter placeholder="dd/mm/aaaa" inputMode="numeric" {...props} />
+);
 
 /** The pair of list filters for a date range on `campo`: `<campo>_gte` and `<campo>_lte`. */
 export const filtrosDeFecha = (campo: string) => [

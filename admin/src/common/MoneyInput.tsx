@@ -1,17 +1,23 @@
 import { InputAdornment } from '@mui/material';
+import type { InputProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { NumberInput, type NumberInputProps } from 'react-admin';
-import { centimosToUnits, unitsToCentimos } from './money';
+import { centimosToText, leerImporte } from './money';
+import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
-/** Edits an amount in units with two decimals and stores it as integer céntimos. */
-export const MoneyInput = (props: NumberInputProps) => {
+const read = (text: string): Lectura => {
+  const leido = leerImporte(text);
+  return 'error' in leido ? { error: `aula.validacion.importe.${leido.error}` } : { value: leido.centimos };
+};
+
+/** An amount typed the Spanish way («49,90», «1.234,56») and stored as integer céntimos. */
+export const MoneyInput = (props: InputProps) => {
   const moneda = useWatch({ name: 'moneda' }) as string | undefined;
   return (
-    <NumberInput
-      step={0.01}
-      format={centimosToUnits}
-      parse={unitsToCentimos}
-      slotProps={{ input: { endAdornment: <InputAdornment position="end">{moneda || 'EUR'}</InputAdornment> } }}
+    <TextoLeidoInput
+      toText={centimosToText}
+      read={read}
+      inputMode="decimal"
+      endAdornment={<InputAdornment position="end">{moneda || 'EUR'}</InputAdornment>}
       {...props}
     />
   );

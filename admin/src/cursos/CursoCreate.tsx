@@ -3,7 +3,7 @@ import { CursoInputs } from './CursoInputs';
 
 const CursoCreate = () => (
   <Create redirect="show">
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <CursoInputs />
     </SimpleForm>
   </Create>

@@ -3,8 +3,8 @@ import { ClasesDelCurso } from './ClasesDelCurso';
 import { CursoInputs } from './CursoInputs';
 
 const CursoEdit = () => (
-  <Edit>
-    <TabbedForm>
+  <Edit mutationMode="pessimistic">
+    <TabbedForm warnWhenUnsavedChanges>
       <TabbedForm.Tab label="aula.secciones.datos">
         <CursoInputs />
       </TabbedForm.Tab>

@@ -9,6 +9,8 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { Terciario } from '../common/Terciario';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
@@ -28,12 +30,12 @@ const CursoList = () => (
         <SimpleList
           primaryText={(r) => r.titulo}
           secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
-          tertiaryText={<MoneyField source="precio" />}
+          tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
           linkType="show"
         />
       }
     >
-      <Datagrid rowClick="show">
+      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
         <SelectField source="nivel" choices={nivelChoices} />

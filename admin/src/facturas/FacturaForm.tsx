@@ -18,7 +18,7 @@ const validarBase = reglas({ required: true, minimum: 0 });
 
 /** A draft factura's form, shared by create and edit; the totals are the server's to compute. */
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <TextInput source="serie" validate={validarSerie} />
     <NumberInput source="numero" step={1} min={1} validate={validarNumero} />
     <FechaHoraInput source="fecha" />

@@ -9,6 +9,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { Terciario } from '../common/Terciario';
 import { estadoFacturaChoices } from '../common/choices';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -34,7 +35,7 @@ const FacturaList = () => (
         <SimpleList
           primaryText={<NumeroFactura />}
           secondaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}
-          tertiaryText={<MoneyField source="total" />}
+          tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
           rowClick={rutaFactura}
         />
       }

@@ -1,6 +1,7 @@
 // The period every block reports on: one-click presets, or any desde/hasta.
-import { Box, TextField, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import { Box, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import { CampoDia } from './CampoDia';
 import { presetDe, presets, rangoDe, type Rango } from './periodos';
 
 interface Props {
@@ -28,22 +29,16 @@ export function SelectorPeriodo({ rango, onChange }: Props) {
         ))}
       </ToggleButtonGroup>
       <Box sx={{ display: 'flex', gap: 1 }}>
-        <TextField
-          type="date"
-          size="small"
+        {/* A bound moved past the other one drags it along: the range never turns inside out. */}
+        <CampoDia
           label={translate('aula.informes.periodo.desde')}
-          value={rango.desde}
-          // A bound moved past the other one drags it along: the range never turns inside out.
-          onChange={(e) => e.target.value && onChange({ desde: e.target.value, hasta: e.target.value > rango.hasta ? e.target.value : rango.hasta })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          dia={rango.desde}
+          onChange={(d) => onChange({ desde: d, hasta: d > rango.hasta ? d : rango.hasta })}
         />
-        <TextField
-          type="date"
-          size="small"
+        <CampoDia
           label={translate('aula.informes.periodo.hasta')}
-          value={rango.hasta}
-          onChange={(e) => e.target.value && onChange({ desde: e.target.value < rango.desde ? e.target.value : rango.desde, hasta: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          dia={rango.hasta}
+          onChange={(d) => onChange({ desde: d < rango.desde ? d : rango.desde, hasta: d })}
         />
       </Box>
     </Box>

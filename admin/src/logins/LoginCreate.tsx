@@ -6,7 +6,7 @@ const validarPass = reglas({ required: true, minLength: 1, maxLength: 200 });
 
 const LoginCreate = () => (
   <Create redirect="list">
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <LoginInputs />
       <PasswordInput source="pass" autoComplete="new-password" validate={validarPass} />
     </SimpleForm>

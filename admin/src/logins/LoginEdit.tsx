@@ -8,7 +8,7 @@ const validarPass = reglas({ maxLength: 200 });
 
 const LoginEdit = () => (
   <Edit transform={sinPassVacia} mutationMode="pessimistic">
-    <SimpleForm>
+    <SimpleForm warnWhenUnsavedChanges>
       <LoginInputs />
       <PasswordInput
         source="pass"

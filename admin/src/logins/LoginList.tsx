@@ -8,6 +8,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
 import { ResponsiveList } from '../common/ResponsiveList';
 
@@ -21,7 +22,7 @@ const LoginList = () => (
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
     >
-      <Datagrid rowClick="edit">
+      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
         <TextField source="usuario" />
         <TextField source="nombre" />
         <EmailField source="email" />

@@ -2,7 +2,7 @@ import { Edit } from 'react-admin';
 import { PagoForm } from './PagoForm';
 
 const PagoEdit = () => (
-  <Edit redirect="show">
+  <Edit redirect="show" mutationMode="pessimistic">
     <PagoForm />
   </Edit>
 );

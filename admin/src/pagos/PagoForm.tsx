@@ -18,7 +18,7 @@ const ahora = () => new Date().toISOString();
 
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={requerido} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" />
     <MoneyInput source="importe" validate={validarImporte} />

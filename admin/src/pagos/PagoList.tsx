@@ -8,6 +8,8 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { Terciario } from '../common/Terciario';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoPagoChoices, metodoChoices } from '../common/choices';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -30,13 +32,19 @@ const PagoList = () => (
       small={
         <SimpleList
           primaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}
-          secondaryText={<DateTimeField source="fecha" />}
-          tertiaryText={<MoneyField source="importe" />}
+          secondaryText={
+            // «24/11/2026 10:30 · Completado · Bizum»: what an administrator scans a payment for.
+            <>
+              <DateTimeField source="fecha" /> · <SelectField source="estado" choices={estadoPagoChoices} /> ·{' '}
+              <SelectField source="metodo" choices={metodoChoices} />
+            </>
+          }
+          tertiaryText={<Terciario><MoneyField source="importe" /></Terciario>}
           linkType="show"
         />
       }
     >
-      <Datagrid rowClick="show">
+      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
         <DateTimeField source="fecha" />
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
         <ReferenceField source="cursoId" reference="cursos" link="show" />

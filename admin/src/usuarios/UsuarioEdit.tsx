@@ -2,7 +2,7 @@ import { Edit } from 'react-admin';
 import { UsuarioForm } from './UsuarioForm';
 
 const UsuarioEdit = () => (
-  <Edit redirect="show">
+  <Edit redirect="show" mutationMode="pessimistic">
     <UsuarioForm />
   </Edit>
 );

@@ -15,7 +15,7 @@ const validarNotas = reglas({ maxLength: 10000 });
 
 /** A usuario's form, shared by create and edit. */
 export const UsuarioForm = () => (
-  <SimpleForm>
+  <SimpleForm warnWhenUnsavedChanges>
     <TextInput source="nombre" validate={validarNombre} />
     <TextInput source="apellidos" validate={validarApellidos} />
     <TextInput source="email" type="email" validate={validarEmail} />

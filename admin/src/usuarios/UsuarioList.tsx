@@ -14,6 +14,7 @@ import {
   TextInput,
   TopToolbar,
 } from 'react-admin';
+import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { mayusculas } from '../common/mayusculas';
@@ -42,7 +43,7 @@ const UsuarioList = () => (
     <ResponsiveList
       small={<SimpleList primaryText={nombreCompleto} secondaryText={(r) => r.email} linkType="show" />}
     >
-      <DatagridConfigurable rowClick="show" omit={['telefono', 'nif', 'provincia']}>
+      <DatagridConfigurable bulkActionButtons={<BorrarSeleccion />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
         <TextField source="nombre" />
         <TextField source="apellidos" />
         <EmailField source="email" />

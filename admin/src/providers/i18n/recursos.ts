@@ -169,6 +169,15 @@ export const aulaRecursos = {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',
     mayorQue: 'Debe ser mayor que %{min}',
+    importe: {
+      invalido: 'Escriba un importe como 49,90 o 1.234,56',
+      ambiguo: 'Importe ambiguo: escriba 1234 o 1.234,00 para mil doscientos treinta y cuatro, o 1,23 con dos decimales',
+      demasiado: 'El importe máximo es 21.474.836,47',
+    },
+    fecha: {
+      dia: 'Escriba una fecha real como dd/mm/aaaa (por ejemplo 05/03/2026)',
+      diaHora: 'Escriba una fecha y hora reales como dd/mm/aaaa hh:mm (por ejemplo 05/03/2026 14:30)',
+    },
   },
   ayuda: {
     duracion: 'En segundos',

@@ -1,0 +1,51 @@
+// A day of the period typed dd/mm/aaaa, whatever language the browser speaks (its date field
+// shows mm/dd/yyyy to some). The period itself keeps days as 'yyyy-mm-dd'.
+import { TextField } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { useTranslate } from 'react-admin';
+import { leerFecha } from '../common/dates';
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const aTexto = (dia: string) => dia.split('-').reverse().join('/');
+
+/** The typed text as a 'yyyy-mm-dd' day, or undefined while it is not one. */
+function leerDia(texto: string): string | undefined {
+  const leida = leerFecha(texto, { hora: false });
+  if (!('fecha' in leida) || !leida.fecha) return undefined;
+  const f = leida.fecha;
+  return `${String(f.getFullYear()).padStart(4, '0')}-${pad(f.getMonth() + 1)}-${pad(f.getDate())}`;
+}
+
+interface Props {
+  label: string;
+  dia: string;
+  onChange: (dia: string) => void;
+}
+
+export function CampoDia({ label, dia, onChange }: Props) {
+  const translate = useTranslate();
+  const [texto, setTexto] = useState(aTexto(dia));
+  const [dejado, setDejado] = useState(false);
+  // A preset or the other bound moved this day: show it.
+  useEffect(() => setTexto(aTexto(dia)), [dia]);
+  const ilegible = dejado && leerDia(texto) === undefined;
+  return (
+    <TextField
+      size="small"
+      label={label}
+      value={texto}
+      placeholder="dd/mm/aaaa"
+      onChange={(e) => {
+        setTexto(e.target.value);
+        setDejado(false);
+        const leido = leerDia(e.target.value);
+        if (leido && leido !== dia) onChange(leido);
+      }}
+      onBlur={() => setDejado(true)}
+      error={ilegible}
+      helperText={ilegible ? translate('aula.validacion.fecha.dia') : undefined}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { inputMode: 'numeric', autoComplete: 'off' } }}
+      sx={{ width: '11rem' }}
+    />
+  );
+}
