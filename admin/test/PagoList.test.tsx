@@ -28,17 +28,20 @@ const dataProvider = testDataProvider({
   })) as never,
 });
 
+const renderList = () =>
+  render(
+    <TestMemoryRouter initialEntries={['/pagos']}>
+      <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+        <Resource name="pagos" {...pagos} />
+        <Resource name="usuarios" {...usuarios} />
+        <Resource name="cursos" {...cursos} />
+      </Admin>
+    </TestMemoryRouter>,
+  );
+
 describe('the pagos list', () => {
   it('names the usuario and the curso, never by id, and shows amounts and labels in Spanish', { timeout: 20_000 }, async () => {
-    render(
-      <TestMemoryRouter initialEntries={['/pagos']}>
-        <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-          <Resource name="pagos" {...pagos} />
-          <Resource name="usuarios" {...usuarios} />
-          <Resource name="cursos" {...cursos} />
-        </Admin>
-      </TestMemoryRouter>,
-    );
+    renderList();
     const fila = (await screen.findByText('BZ-2026-0041')).closest('tr')!;
     expect(await within(fila).findByText('Lucía Fernández Ruiz')).toBeInTheDocument();
     expect(await within(fila).findByText('Guitarra flamenca desde cero')).toBeInTheDocument();
@@ -61,15 +64,7 @@ describe('the pagos list', () => {
     window.matchMedia = (query: string) =>
       ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
     try {
-      render(
-        <TestMemoryRouter initialEntries={['/pagos']}>
-          <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-            <Resource name="pagos" {...pagos} />
-            <Resource name="usuarios" {...usuarios} />
-            <Resource name="cursos" {...cursos} />
-          </Admin>
-        </TestMemoryRouter>,
-      );
+      renderList();
       const fila = (await screen.findByText('Lucía Fernández Ruiz')).closest('a, li')!;
       expect(within(fila as HTMLElement).getByText('Completado')).toBeInTheDocument();
       expect(within(fila as HTMLElement).getByText('Bizum')).toBeInTheDocument();
