@@ -11,17 +11,17 @@ const reader =
 
 /** A date-time typed dd/mm/aaaa hh:mm, sent to the API as an ISO UTC instant. */
 export const FechaHoraInput = (props: InputProps) => (
-  <TextoLeidoInput toText={formatDiaHora} read={reader(true)} placeholder="dd/mm/aaaa hh:mm" inputMode="numeric" {...props} />
+  <TextoLeidoInput toText={formatDiaHora} read={reader(true)} placeholder="aula.formato.diaHora" inputMode="numeric" {...props} />
 );
 
 /** Filter "from" a day (source `<campo>_gte`), inclusive from its first instant. */
 export const DesdeInput = (props: InputProps) => (
-  <TextoLeidoInput toText={formatDia} read={reader(false, inicioDelDia)} filter placeholder="dd/mm/aaaa" inputMode="numeric" {...props} />
+  <TextoLeidoInput toText={formatDia} read={reader(false, inicioDelDia)} filter placeholder="aula.formato.dia" inputMode="numeric" {...props} />
 );
 
 /** Filter "up to" a day (source `<campo>_lte`), inclusive to its last instant. */
 export const HastaInput = (props: InputProps) => (
-  <TextoLeidoInput toText={formatDia} read={reader(false, finDelDia)} filter placeholder="dd/mm/aaaa" inputMode="numeric" {...props} />
+  <TextoLeidoInput toText={formatDia} read={reader(false, finDelDia)} filter placeholder="aula.formato.dia" inputMode="numeric" {...props} />
 );
 
 /** The pair of list filters for a date range on `campo`: `<campo>_gte` and `<campo>_lte`. */

@@ -1,6 +1,6 @@
 import { TextField } from '@mui/material';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { FieldTitle, InputHelperText, useInput, type InputProps, type Validator } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useTranslate, type InputProps, type Validator } from 'react-admin';
 
 /** What a parser makes of a text: the value to store, or the i18n key of why it cannot. */
 export type Lectura = { value: unknown } | { error: string };
@@ -28,6 +28,7 @@ export interface TextoLeidoInputProps extends InputProps {
   filter?: boolean;
   endAdornment?: ReactNode;
   inputMode?: 'decimal' | 'numeric' | 'text';
+  /** An i18n key: the format the text is expected in. */
   placeholder?: string;
 }
 
@@ -38,6 +39,7 @@ export interface TextoLeidoInputProps extends InputProps {
  * on leaving the field the text is written back in its canonical form.
  */
 export const TextoLeidoInput = ({ toText, read, filter, endAdornment, inputMode = 'text', placeholder, validate, helperText, label, ...props }: TextoLeidoInputProps) => {
+  const translate = useTranslate();
   const { id, field, fieldState, formState, isRequired } = useInput({ ...props, validate: [legible, ...asArray(validate)] });
   const [text, setText] = useState(() => (field.value instanceof Ilegible ? field.value.text : toText(field.value)));
   const emitted = useRef<unknown>(field.value);
@@ -79,7 +81,7 @@ export const TextoLeidoInput = ({ toText, read, filter, endAdornment, inputMode 
       label={<FieldTitle label={label} source={props.source} resource={props.resource} isRequired={isRequired} />}
       error={!!error}
       helperText={<InputHelperText error={error} helperText={helperText} />}
-      placeholder={placeholder}
+      placeholder={placeholder && translate(placeholder)}
       className="ra-input"
       margin="dense"
       size="small"

@@ -47,3 +47,6 @@ export function leerFecha(typed: string, { hora }: { hora: boolean }): FechaLeid
 /** The first instant of a local day, for a filter «from»; the last millisecond, for «up to». */
 export const inicioDelDia = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 0, 0, 0, 0);
 export const finDelDia = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 23, 59, 59, 999);
+
+/** A local day as 'yyyy-mm-dd', the form the Informes period keeps days in. */
+export const diaIso = (d: Date) => `${String(d.getFullYear()).padStart(4, '0')}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;

@@ -3,17 +3,14 @@
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { leerFecha } from '../common/dates';
+import { diaIso, leerFecha } from '../common/dates';
 
-const pad = (n: number) => String(n).padStart(2, '0');
 const aTexto = (dia: string) => dia.split('-').reverse().join('/');
 
 /** The typed text as a 'yyyy-mm-dd' day, or undefined while it is not one. */
 function leerDia(texto: string): string | undefined {
   const leida = leerFecha(texto, { hora: false });
-  if (!('fecha' in leida) || !leida.fecha) return undefined;
-  const f = leida.fecha;
-  return `${String(f.getFullYear()).padStart(4, '0')}-${pad(f.getMonth() + 1)}-${pad(f.getDate())}`;
+  return 'fecha' in leida && leida.fecha ? diaIso(leida.fecha) : undefined;
 }
 
 interface Props {
@@ -34,7 +31,7 @@ export function CampoDia({ label, dia, onChange }: Props) {
       size="small"
       label={label}
       value={texto}
-      placeholder="dd/mm/aaaa"
+      placeholder={translate('aula.formato.dia')}
       onChange={(e) => {
         setTexto(e.target.value);
         setDejado(false);
