@@ -4,8 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const API_PORT = 3310;
-const ADMIN_PORT = 8310;
+// Overridable so two checkouts can run their browser suites side by side.
+const API_PORT = Number(process.env.E2E_API_PORT ?? 3310);
+const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 8310);
 const database = join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}.sqlite`);
 
 const chromium = {

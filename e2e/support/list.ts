@@ -4,7 +4,7 @@
 import { expect, type Page, type Response } from '@playwright/test';
 import { isPhone } from './menu';
 
-export const API = 'http://localhost:3310';
+export const API = `http://localhost:${process.env.E2E_API_PORT ?? 3310}`;
 
 /** The answer to the list's next GET /<resource>?filter=… (not a count or a single record). */
 export const listResponse = (page: Page, resource: string): Promise<Response> =>
