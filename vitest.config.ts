@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { registroDelApi } from './admin/registro.vite';
 
 // The API suite runs once per database: always on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), so both dialects are held to the same contract.
@@ -23,7 +24,7 @@ const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string) => ({
 });
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), registroDelApi()],
   test: {
     globals: true,
     projects: [

@@ -1,6 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { registroDelApi } from './registro.vite';
 
 // The admin server answers /config.js at run time (api/src/admin-server.ts). The dev server has
 // no such route, so it answers an empty one and src/config.ts falls back to its defaults; a file
@@ -21,7 +22,7 @@ function devConfigScript(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), devConfigScript()],
+  plugins: [react(), devConfigScript(), registroDelApi()],
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,

@@ -1,5 +1,6 @@
 import { composeValidators } from 'react-admin';
-import { codigoMoneda, codigoPais, reglas } from '../src/common/validators';
+import { reglas } from '../src/common/validators';
+import { validadores } from '../src/registro';
 
 /** The message key of the first rule a value breaks, as the form would show it. */
 const error = (validators: ReturnType<typeof reglas>, value: unknown) => {
@@ -25,7 +26,7 @@ describe('reglas: the server rules, checked in the form', () => {
   });
 
   it('leaves optional empty values alone', () => {
-    const v = reglas({ maxLength: 10, minimum: 0, format: 'email', pattern: codigoPais });
+    const v = reglas({ maxLength: 10, minimum: 0, format: 'email', pattern: '^[A-Z]{2}$' });
     expect(error(v, null)).toBeUndefined();
     expect(error(v, '')).toBeUndefined();
   });
@@ -43,11 +44,41 @@ describe('reglas: the server rules, checked in the form', () => {
     expect(error(v, 'ana@example.com')).toBeUndefined();
   });
 
-  it('checks country and currency codes as the API patterns do', () => {
-    expect(error(reglas({ pattern: codigoPais }), 'es')).toBe('aula.validacion.pais');
-    expect(error(reglas({ pattern: codigoPais }), 'ESP')).toBe('aula.validacion.pais');
-    expect(error(reglas({ pattern: codigoPais }), 'ES')).toBeUndefined();
-    expect(error(reglas({ pattern: codigoMoneda }), 'eur')).toBe('aula.validacion.moneda');
-    expect(error(reglas({ pattern: codigoMoneda }), 'EUR')).toBeUndefined();
+  it('explains a pattern with the message it is given', () => {
+    const v = reglas({ pattern: '^[A-Z]{2}$' }, 'aula.validacion.pais');
+    expect(error(v, 'es')).toBe('aula.validacion.pais');
+    expect(error(v, 'ESP')).toBe('aula.validacion.pais');
+    expect(error(v, 'ES')).toBeUndefined();
+  });
+});
+
+describe('validadores: each form field checked by the API registry\'s own rules', () => {
+  it('takes lengths and required fields from the registry', () => {
+    const clases = validadores('clases');
+    expect(error(clases.titulo, '')).toBe('ra.validation.required');
+    expect(error(clases.titulo, 'x'.repeat(161))).toBe('ra.validation.maxLength');
+    expect(error(clases.titulo, 'x'.repeat(160))).toBeUndefined();
+    const logins = validadores('logins');
+    expect(error(logins.usuario, 'ab')).toBe('ra.validation.minLength');
+    expect(error(validadores('pagos').importe, 0)).toBe('aula.validacion.mayorQue');
+    expect(error(validadores('usuarios').email, 'ana@example')).toBe('ra.validation.email');
+  });
+
+  it('explains the country and currency codes in Spanish', () => {
+    expect(error(validadores('usuarios').pais, 'es')).toBe('aula.validacion.pais');
+    expect(error(validadores('usuarios').pais, 'ES')).toBeUndefined();
+    expect(error(validadores('cursos').moneda, 'eur')).toBe('aula.validacion.moneda');
+    expect(error(validadores('pagos').moneda, 'EUR')).toBeUndefined();
+  });
+
+  it('requires a password when creating an administrator, not when editing one', () => {
+    expect(error(validadores('logins', 'crear').pass, '')).toBe('ra.validation.required');
+    expect(error(validadores('logins').pass, '')).toBeUndefined();
+    expect(error(validadores('logins').pass, 'x'.repeat(201))).toBe('ra.validation.maxLength');
+  });
+
+  it('offers no validators for what the server sets', () => {
+    expect(validadores('facturas')).not.toHaveProperty('total');
+    expect(validadores('facturas')).not.toHaveProperty('id');
   });
 });

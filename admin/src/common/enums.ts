@@ -1,14 +1,12 @@
-// The value lists of the API's enum fields (api/src/resources/*.ts), for selects and filters.
-// admin/test/enums.test.ts fails if they drift from the server's.
+// The value lists of the API's enum fields, read from its registry, for selects and filters.
+import { valores } from '../registro';
 
-export const nivelesCurso = ['basico', 'intermedio', 'avanzado'] as const;
-export const estadosCurso = ['borrador', 'publicado', 'archivado'] as const;
-export const estadosClase = ['borrador', 'publicada'] as const;
-export const metodosPago = ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] as const;
-export const estadosPago = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
-export const estadosFactura = ['borrador', 'emitida', 'pagada', 'anulada'] as const;
-export const tiposIva = [21, 10, 4, 0] as const;
+export const nivelesCurso = valores('cursos', 'nivel');
+export const estadosCurso = valores('cursos', 'estado');
+export const estadosClase = valores('clases', 'estado');
+export const metodosPago = valores('pagos', 'metodo');
+export const estadosPago = valores('pagos', 'estado');
+export const estadosFactura = valores('facturas', 'estado');
+export const tiposIva = valores<number>('facturas', 'tipoIva');
 /** The log tipos the API and the admin write (DESIGN §4); tipo itself is free text. */
 export const tiposLog = ['BACK-LOGIN', 'CREATE', 'UPDATE', 'DELETE'] as const;
-
-export type EstadoFactura = (typeof estadosFactura)[number];

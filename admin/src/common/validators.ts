@@ -1,16 +1,7 @@
-// Client-side validation with the same rules the API applies (api/src/resources/*.ts), written
-// in the same vocabulary so a form's rules read like the entity definition they mirror.
+// Client-side validation with the rules the API applies, read from the API registry's own field
+// definitions (admin/src/registro), so a form checks exactly what the server will check.
 import { email, maxLength, minLength, minValue, regex, required, type Validator } from 'react-admin';
-
-export interface Reglas {
-  required?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  format?: 'email';
-  pattern?: { regex: RegExp; message: string };
-}
+import type { CampoPublico } from '../registro';
 
 const mayorQue =
   (limite: number): Validator =>
@@ -19,7 +10,11 @@ const mayorQue =
       ? { message: 'aula.validacion.mayorQue', args: { min: limite } }
       : undefined;
 
-export const reglas = (r: Reglas): Validator[] => {
+/**
+ * A field's rules as react-admin validators. A pattern has no generic wording a person can act
+ * on, so it is explained by `mensajePatron`, a catalogue key naming what the field expects.
+ */
+export const reglas = (r: Partial<CampoPublico>, mensajePatron = 'ra.validation.regex'): Validator[] => {
   const v: Validator[] = [];
   if (r.required) v.push(required());
   // A required string's minLength 1 is already what `required` checks.
@@ -28,11 +23,6 @@ export const reglas = (r: Reglas): Validator[] => {
   if (r.minimum !== undefined) v.push(minValue(r.minimum));
   if (r.exclusiveMinimum !== undefined) v.push(mayorQue(r.exclusiveMinimum));
   if (r.format === 'email') v.push(email());
-  if (r.pattern) v.push(regex(r.pattern.regex, r.pattern.message));
+  if (r.pattern) v.push(regex(new RegExp(r.pattern), mensajePatron));
   return v;
 };
-
-/** ISO 3166-1 alpha-2, as usuarios.pais. */
-export const codigoPais = { regex: /^[A-Z]{2}$/, message: 'aula.validacion.pais' };
-/** ISO 4217, as every `moneda`. */
-export const codigoMoneda = { regex: /^[A-Z]{3}$/, message: 'aula.validacion.moneda' };

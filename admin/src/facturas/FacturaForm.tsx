@@ -4,31 +4,24 @@ import { estadoFacturaChoices, tipoIvaChoices } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { reglas } from '../common/validators';
+import { validadores } from '../registro';
 import { FacturaInput } from './FacturaInput';
 
-const validarSerie = reglas({ required: true, minLength: 1, maxLength: 20 });
-const validarNumero = reglas({ minimum: 1 });
-const requerido = reglas({ required: true });
-const validarClienteNombre = reglas({ maxLength: 200 });
-const validarClienteNif = reglas({ maxLength: 20 });
-const validarClienteDireccion = reglas({ maxLength: 500 });
-const validarConcepto = reglas({ required: true, minLength: 1, maxLength: 500 });
-const validarBase = reglas({ required: true, minimum: 0 });
+const v = validadores('facturas');
 
 /** A draft factura's form, shared by create and edit; the totals are the server's to compute. */
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
   <SimpleForm warnWhenUnsavedChanges>
-    <TextInput source="serie" validate={validarSerie} />
-    <NumberInput source="numero" step={1} min={1} validate={validarNumero} />
+    <TextInput source="serie" validate={v.serie} />
+    <NumberInput source="numero" step={1} min={1} validate={v.numero} />
     <FechaHoraInput source="fecha" />
-    <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={requerido} />
-    <TextInput source="clienteNombre" validate={validarClienteNombre} />
-    <TextInput source="clienteNif" validate={validarClienteNif} />
-    <TextInput source="clienteDireccion" validate={validarClienteDireccion} />
-    <TextInput source="concepto" multiline minRows={2} validate={validarConcepto} />
-    <MoneyInput source="base" validate={validarBase} />
-    <SelectInput source="tipoIva" choices={tipoIvaChoices} translateChoice={false} defaultValue={21} validate={requerido} />
+    <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
+    <TextInput source="clienteNombre" validate={v.clienteNombre} />
+    <TextInput source="clienteNif" validate={v.clienteNif} />
+    <TextInput source="clienteDireccion" validate={v.clienteDireccion} />
+    <TextInput source="concepto" multiline minRows={2} validate={v.concepto} />
+    <MoneyInput source="base" validate={v.base} />
+    <SelectInput source="tipoIva" choices={tipoIvaChoices} translateChoice={false} defaultValue={21} validate={v.tipoIva} />
     <SelectInput source="estado" choices={estadoFacturaChoices} defaultValue="borrador" />
     <FacturaInput source="rectificaId" />
     {children}

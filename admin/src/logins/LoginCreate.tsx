@@ -1,8 +1,8 @@
 import { Create, PasswordInput, SimpleForm } from 'react-admin';
-import { reglas } from '../common/validators';
+import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 
-const validarPass = reglas({ required: true, minLength: 1, maxLength: 200 });
+const validarPass = validadores('logins', 'crear').pass;
 
 const LoginCreate = () => (
   <Create redirect="list">

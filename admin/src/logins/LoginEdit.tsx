@@ -1,10 +1,11 @@
 import { Edit, Labeled, PasswordInput, SimpleForm } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
-import { reglas } from '../common/validators';
+import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
 
-const validarPass = reglas({ maxLength: 200 });
+// Left empty, the password stays as it is.
+const validarPass = validadores('logins').pass;
 
 const LoginEdit = () => (
   <Edit transform={sinPassVacia} mutationMode="pessimistic">

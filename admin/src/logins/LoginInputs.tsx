@@ -1,16 +1,14 @@
 import { BooleanInput, TextInput } from 'react-admin';
-import { reglas } from '../common/validators';
+import { validadores } from '../registro';
 
-const validarUsuario = reglas({ required: true, minLength: 3, maxLength: 60 });
-const validarNombre = reglas({ maxLength: 120 });
-const validarEmail = reglas({ format: 'email', maxLength: 254 });
+const v = validadores('logins');
 
 /** An administrator's inputs other than the password, which create and edit treat differently. */
 export const LoginInputs = () => (
   <>
-    <TextInput source="usuario" autoComplete="off" validate={validarUsuario} />
-    <TextInput source="nombre" validate={validarNombre} />
-    <TextInput source="email" type="email" validate={validarEmail} />
+    <TextInput source="usuario" autoComplete="off" validate={v.usuario} />
+    <TextInput source="nombre" validate={v.nombre} />
+    <TextInput source="email" type="email" validate={v.email} />
     <BooleanInput source="activo" defaultValue={true} />
   </>
 );

@@ -4,14 +4,10 @@ import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { codigoMoneda, reglas } from '../common/validators';
+import { validadores } from '../registro';
 import { FacturaInput } from '../facturas/FacturaInput';
 
-const requerido = reglas({ required: true });
-const validarImporte = reglas({ required: true, exclusiveMinimum: 0 });
-const validarMoneda = reglas({ pattern: codigoMoneda });
-const validarReferencia = reglas({ maxLength: 120 });
-const validarNotas = reglas({ maxLength: 10000 });
+const v = validadores('pagos');
 
 // A new pago is usually being recorded as it happens.
 const ahora = () => new Date().toISOString();
@@ -19,15 +15,15 @@ const ahora = () => new Date().toISOString();
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
-    <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={requerido} />
+    <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" />
-    <MoneyInput source="importe" validate={validarImporte} />
-    <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={validarMoneda} />
-    <SelectInput source="metodo" choices={metodoChoices} validate={requerido} />
+    <MoneyInput source="importe" validate={v.importe} />
+    <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
+    <SelectInput source="metodo" choices={metodoChoices} validate={v.metodo} />
     <SelectInput source="estado" choices={estadoPagoChoices} defaultValue="pendiente" />
-    <FechaHoraInput source="fecha" defaultValue={ahora()} validate={requerido} />
-    <TextInput source="referencia" validate={validarReferencia} />
+    <FechaHoraInput source="fecha" defaultValue={ahora()} validate={v.fecha} />
+    <TextInput source="referencia" validate={v.referencia} />
     <FacturaInput source="facturaId" />
-    <TextInput source="notas" multiline minRows={2} validate={validarNotas} />
+    <TextInput source="notas" multiline minRows={2} validate={v.notas} />
   </SimpleForm>
 );

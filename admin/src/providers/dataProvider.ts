@@ -1,33 +1,9 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
 import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import { nestedUnder, searchFields, serverFields } from '../registro';
 import { fetchJson } from './http';
 
 type Where = Record<string, unknown>;
-
-/** The fields the list search box (`q`) looks in, as the API's registry declares them. */
-export const searchFields: Record<string, string[]> = {
-  categorias: ['nombre', 'descripcion'],
-  cursos: ['titulo', 'descripcion'],
-  clases: ['titulo', 'descripcion'],
-  usuarios: ['nombre', 'apellidos', 'email', 'nif'],
-  pagos: ['referencia', 'notas'],
-  facturas: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
-  logins: ['usuario', 'nombre', 'email'],
-  logs: ['tipo', 'datos', 'recurso'],
-};
-
-/** Set by the server: sending them is a 422, so they never leave the admin. */
-const readOnly: Record<string, string[]> = {
-  facturas: ['cuotaIva', 'total'],
-  logins: ['ultimoAcceso'],
-  logs: ['loginId', 'recurso', 'recursoId', 'ip'],
-};
-const alwaysReadOnly = ['id', 'createdAt', 'updatedAt'];
-
-/** Lists reached through the API's nested routes: `/cursos/{id}/clases`, `/usuarios/{id}/clases`. */
-const nested: Record<string, Record<string, string>> = {
-  clases: { cursoId: 'cursos', usuarioId: 'usuarios' },
-};
 
 const OPERATORS = ['gte', 'lte', 'gt', 'lt', 'neq', 'inq'];
 const SUFFIX = new RegExp(`^(.+)_(${OPERATORS.join('|')})$`);
@@ -41,7 +17,7 @@ function condition(resource: string, key: string, value: unknown): Where | undef
   if (value === undefined || value === '') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
   if (key === 'q') {
-    const fields = searchFields[resource] ?? [];
+    const fields = searchFields(resource);
     if (fields.length === 0) return undefined;
     const pattern = `%${escapeLike(String(value))}%`;
     return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
@@ -92,9 +68,9 @@ async function listAndCount(listPath: string, countResource: string, countWhere:
   return { data: list.json, total: count.json.count };
 }
 
-/** What may be written: no server-set field, dates as ISO strings. */
+/** What may be written: no server-set field (id, timestamps, totals…), dates as ISO strings. */
 function writable(resource: string, data: Record<string, unknown>): Record<string, unknown> {
-  const hidden = new Set([...alwaysReadOnly, ...(readOnly[resource] ?? [])]);
+  const hidden = new Set(serverFields(resource));
   return Object.fromEntries(
     Object.entries(data)
       .filter(([key, value]) => !hidden.has(key) && value !== undefined)
@@ -128,7 +104,7 @@ export const dataProvider: DataProvider = {
   getManyReference: (resource, { target, id, filter, pagination, sort }) => {
     const where = toWhere(resource, filter);
     const withTarget = andWhere({ [target]: id }, where);
-    const parent = nested[resource]?.[target];
+    const parent = nestedUnder(resource)[target];
     if (parent) {
       // The nested route adds the parent key itself: the where holds only the list's own filter.
       const listPath = `${recordPath(parent, id)}/${resource}`;

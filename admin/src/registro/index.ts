@@ -1,0 +1,45 @@
+// The API registry as the admin sees it (embedded at build time by admin/registro.vite.ts): the
+// one place the admin learns an entity's fields, rules, search fields and nested routes.
+import type { Validator } from 'react-admin';
+import registro from 'virtual:aula-registro';
+import { reglas } from '../common/validators';
+import type { CampoPublico, RecursoPublico } from '../../../api/src/resources/publico';
+
+export type { CampoPublico };
+
+const vacio: RecursoPublico = { fields: {}, searchFields: [], nestedUnder: {} };
+export const recurso = (name: string): RecursoPublico => (Object.hasOwn(registro, name) ? registro[name] : vacio);
+
+/** Where the list search box (`q`) looks. */
+export const searchFields = (name: string) => recurso(name).searchFields;
+
+/** Foreign key → parent, for the lists served as `/parent/{id}/<name>`. */
+export const nestedUnder = (name: string) => recurso(name).nestedUnder;
+
+/** Set by the server: sending them is a 422, so they never leave the admin. */
+export const serverFields = (name: string) =>
+  Object.entries(recurso(name).fields)
+    .filter(([, campo]) => campo.readOnly)
+    .map(([field]) => field);
+
+/** The values an enum field accepts, in the registry's order. */
+export function valores<T extends string | number = string>(name: string, field: string): readonly T[] {
+  const values = recurso(name).fields[field]?.enum;
+  if (!values) throw new Error(`${name}.${field} is not an enum in the API registry`);
+  return values as readonly T[];
+}
+
+/**
+ * Each writable field's validators. A write-only field (a password) is never read back, so an
+ * edit form leaves it empty to mean «unchanged»: it is required only when creating.
+ */
+export function validadores(name: string, modo: 'crear' | 'editar' = 'editar'): Record<string, Validator[]> {
+  return Object.fromEntries(
+    Object.entries(recurso(name).fields)
+      .filter(([, campo]) => !campo.readOnly)
+      .map(([field, campo]) => {
+        const rules = campo.writeOnly && modo === 'editar' ? { ...campo, required: false } : campo;
+        return [field, reglas(rules, `aula.validacion.${field}`)];
+      }),
+  );
+}
