@@ -84,7 +84,14 @@ test('cursos: alta, búsqueda, edición y borrado', async ({ page }) => {
   await findAndOpen(page, 'cursos', titulo);
   await toEdit(page, 'cursos');
   await input(page, 'Título').fill(`${titulo} editado`);
+  await input(page, 'Precio').fill('1.234,5');
   await save(page, 'cursos');
+  // Back after a save shows what was saved, not the form as it was before.
+  await expect(page).not.toHaveURL(/\/main\/cursos\/\d+$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/main\/cursos\/\d+$/);
+  await expect(input(page, 'Título')).toHaveValue(`${titulo} editado`);
+  await expect(input(page, 'Precio')).toHaveValue('1234,50');
   await findAndOpen(page, 'cursos', `${titulo} editado`);
   await toEdit(page, 'cursos');
   await deleteOpen(page, 'cursos');
