@@ -1,4 +1,6 @@
-import { render, screen, within } from '@testing-library/react';
+// Madrid, whatever zone the machine runs in: the periods are its calendar days.
+process.env.TZ = 'Europe/Madrid';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
 import cursos from '../src/cursos';
 import pagos from '../src/pagos';
@@ -28,9 +30,9 @@ const dataProvider = testDataProvider({
   })) as never,
 });
 
-const renderList = () =>
+const renderList = (entrada = '/pagos') =>
   render(
-    <TestMemoryRouter initialEntries={['/pagos']}>
+    <TestMemoryRouter initialEntries={[entrada]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
         <Resource name="pagos" {...pagos} />
         <Resource name="usuarios" {...usuarios} />
@@ -72,6 +74,49 @@ describe('the pagos list', () => {
       expect(fila.textContent).not.toMatch(/\d{4}\d{2}:\d{2}|\d{2}:\d{2}Completado/);
     } finally {
       window.matchMedia = original;
+    }
+  });
+
+  it('«Periodo» → «Mes pasado» filters October in Madrid and shows its days in Desde and Hasta', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    try {
+      renderList();
+      fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Periodo' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Mes pasado' }));
+
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith(
+          'pagos',
+          expect.objectContaining({
+            filter: { fecha_gte: '2026-09-30T22:00:00.000Z', fecha_lte: '2026-10-31T22:59:59.999Z' },
+          }),
+        ),
+      );
+      expect(await screen.findByDisplayValue('01/10/2026')).toBeInTheDocument();
+      expect(screen.getByDisplayValue('31/10/2026')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Periodo' })).toHaveTextContent('Mes pasado');
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Periodo' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Cualquier fecha' }));
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith('pagos', expect.objectContaining({ filter: {} })),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a link whose Desde and Hasta are today names «Hoy» in Periodo', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    try {
+      const filtro = { fecha_gte: '2026-11-23T23:00:00.000Z', fecha_lte: '2026-11-24T22:59:59.999Z' };
+      renderList(`/pagos?filter=${encodeURIComponent(JSON.stringify(filtro))}`);
+      expect(await screen.findAllByDisplayValue('24/11/2026')).toHaveLength(2);
+      expect(screen.getByRole('combobox', { name: 'Periodo' })).toHaveTextContent('Hoy');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -179,6 +179,9 @@ export const aulaRecursos = {
       diaHora: 'Escriba una fecha y hora reales como dd/mm/aaaa hh:mm (por ejemplo 05/03/2026 14:30)',
     },
   },
+  periodo: {
+    cualquiera: 'Cualquier fecha',
+  },
   formato: {
     dia: 'dd/mm/aaaa',
     diaHora: 'dd/mm/aaaa hh:mm',
