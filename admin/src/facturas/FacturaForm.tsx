@@ -6,6 +6,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { reglas } from '../common/validators';
 import { FacturaInput } from './FacturaInput';
+import { useClienteDelUsuario } from './useClienteDelUsuario';
 
 const validarSerie = reglas({ required: true, minLength: 1, maxLength: 20 });
 const validarNumero = reglas({ minimum: 1 });
@@ -16,6 +17,11 @@ const validarClienteDireccion = reglas({ maxLength: 500 });
 const validarConcepto = reglas({ required: true, minLength: 1, maxLength: 500 });
 const validarBase = reglas({ required: true, minimum: 0 });
 
+const ClienteDelUsuario = () => {
+  useClienteDelUsuario();
+  return null;
+};
+
 /** A draft factura's form, shared by create and edit; the totals are the server's to compute. */
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
   <SimpleForm warnWhenUnsavedChanges>
@@ -23,6 +29,7 @@ export const FacturaForm = ({ children }: { children?: ReactNode }) => (
     <NumberInput source="numero" step={1} min={1} validate={validarNumero} />
     <FechaHoraInput source="fecha" />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={requerido} />
+    <ClienteDelUsuario />
     <TextInput source="clienteNombre" validate={validarClienteNombre} />
     <TextInput source="clienteNif" validate={validarClienteNif} />
     <TextInput source="clienteDireccion" validate={validarClienteDireccion} />
