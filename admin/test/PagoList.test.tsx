@@ -5,6 +5,7 @@ import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin
 import cursos from '../src/cursos';
 import pagos from '../src/pagos';
 import usuarios from '../src/usuarios';
+import { i18nProvider } from '../src/providers/i18n';
 import { recursosI18n } from './recursosI18n';
 
 const usuario = { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
@@ -30,16 +31,23 @@ const dataProvider = testDataProvider({
   })) as never,
 });
 
-const renderList = (entrada = '/pagos') =>
+const renderList = (entrada = '/pagos', i18n = recursosI18n) =>
   render(
     <TestMemoryRouter initialEntries={[entrada]}>
-      <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+      <Admin dataProvider={dataProvider} i18nProvider={i18n}>
         <Resource name="pagos" {...pagos} />
         <Resource name="usuarios" {...usuarios} />
         <Resource name="cursos" {...cursos} />
       </Admin>
     </TestMemoryRouter>,
   );
+
+const matchMediaOriginal = window.matchMedia;
+/** A 390 px phone: below MUI's «sm», where lists are simple lists. */
+const enTelefono = () => {
+  window.matchMedia = (query: string) =>
+    ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+};
 
 describe('the pagos list', () => {
   it('names the usuario and the curso, never by id, and shows amounts and labels in Spanish', { timeout: 20_000 }, async () => {
@@ -61,10 +69,7 @@ describe('the pagos list', () => {
   });
 
   it('on a phone, a row shows estado and método and never runs the name into the amount', { timeout: 20_000 }, async () => {
-    const original = window.matchMedia;
-    // A 390 px phone: below MUI's «sm», where lists are simple lists.
-    window.matchMedia = (query: string) =>
-      ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+    enTelefono();
     try {
       renderList();
       const fila = (await screen.findByText('Lucía Fernández Ruiz')).closest('a, li')!;
@@ -73,7 +78,32 @@ describe('the pagos list', () => {
       expect(fila.textContent).not.toMatch(/Ruiz49/);
       expect(fila.textContent).not.toMatch(/\d{4}\d{2}:\d{2}|\d{2}:\d{2}Completado/);
     } finally {
-      window.matchMedia = original;
+      window.matchMedia = matchMediaOriginal;
+    }
+  });
+
+  it('on a phone, rows can be sorted by the columns the table sorts by, in Spanish', { timeout: 20_000 }, async () => {
+    enTelefono();
+    try {
+      renderList('/pagos', i18nProvider);
+      fireEvent.click(await screen.findByRole('button', { name: 'Ordenar por fecha descendente' }));
+      const opciones = (await screen.findAllByRole('menuitem')).map((o) => o.textContent);
+      expect(opciones).toEqual([
+        'Fecha ascendente',
+        'Usuario ascendente',
+        'Curso ascendente',
+        'Importe ascendente',
+        'Método ascendente',
+        'Estado ascendente',
+        'Referencia ascendente',
+      ]);
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Importe ascendente' }));
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith('pagos', expect.objectContaining({ sort: { field: 'importe', order: 'ASC' } })),
+      );
+      expect(await screen.findByRole('button', { name: 'Ordenar por importe ascendente' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMediaOriginal;
     }
   });
 
