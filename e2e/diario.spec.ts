@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { expectSpanish } from './support/espanol';
 import { expect, test } from './support/fixtures';
-import { API, listedRecords, listResponse, openUnfiltered, searchBox } from './support/list';
+import { API, listedRecords, listResponse, openUnfiltered, search } from './support/list';
 import { ADMIN, loginThroughForm } from './support/login';
 import { isPhone, menuEntry, openMenu } from './support/menu';
 
@@ -111,9 +111,7 @@ test('la lista de pagos se ordena por importe, también en un móvil', async ({ 
 
 test('el buscador de usuarios encuentra «Nuria Cort»', async ({ page }) => {
   await openUnfiltered(page, 'usuarios');
-  const encontrados = page.waitForResponse((r) => new URL(r.url()).pathname === '/usuarios' && r.url().includes('Cort') && r.ok());
-  await searchBox(page).fill('Nuria Cort');
-  await encontrados;
+  await search(page, 'usuarios', 'Nuria Cort');
   await expect(listedRecords(page)).toHaveCount(1);
   await expect(listedRecords(page).first()).toContainText('Cortés');
 });
