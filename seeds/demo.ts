@@ -4,7 +4,8 @@
 import type { Knex } from 'knex';
 import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
 import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } from './catalogo.js';
-import { dominios, direccionFactura, persona, slug, type Persona } from './personas.js';
+import { clienteDe } from '../api/src/resources/cliente.js';
+import { dominios, persona, slug, type Persona } from './personas.js';
 import { Random } from './random.js';
 import { DAY, importes, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
@@ -277,9 +278,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         numero: numeroA++,
         fecha: iso(fecha),
         usuarioId: usuario.id,
-        clienteNombre: `${usuario.nombre} ${usuario.apellidos}`,
-        clienteNif: usuario.nif,
-        clienteDireccion: direccionFactura(usuario),
+        ...clienteDe(usuario),
         concepto: `Curso: ${curso.titulo}`,
         ...importes(pago.importe as number, 21),
         estado: pago.estado === 'reembolsado' ? 'anulada' : reciente && rng.chance(0.15) ? 'emitida' : 'pagada',
@@ -324,9 +323,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         numero: null,
         fecha: null,
         usuarioId: usuario.id,
-        clienteNombre: `${usuario.nombre} ${usuario.apellidos}`,
-        clienteNif: usuario.nif,
-        clienteDireccion: direccionFactura(usuario),
+        ...clienteDe(usuario),
         concepto: `Curso: ${curso.titulo}`,
         ...importes(pago.importe as number, 21),
         estado: 'borrador',

@@ -190,12 +190,3 @@ export function persona(rng: Random): Persona {
     pais: 'ES',
   };
 }
-
-/** The address as printed on an invoice: «Calle Mayor, 12, 3º B, 28013 Madrid (Madrid)». */
-export function direccionFactura(p: Pick<Persona, 'direccion' | 'codigoPostal' | 'ciudad' | 'provincia' | 'pais'>): string | null {
-  if (!p.direccion) return null;
-  const lugar = [p.codigoPostal, p.ciudad].filter(Boolean).join(' ');
-  const provincia = p.provincia && p.provincia !== p.ciudad ? ` (${p.provincia})` : '';
-  const pais = p.pais !== 'ES' ? `, ${p.pais}` : '';
-  return `${p.direccion}, ${lugar}${provincia}${pais}`;
-}

@@ -6,7 +6,8 @@
 import type { Knex } from 'knex';
 import { categorias as categoriasDemo, cursos as cursosDemo } from './catalogo.js';
 import { referencia } from './demo.js';
-import { direccionFactura, dominios, persona, slug } from './personas.js';
+import { direccionFactura } from '../api/src/resources/cliente.js';
+import { dominios, persona, slug } from './personas.js';
 import { Random, WeightedIndex } from './random.js';
 import { DAY, importes, isPgDb, iso, monthsBefore, nextId, resetSequences } from './util.js';
 

@@ -9,6 +9,7 @@ import NoEncontrada from './layout/NoEncontrada';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
+import { store } from './providers/store';
 
 type Vista = 'list' | 'create' | 'edit' | 'show';
 type Seccion = { default: Partial<Record<Vista, ComponentType>> };
@@ -42,6 +43,7 @@ const AdminApp = () => (
     dataProvider={dataProvider}
     authProvider={authProvider}
     i18nProvider={i18nProvider}
+    store={store}
     layout={Layout}
     theme={temaClaro}
     darkTheme={temaOscuro}

@@ -1,8 +1,11 @@
-import { render, screen, within } from '@testing-library/react';
+// Madrid, whatever zone the machine runs in: the periods are its calendar days.
+process.env.TZ = 'Europe/Madrid';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
 import cursos from '../src/cursos';
 import pagos from '../src/pagos';
 import usuarios from '../src/usuarios';
+import { i18nProvider } from '../src/providers/i18n';
 import { recursosI18n } from './recursosI18n';
 
 const usuario = { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
@@ -28,16 +31,23 @@ const dataProvider = testDataProvider({
   })) as never,
 });
 
-const renderList = () =>
+const renderList = (entrada = '/pagos', i18n = recursosI18n) =>
   render(
-    <TestMemoryRouter initialEntries={['/pagos']}>
-      <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
+    <TestMemoryRouter initialEntries={[entrada]}>
+      <Admin dataProvider={dataProvider} i18nProvider={i18n}>
         <Resource name="pagos" {...pagos} />
         <Resource name="usuarios" {...usuarios} />
         <Resource name="cursos" {...cursos} />
       </Admin>
     </TestMemoryRouter>,
   );
+
+const matchMediaOriginal = window.matchMedia;
+/** A 390 px phone: below MUI's «sm», where lists are simple lists. */
+const enTelefono = () => {
+  window.matchMedia = (query: string) =>
+    ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+};
 
 describe('the pagos list', () => {
   it('names the usuario and the curso, never by id, and shows amounts and labels in Spanish', { timeout: 20_000 }, async () => {
@@ -59,10 +69,7 @@ describe('the pagos list', () => {
   });
 
   it('on a phone, a row shows estado and método and never runs the name into the amount', { timeout: 20_000 }, async () => {
-    const original = window.matchMedia;
-    // A 390 px phone: below MUI's «sm», where lists are simple lists.
-    window.matchMedia = (query: string) =>
-      ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+    enTelefono();
     try {
       renderList();
       const fila = (await screen.findByText('Lucía Fernández Ruiz')).closest('a, li')!;
@@ -71,7 +78,75 @@ describe('the pagos list', () => {
       expect(fila.textContent).not.toMatch(/Ruiz49/);
       expect(fila.textContent).not.toMatch(/\d{4}\d{2}:\d{2}|\d{2}:\d{2}Completado/);
     } finally {
-      window.matchMedia = original;
+      window.matchMedia = matchMediaOriginal;
+    }
+  });
+
+  it('on a phone, rows can be sorted by the columns the table sorts by, in Spanish', { timeout: 20_000 }, async () => {
+    enTelefono();
+    try {
+      renderList('/pagos', i18nProvider);
+      fireEvent.click(await screen.findByRole('button', { name: 'Ordenar por fecha descendente' }));
+      const opciones = (await screen.findAllByRole('menuitem')).map((o) => o.textContent);
+      expect(opciones).toEqual([
+        'Fecha ascendente',
+        'Usuario ascendente',
+        'Curso ascendente',
+        'Importe ascendente',
+        'Método ascendente',
+        'Estado ascendente',
+        'Referencia ascendente',
+      ]);
+      fireEvent.click(screen.getByRole('menuitem', { name: 'Importe ascendente' }));
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith('pagos', expect.objectContaining({ sort: { field: 'importe', order: 'ASC' } })),
+      );
+      expect(await screen.findByRole('button', { name: 'Ordenar por importe ascendente' })).toBeInTheDocument();
+    } finally {
+      window.matchMedia = matchMediaOriginal;
+    }
+  });
+
+  it('«Periodo» → «Mes pasado» filters October in Madrid and shows its days in Desde and Hasta', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    try {
+      renderList();
+      fireEvent.mouseDown(await screen.findByRole('combobox', { name: 'Periodo' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Mes pasado' }));
+
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith(
+          'pagos',
+          expect.objectContaining({
+            filter: { fecha_gte: '2026-09-30T22:00:00.000Z', fecha_lte: '2026-10-31T22:59:59.999Z' },
+          }),
+        ),
+      );
+      expect(await screen.findByDisplayValue('01/10/2026')).toBeInTheDocument();
+      expect(screen.getByDisplayValue('31/10/2026')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Periodo' })).toHaveTextContent('Mes pasado');
+
+      fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Periodo' }));
+      fireEvent.click(await screen.findByRole('option', { name: 'Cualquier fecha' }));
+      await waitFor(() =>
+        expect(dataProvider.getList).toHaveBeenLastCalledWith('pagos', expect.objectContaining({ filter: {} })),
+      );
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a link whose Desde and Hasta are today names «Hoy» in Periodo', { timeout: 20_000 }, async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-24T10:00:00Z'));
+    try {
+      const filtro = { fecha_gte: '2026-11-23T23:00:00.000Z', fecha_lte: '2026-11-24T22:59:59.999Z' };
+      renderList(`/pagos?filter=${encodeURIComponent(JSON.stringify(filtro))}`);
+      expect(await screen.findAllByDisplayValue('24/11/2026')).toHaveLength(2);
+      expect(screen.getByRole('combobox', { name: 'Periodo' })).toHaveTextContent('Hoy');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material';
-import { ResponsiveList } from '../src/common/ResponsiveList';
+import { camposOrdenables, ResponsiveList } from '../src/common/ResponsiveList';
 
 /** Makes the browser report a viewport `width` px wide to CSS media queries. */
 const viewport = (width: number) => {
@@ -55,4 +55,19 @@ describe('ResponsiveList', () => {
     expect(screen.getByText('tabla')).toBeInTheDocument();
     expect(screen.queryByText('lista simple')).not.toBeInTheDocument();
   });
+});
+
+it("a phone's sort menu offers what the table's headers sort by, and nothing they do not", () => {
+  const Columna = (_: { source?: string; sortBy?: string; sortable?: boolean; label?: string }) => null;
+  const tabla = (
+    <div>
+      <Columna label="Número" sortBy="numero" />
+      <Columna source="fecha" />
+      <Columna source="notas" sortable={false} />
+      <Columna label="Cursos" />
+      {false}
+      <Columna source="total" />
+    </div>
+  );
+  expect(camposOrdenables(tabla)).toEqual(['numero', 'fecha', 'total']);
 });

@@ -45,6 +45,28 @@ describe('getList', () => {
   });
 });
 
+describe('search box words', () => {
+  const enUsuarios = (word: string) => ({
+    or: ['nombre', 'apellidos', 'email', 'nif'].map((field) => ({ [field]: { ilike: `%${word}%` } })),
+  });
+
+  it('finds «Nuria Cort»: each word in some search field, all words required', () => {
+    expect(toWhere('usuarios', { q: 'Nuria Cort' })).toEqual({ and: [enUsuarios('Nuria'), enUsuarios('Cort')] });
+  });
+
+  it('ignores the spaces around and between words', () => {
+    expect(toWhere('usuarios', { q: '  Nuria   Cort ' })).toEqual({ and: [enUsuarios('Nuria'), enUsuarios('Cort')] });
+    expect(toWhere('usuarios', { q: '   ' })).toBeUndefined();
+  });
+
+  it('keeps the words next to the other filters', () => {
+    expect(toWhere('usuarios', { q: 'ana gil', activo: true })).toEqual({
+      and: [enUsuarios('ana'), enUsuarios('gil')],
+      activo: true,
+    });
+  });
+});
+
 describe('filters as a where', () => {
   it('maps suffixes to operators and arrays to inq, AND-ing two conditions on one field', () => {
     const desde = new Date('2026-01-01T00:00:00.000Z');

@@ -3,10 +3,11 @@
 // installed for tests; assertions never depend on them.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { informes } from '../src/providers/i18n/informes';
 import { aulaRecursos, recursos } from '../src/providers/i18n/recursos';
 
 export const recursosI18n = polyglotI18nProvider(
-  () => ({ ...englishMessages, resources: recursos, aula: aulaRecursos }),
+  () => ({ ...englishMessages, resources: recursos, aula: { ...aulaRecursos, informes } }),
   'es',
   { allowMissing: true },
 );

@@ -31,7 +31,10 @@ const db: Record<string, Record<string, unknown>[]> = {
     { id: 7, usuarioId: 5, cursoId: 2, facturaId: 6, importe: 4900, moneda: 'EUR', metodo: 'tarjeta', estado: 'completado', referencia: 'TPV-0007', fecha: '2026-02-01T10:05:00.000Z' },
   ],
   logins: [{ id: 8, usuario: 'admin', nombre: 'Administración', email: 'admin@example.com', activo: true, ultimoAcceso: '2026-03-01T08:00:00.000Z' }],
-  logs: [{ id: 9, tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin', loginId: 8, ip: '127.0.0.1' }],
+  logs: [
+    { id: 9, tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin', loginId: 8, ip: '127.0.0.1' },
+    { id: 10, tipo: 'UPDATE', fecha: '2026-03-01T08:05:00.000Z', loginId: 8, recurso: 'categorias', recursoId: 1, ip: '127.0.0.1' },
+  ],
 };
 
 const byId = (resource: string, id: unknown) => db[resource].find((r) => r.id === Number(id));
@@ -129,4 +132,36 @@ describe('every section page renders', () => {
       expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
     },
   );
+});
+
+describe('one name per section', () => {
+  const titulo = () => document.getElementById('react-admin-title')?.textContent;
+
+  it.each([
+    ['/facturas', 'Facturación'],
+    ['/facturas/6/show', 'Factura A-15'],
+    ['/facturas/6', 'Factura A-15'],
+    ['/clases/create', 'Nueva clase'],
+    ['/cursos/create', 'Nuevo curso'],
+    ['/categorias/create', 'Nueva categoría'],
+    ['/usuarios/create', 'Nuevo usuario'],
+    ['/facturas/create', 'Nueva factura'],
+    ['/pagos/create', 'Nuevo pago'],
+    ['/logins/create', 'Nuevo administrador'],
+    ['/logs/10/show', 'Actividad #10'],
+  ])('%s is titled «%s»', { timeout: 20_000 }, async (path, esperado) => {
+    renderAt(path);
+    await waitFor(() => expect(titulo()).toBe(esperado), { timeout: 5000 });
+  });
+
+  it('the activity log names resources as the sections do, accents included', { timeout: 20_000 }, async () => {
+    renderAt('/logs');
+    expect(await screen.findByText('Categoría', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('categorias')).not.toBeInTheDocument();
+  });
+
+  it('an activity entry links to its record by the section’s name', { timeout: 20_000 }, async () => {
+    renderAt('/logs/10/show');
+    expect(await screen.findByRole('link', { name: 'Categoría #1' }, { timeout: 5000 })).toBeInTheDocument();
+  });
 });

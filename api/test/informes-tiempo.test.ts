@@ -2,6 +2,7 @@
 // changes, clipping of weeks and months, and the bucket count used to refuse huge ranges.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { periodo, periodoAnterior } from '../src/informes/parametros.js';
 import { cuantosIntervalos, diaEn, esDia, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
 
 const TZ = 'Europe/Madrid';
@@ -72,4 +73,38 @@ it('esDia accepts only real calendar dates', () => {
   expect(esDia('2026-02-29')).toBe(false);
   expect(esDia('2026-13-01')).toBe(false);
   expect(esDia('2026-1-01')).toBe(false);
+});
+
+describe('periodoAnterior', () => {
+  const anterior = (desde: string, hasta: string) => {
+    const p = periodoAnterior(periodo(desde, hasta, TZ), TZ);
+    return [p.desde, p.hasta];
+  };
+
+  it('compares «mes pasado» with the whole month before it, whatever its length', () => {
+    expect(anterior('2026-10-01', '2026-10-31')).toEqual(['2026-09-01', '2026-09-30']);
+    expect(anterior('2026-03-01', '2026-03-31')).toEqual(['2026-02-01', '2026-02-28']);
+    expect(anterior('2024-03-01', '2024-03-31')).toEqual(['2024-02-01', '2024-02-29']);
+    expect(anterior('2026-01-01', '2026-01-31')).toEqual(['2025-12-01', '2025-12-31']);
+    expect(anterior('2026-09-01', '2026-09-30')).toEqual(['2026-08-01', '2026-08-31']);
+  });
+
+  it('compares several whole months with as many months before, and a year with the year before', () => {
+    expect(anterior('2026-04-01', '2026-06-30')).toEqual(['2026-01-01', '2026-03-31']);
+    expect(anterior('2026-01-01', '2026-12-31')).toEqual(['2025-01-01', '2025-12-31']);
+  });
+
+  it('compares any other period with as many days before it', () => {
+    expect(anterior('2026-03-01', '2026-03-30')).toEqual(['2026-01-30', '2026-02-28']);
+    expect(anterior('2026-11-01', '2026-11-24')).toEqual(['2026-10-08', '2026-10-31']);
+    expect(anterior('2026-10-02', '2026-10-31')).toEqual(['2026-09-02', '2026-10-01']);
+    expect(anterior('2026-11-24', '2026-11-24')).toEqual(['2026-11-23', '2026-11-23']);
+  });
+
+  it('ends the day before the period starts, at Madrid midnight', () => {
+    const p = periodo('2026-11-01', '2026-11-30', TZ);
+    const a = periodoAnterior(p, TZ);
+    expect(a.fin).toBe(p.inicio);
+    expect(a.inicio).toBe('2026-09-30T22:00:00.000Z'); // 1 October, still summer time
+  });
 });

@@ -131,13 +131,18 @@ describe('resumen', () => {
     expect(r.actual).toEqual({ ...cero, cursosVendidos: 0, usuariosNuevos: 0 });
   });
 
-  it('over HTTP names both periods; the previous one has the same number of days', async () => {
+  it('over HTTP names both periods; a whole month is compared with the month before', async () => {
     const res = await get('/informes/resumen?desde=2026-01-01&hasta=2026-01-31');
     expect(res.status).toBe(200);
     expect(res.body.periodo).toEqual({ desde: '2026-01-01', hasta: '2026-01-31' });
     expect(res.body.anterior).toEqual({ desde: '2025-12-01', hasta: '2025-12-31' });
     expect(res.body.actual.ingresosNetos).toBe(9900);
     expect(res.body.previo.ingresosNetos).toBe(4900);
+  });
+
+  it('over HTTP compares a whole month with the month before, not with the 31 days before', async () => {
+    const res = await get('/informes/resumen?desde=2026-03-01&hasta=2026-03-31');
+    expect(res.body.anterior).toEqual({ desde: '2026-02-01', hasta: '2026-02-28' });
   });
 
   it('defaults to the last 30 days, today included, in Madrid', async () => {

@@ -14,14 +14,17 @@ export const listResponse = (page: Page, resource: string): Promise<Response> =>
 
 export const searchBox = (page: Page) => page.getByPlaceholder('Buscar');
 
-/** Types into the list's search box and waits for the list the API answered for that text. */
+/**
+ * Types into the list's search box and waits for the list the API answered for that text (each
+ * word of it is searched for on its own, so the request holds the words, not the whole text).
+ */
 export async function search(page: Page, resource: string, text: string): Promise<void> {
-  const answered = page.waitForResponse(
-    (r) =>
-      r.request().method() === 'GET' &&
-      new URL(r.url()).pathname === `/${resource}` &&
-      [...new URL(r.url()).searchParams.values()].some((v) => v.includes(text)),
-  );
+  const words = text.split(/\s+/).filter(Boolean);
+  const answered = page.waitForResponse((r) => {
+    const url = new URL(r.url());
+    const query = [...url.searchParams.values()].join(' ');
+    return r.request().method() === 'GET' && url.pathname === `/${resource}` && words.every((w) => query.includes(w));
+  });
   await searchBox(page).fill(text);
   expect((await answered).ok()).toBe(true);
 }

@@ -1,5 +1,6 @@
 import type { InputProps } from 'react-admin';
 import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from './dates';
+import { PeriodoFilter } from './PeriodoFilter';
 import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
 const reader =
@@ -24,8 +25,12 @@ export const HastaInput = (props: InputProps) => (
   <TextoLeidoInput toText={formatDia} read={reader(false, finDelDia)} filter placeholder="aula.formato.dia" inputMode="numeric" {...props} />
 );
 
-/** The pair of list filters for a date range on `campo`: `<campo>_gte` and `<campo>_lte`. */
+/**
+ * The list filters for a date range on `campo`: a «Periodo» preset always at hand, and the
+ * `<campo>_gte`/`<campo>_lte` days it fills in (or the administrator types).
+ */
 export const filtrosDeFecha = (campo: string) => [
+  <PeriodoFilter source={campo} alwaysOn key={`${campo}_periodo`} />,
   <DesdeInput source={`${campo}_gte`} key={`${campo}_gte`} />,
   <HastaInput source={`${campo}_lte`} key={`${campo}_lte`} />,
 ];

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Edit, Labeled, useRecordContext, useRedirect } from 'react-admin';
 import { esEditable } from './editable';
 import { FacturaForm } from './FacturaForm';
-import { NumeroFactura } from './NumeroFactura';
+import { TituloFactura } from './TituloFactura';
 import { Totales } from './Totales';
 
 /** An issued factura reached by its edit address goes to its read-only page, form unseen. */
@@ -24,7 +24,7 @@ const FormularioDeBorrador = () => {
 };
 
 const FacturaEdit = () => (
-  <Edit redirect="show" mutationMode="pessimistic" title={<NumeroFactura />}>
+  <Edit redirect="show" mutationMode="pessimistic" title={<TituloFactura />}>
     <FormularioDeBorrador />
   </Edit>
 );

@@ -6,8 +6,14 @@ import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { FacturaInput } from './FacturaInput';
+import { useClienteDelUsuario } from './useClienteDelUsuario';
 
 const v = validadores('facturas');
+
+const ClienteDelUsuario = () => {
+  useClienteDelUsuario();
+  return null;
+};
 
 /** A draft factura's form, shared by create and edit; the totals are the server's to compute. */
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
@@ -16,6 +22,7 @@ export const FacturaForm = ({ children }: { children?: ReactNode }) => (
     <NumberInput source="numero" step={1} min={1} validate={v.numero} />
     <FechaHoraInput source="fecha" />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
+    <ClienteDelUsuario />
     <TextInput source="clienteNombre" validate={v.clienteNombre} />
     <TextInput source="clienteNif" validate={v.clienteNif} />
     <TextInput source="clienteDireccion" validate={v.clienteDireccion} />

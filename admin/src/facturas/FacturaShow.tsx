@@ -14,6 +14,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { esEditable } from './editable';
 import { NumeroFactura } from './NumeroFactura';
+import { TituloFactura } from './TituloFactura';
 import { Totales } from './Totales';
 
 const FacturaShowActions = () => {
@@ -22,7 +23,7 @@ const FacturaShowActions = () => {
 };
 
 const FacturaShow = () => (
-  <Show actions={<FacturaShowActions />} title={<NumeroFactura />}>
+  <Show actions={<FacturaShowActions />} title={<TituloFactura />}>
     <SimpleShowLayout>
       <NumeroFactura label="resources.facturas.fields.numero" />
       <DateTimeField source="fecha" />

@@ -1,5 +1,6 @@
 // The date-range presets, as calendar days in the administrator's own zone (the API reads them
 // as days in the business's zone, which for a Spanish business is the same).
+import { diaIso, finDelDia, inicioDelDia } from '../common/dates';
 
 export interface Rango {
   desde: string;
@@ -9,14 +10,11 @@ export interface Rango {
 export const presets = ['hoy', 'dias7', 'dias30', 'esteMes', 'mesPasado', 'esteAnio'] as const;
 export type Preset = (typeof presets)[number];
 
-const pad = (n: number) => String(n).padStart(2, '0');
-export const aDia = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-
 export function rangoDe(preset: Preset, hoy: Date = new Date()): Rango {
   const y = hoy.getFullYear();
   const m = hoy.getMonth();
   const d = hoy.getDate();
-  const dia = (year: number, month: number, day: number) => aDia(new Date(year, month, day));
+  const dia = (year: number, month: number, day: number) => diaIso(new Date(year, month, day));
   switch (preset) {
     case 'hoy':
       return { desde: dia(y, m, d), hasta: dia(y, m, d) };
@@ -40,3 +38,14 @@ export const presetDe = (r: Rango, hoy: Date = new Date()): Preset | undefined =
     const x = rangoDe(p, hoy);
     return x.desde === r.desde && x.hasta === r.hasta;
   });
+
+const fechaLocal = (dia: string) => {
+  const [y, m, d] = dia.split('-').map(Number);
+  return new Date(y, m - 1, d);
+};
+
+/** A range as the instants a list filter sends: from the first one of `desde` to the last one of `hasta`. */
+export const instantesDe = (r: Rango) => ({
+  desde: inicioDelDia(fechaLocal(r.desde)).toISOString(),
+  hasta: finDelDia(fechaLocal(r.hasta)).toISOString(),
+});

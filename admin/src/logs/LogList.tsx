@@ -11,6 +11,7 @@ import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { tipoLogChoices } from '../common/choices';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { RecursoField } from './RecursoField';
 import { TipoLogField } from './TipoLogField';
 
 const filters = [
@@ -27,7 +28,7 @@ const LogList = () => (
         <SimpleList
           primaryText={<TipoLogField source="tipo" />}
           secondaryText={<DateTimeField source="fecha" />}
-          tertiaryText={(r) => r.datos ?? r.recurso}
+          tertiaryText={(r) => r.datos ?? <RecursoField source="recurso" />}
           linkType="show"
         />
       }
@@ -36,7 +37,7 @@ const LogList = () => (
         <DateTimeField source="fecha" />
         <TipoLogField source="tipo" />
         <ReferenceField source="loginId" reference="logins" link={false} />
-        <TextField source="recurso" />
+        <RecursoField source="recurso" />
         <TextField source="recursoId" />
         <TextField source="datos" sortable={false} />
         <TextField source="ip" />

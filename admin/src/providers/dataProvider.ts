@@ -13,15 +13,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 const toWire = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
 
+/**
+ * The search box: every word must appear in some search field, so «Nuria Cort» finds
+ * Nuria Cortés (nombre + apellidos) while one word still reads as one `or`.
+ */
+function search(resource: string, text: string): Where | undefined {
+  const fields = searchFields(resource);
+  const words = text.split(/\s+/).filter(Boolean);
+  if (fields.length === 0 || words.length === 0) return undefined;
+  const anyField = (word: string): Where => {
+    const pattern = `%${escapeLike(word)}%`;
+    return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
+  };
+  return words.length === 1 ? anyField(words[0]) : { and: words.map(anyField) };
+}
+
 function condition(resource: string, key: string, value: unknown): Where | undefined {
   if (value === undefined || value === '') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
-  if (key === 'q') {
-    const fields = searchFields(resource);
-    if (fields.length === 0) return undefined;
-    const pattern = `%${escapeLike(String(value))}%`;
-    return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
-  }
+  if (key === 'q') return search(resource, String(value));
   const match = SUFFIX.exec(key);
   if (match) return { [match[1]]: { [match[2]]: Array.isArray(value) ? value.map(toWire) : toWire(value) } };
   if (Array.isArray(value)) return { [key]: { inq: value.map(toWire) } };

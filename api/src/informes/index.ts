@@ -31,7 +31,7 @@ const conAgrupacion = ['desde', 'hasta', 'agrupacion'] as const;
 
 /** Every report, what it answers and the query parameters it takes: the routes and /openapi.json read this. */
 export const catalogoInformes = {
-  resumen: { parametros: rango, descripcion: 'Cifras clave del periodo y del periodo anterior de igual duración' },
+  resumen: { parametros: rango, descripcion: 'Cifras clave del periodo y del anterior: tantos meses enteros antes si el periodo son meses enteros, si no tantos días' },
   ingresos: { parametros: conAgrupacion, descripcion: 'Ingresos por día, semana o mes, sin huecos' },
   'ventas-por-curso': { parametros: rango, descripcion: 'Ventas, ingresos, ticket medio y reembolsos por curso' },
   'pagos-por-metodo': { parametros: rango, descripcion: 'Número e importe de pagos por método' },

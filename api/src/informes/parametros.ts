@@ -10,6 +10,8 @@ import {
   diasEntre,
   esDia,
   inicioDelDia,
+  mesesEnteros,
+  primeroDelMes,
   sumarDias,
   type Agrupacion,
   type Dia,
@@ -71,10 +73,16 @@ export function periodo(desde: Dia, hasta: Dia, timeZone: string): Periodo {
   return { desde, hasta, inicio: inicioDelDia(desde, timeZone), fin: inicioDelDia(sumarDias(hasta, 1), timeZone) };
 }
 
-/** The period of equal length that ends the day before `p` starts. */
+/**
+ * What `p` is compared with: the period that ends the day before it starts and is as long. Whole
+ * calendar months are as long as the same number of whole months (October against September's
+ * 30 days, not the 31 days before); any other period counts days.
+ */
 export function periodoAnterior(p: Periodo, timeZone: string): Periodo {
-  const dias = diasEntre(p.desde, p.hasta) + 1;
-  return periodo(sumarDias(p.desde, -dias), sumarDias(p.desde, -1), timeZone);
+  const hasta = sumarDias(p.desde, -1);
+  const meses = mesesEnteros(p.desde, p.hasta);
+  if (meses > 0) return periodo(primeroDelMes(p.desde, -meses), hasta, timeZone);
+  return periodo(sumarDias(p.desde, -(diasEntre(p.desde, p.hasta) + 1)), hasta, timeZone);
 }
 
 /**

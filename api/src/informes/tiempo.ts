@@ -116,11 +116,17 @@ export function lunesDe(dia: Dia): Dia {
   return sumarDias(dia, -((weekday + 6) % 7));
 }
 
-/** First day of the month after the one `dia` is in. */
-function primeroDelMesSiguiente(dia: Dia): Dia {
+/** First day of the month `n` months after the one `dia` is in (before it when `n` < 0). */
+export function primeroDelMes(dia: Dia, n = 0): Dia {
   const d = toUtcDate(`${dia.slice(0, 7)}-01`);
-  d.setUTCMonth(d.getUTCMonth() + 1);
+  d.setUTCMonth(d.getUTCMonth() + n);
   return fromUtcDate(d);
+}
+
+/** How many calendar months `desde`..`hasta` covers when it is exactly whole months; else 0. */
+export function mesesEnteros(desde: Dia, hasta: Dia): number {
+  const enteros = desde === primeroDelMes(desde) && sumarDias(hasta, 1) === primeroDelMes(hasta, 1);
+  return enteros ? cuantosIntervalos(desde, hasta, 'mes') : 0;
 }
 
 /** How many buckets `intervalos` would produce, without building them. */
@@ -151,7 +157,7 @@ export function intervalos(desde: Dia, hasta: Dia, agrupacion: Agrupacion, timeZ
       siguiente = sumarDias(clave, 7);
     } else {
       clave = dia.slice(0, 7);
-      siguiente = primeroDelMesSiguiente(dia);
+      siguiente = primeroDelMes(dia, 1);
     }
     if (siguiente > finRango) siguiente = finRango;
     const fin = inicioDelDia(siguiente, timeZone);

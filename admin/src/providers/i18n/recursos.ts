@@ -1,5 +1,6 @@
 // Spanish names of every resource and field (react-admin reads them under `resources`), and the
 // other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts).
+import { aulaShell } from './aula';
 
 const comunes = {
   id: 'Id',
@@ -16,6 +17,7 @@ const rangoFecha = {
 export const recursos = {
   clases: {
     name: 'Clase |||| Clases',
+    page: { create: 'Nueva clase' },
     empty: 'Aún no hay clases',
     invite: 'Crea la primera clase',
     fields: {
@@ -34,6 +36,7 @@ export const recursos = {
   },
   cursos: {
     name: 'Curso |||| Cursos',
+    page: { create: 'Nuevo curso' },
     empty: 'Aún no hay cursos',
     invite: 'Crea el primer curso',
     fields: {
@@ -51,6 +54,7 @@ export const recursos = {
   },
   categorias: {
     name: 'Categoría |||| Categorías',
+    page: { create: 'Nueva categoría' },
     empty: 'Aún no hay categorías',
     invite: 'Crea la primera categoría',
     fields: {
@@ -63,6 +67,7 @@ export const recursos = {
   },
   usuarios: {
     name: 'Usuario |||| Usuarios',
+    page: { create: 'Nuevo usuario' },
     empty: 'Aún no hay usuarios',
     invite: 'Da de alta el primer usuario',
     fields: {
@@ -86,6 +91,7 @@ export const recursos = {
   },
   pagos: {
     name: 'Pago |||| Pagos',
+    page: { create: 'Nuevo pago' },
     empty: 'Aún no hay pagos',
     invite: 'Registra el primer pago',
     fields: {
@@ -105,6 +111,8 @@ export const recursos = {
   },
   facturas: {
     name: 'Factura |||| Facturas',
+    // The menu names the section «Facturación» (DESIGN §5); its list page says the same.
+    page: { list: aulaShell.menu.facturacion, create: 'Nueva factura' },
     empty: 'Aún no hay facturas',
     invite: 'Crea la primera factura',
     fields: {
@@ -128,6 +136,7 @@ export const recursos = {
   },
   logins: {
     name: 'Administrador |||| Administradores',
+    page: { create: 'Nuevo administrador' },
     empty: 'Aún no hay administradores',
     invite: 'Crea el primer administrador',
     fields: {
@@ -142,6 +151,7 @@ export const recursos = {
   },
   logs: {
     name: 'Actividad |||| Actividad',
+    page: { show: 'Actividad #%{id}' },
     empty: 'Aún no hay actividad',
     fields: {
       ...comunes,
@@ -178,6 +188,9 @@ export const aulaRecursos = {
       dia: 'Escriba una fecha real como dd/mm/aaaa (por ejemplo 05/03/2026)',
       diaHora: 'Escriba una fecha y hora reales como dd/mm/aaaa hh:mm (por ejemplo 05/03/2026 14:30)',
     },
+  },
+  periodo: {
+    cualquiera: 'Cualquier fecha',
   },
   formato: {
     dia: 'dd/mm/aaaa',

@@ -1,0 +1,13 @@
+import { type RaRecord, useGetResourceLabel, useRecordContext } from 'react-admin';
+import { useTextoFactura } from './useTextoFactura';
+
+/**
+ * «Factura A-3», the title of a factura's pages. react-admin's own «%{name}
+ * %{recordRepresentation}» cannot be used: a factura's representation is an element.
+ */
+export const TituloFactura = () => {
+  const factura = useRecordContext<RaRecord>();
+  const texto = useTextoFactura();
+  const nombre = useGetResourceLabel()('facturas', 1);
+  return factura ? <span>{`${nombre} ${texto(factura)}`}</span> : null;
+};
