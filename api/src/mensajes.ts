@@ -83,7 +83,7 @@ export const mensajes = {
     resumen: 'Ordena las clases del curso: «clases» trae todas sus clases, cada una una vez, en el orden nuevo',
     repetida: (id: number) => `La clase ${id} aparece más de una vez`,
     ajena: (id: number) => `La clase ${id} no es de este curso`,
-    falta: (id: number) => `Falta la clase ${id} del curso: la lista debe traer todas sus clases (¿alguien ha añadido una? recargue la página)`,
+    falta: (id: number) => `Falta la clase ${id} del curso: la lista debe traer todas sus clases (quizá se ha añadido una mientras tanto)`,
   },
   borrado: {
     tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
