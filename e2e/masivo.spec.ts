@@ -104,6 +104,28 @@ test('clases: publicar dos a la vez desde la lista', async ({ page }) => {
   expect((await res.json()).map((c: { estado: string }) => c.estado)).toEqual(['publicada', 'publicada', 'borrador']);
 });
 
+test('clases: mover dos a otro curso eligiéndolo en un diálogo', async ({ page }) => {
+  const nombre = unico('Mudanza');
+  const { clases } = await cursoConClases(page, nombre, 3);
+  const destino = await post(page.request, '/cursos', { titulo: `${nombre} destino`, precio: 0 });
+  await openSearched(page, 'clases', nombre);
+  await expect(listedRecords(page)).toHaveCount(3);
+  for (const clase of clases.slice(1)) {
+    await listedRecords(page).filter({ hasText: clase.titulo }).getByRole('checkbox').check();
+  }
+  await page.getByRole('button', { name: 'Mover a curso…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText('Mover 2 clases a otro curso')).toBeVisible();
+  await dialog.getByRole('combobox', { name: 'Curso' }).fill(`${nombre} destino`);
+  await page.getByRole('option', { name: `${nombre} destino` }).click();
+  const patched = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === '/clases');
+  await dialog.getByRole('button', { name: BOTON.confirmar }).click();
+  expect(await (await patched).json()).toEqual({ count: 2 });
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('2 elementos actualizados')).toBeVisible();
+  expect(await titulosEnOrden(page, destino.id)).toEqual(clases.slice(1).map((c) => c.titulo));
+});
+
 test('curso: reordenar sus clases arrastrando (con el teclado en el móvil) sobrevive a recargar', async ({ page }) => {
   const { curso, titulos } = await cursoAbierto(page, 'Orden', 3);
   const [a, b, c] = titulos;
