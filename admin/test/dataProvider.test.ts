@@ -2,6 +2,7 @@
 // becomes exactly these HTTP requests, and the answers and errors come back as react-admin wants.
 import { HttpError } from 'react-admin';
 import { dataProvider, toWhere } from '../src/providers/dataProvider';
+import { motivo } from '../src/providers/http';
 import { errorLoopBack, fakeApi } from './fetchMock';
 
 const page = (page: number, perPage: number) => ({ page, perPage });
@@ -206,6 +207,13 @@ describe('writes', () => {
     expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { id: { inq: [1, 2] } } }, body: { estado: 'archivado' } });
   });
 
+  it("reordenarClases PUTs the curso's whole order in one request", async () => {
+    const llamadas = fakeApi({ 'PUT /cursos/4/clases/orden': { status: 204 } });
+    expect(await dataProvider.reordenarClases(4, [9, 7, 8])).toEqual({ data: [9, 7, 8] });
+    expect(llamadas).toHaveLength(1);
+    expect(llamadas[0]).toMatchObject({ method: 'PUT', body: { clases: [9, 7, 8] } });
+  });
+
   it('delete answers with the previous record, as the API gives nothing back (204)', async () => {
     const llamadas = fakeApi({ 'DELETE /pagos/7': { status: 204 } });
     const previousData = { id: 7, importe: 4900 };
@@ -254,6 +262,17 @@ describe('errors', () => {
     fakeApi({ 'GET /cursos/1': errorLoopBack(401, 'Sesión no iniciada') });
     const error = await fallo(dataProvider.getOne('cursos', { id: 1 }));
     expect(error.status).toBe(401);
+  });
+
+  it("a refused reorder or bulk change is told by the 422's first detail, which names the clase", async () => {
+    fakeApi({
+      'PUT /cursos/4/clases/orden': errorLoopBack(422, 'Los datos no son válidos: revise los campos señalados', [
+        { path: '/clases', code: 'falta', message: 'Falta la clase 10 del curso' },
+      ]),
+    });
+    expect(motivo(await fallo(dataProvider.reordenarClases(4, [9])))).toBe('Falta la clase 10 del curso');
+    fakeApi({ 'DELETE /cursos/2': errorLoopBack(409, 'No se puede borrar: el curso tiene 12 clases') });
+    expect(motivo(await fallo(dataProvider.delete('cursos', { id: 2 })))).toBe('No se puede borrar: el curso tiene 12 clases');
   });
 
   it("409 brings the server's Spanish message to the notification", async () => {

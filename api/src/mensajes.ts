@@ -79,6 +79,12 @@ export const mensajes = {
     unico: (campos: string[]) =>
       campos.length === 1 ? `Ya existe un registro con ese valor de «${campos[0]}»` : `Ya existe un registro con esa combinación de ${campos.map((c) => `«${c}»`).join(' y ')}`,
   },
+  orden: {
+    resumen: 'Ordena las clases del curso: «clases» trae todas sus clases, cada una una vez, en el orden nuevo',
+    repetida: (id: number) => `La clase ${id} aparece más de una vez`,
+    ajena: (id: number) => `La clase ${id} no es de este curso`,
+    falta: (id: number) => `Falta la clase ${id} del curso: la lista debe traer todas sus clases (quizá se ha añadido una mientras tanto)`,
+  },
   borrado: {
     tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
       `No se puede borrar: ${entidades[recurso].el} tiene ${hijos.map((h) => plural(h.n, h.recurso)).join(', ')}`,

@@ -48,8 +48,12 @@ export async function openSearched(page: Page, resource: string, text: string): 
   await expect(searchBox(page)).toHaveValue(text);
 }
 
-/** The records the list shows: the table's data rows, or the phone list's entries. */
+/**
+ * The records the list shows: the table's data rows, or the phone list's entries (a phone list
+ * whose rows can be selected for bulk actions is a one-column table).
+ */
 export const listedRecords = (page: Page) => {
   const main = page.getByRole('main');
-  return isPhone(page) ? main.getByRole('listitem') : main.getByRole('row').filter({ has: page.getByRole('cell') });
+  const rows = main.getByRole('row').filter({ has: page.getByRole('cell') });
+  return isPhone(page) ? main.getByRole('listitem').or(rows) : rows;
 };

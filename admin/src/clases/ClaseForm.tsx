@@ -12,7 +12,8 @@ export const ClaseForm = () => (
     <TextInput source="descripcion" multiline minRows={3} validate={v.descripcion} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" helperText="aula.ayuda.claseDeCursoOUsuario" />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" />
-    <NumberInput source="orden" step={1} defaultValue={0} />
+    {/* Left empty, the server puts a new clase last in its curso. */}
+    <NumberInput source="orden" step={1} helperText="aula.ayuda.ordenVacio" validate={v.orden} />
     <TextInput source="video" helperText="aula.ayuda.video" validate={v.video} />
     <NumberInput source="duracion" step={1} min={0} helperText="aula.ayuda.duracion" validate={v.duracion} />
     <TextInput source="miniatura" helperText="aula.ayuda.foto" validate={v.miniatura} />

@@ -8,14 +8,14 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  SimpleList,
   TextField,
 } from 'react-admin';
 import { Terciario } from '../common/Terciario';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { ClaseAccionesMasivas } from './ClaseAccionesMasivas';
 import { DuracionField } from './DuracionField';
 
 const filters = [
@@ -33,15 +33,18 @@ const ClaseList = () => (
   <List filters={filters} sort={porCursoYOrden}>
     <ResponsiveList
       small={
-        <SimpleList
+        <ListaMovil
+          label="resources.clases.fields.titulo"
+          sortBy="titulo"
           primaryText={(r) => r.titulo}
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
           tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
-          linkType="edit"
+          rowClick="edit"
+          bulkActionButtons={<ClaseAccionesMasivas />}
         />
       }
     >
-      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
+      <Datagrid bulkActionButtons={<ClaseAccionesMasivas />} rowClick="edit">
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />
         <TextField source="titulo" />

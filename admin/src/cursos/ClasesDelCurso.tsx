@@ -1,11 +1,10 @@
-import { BooleanField, Datagrid, NumberField, ReferenceManyField, SelectField, TextField } from 'react-admin';
+import { ReferenceManyField } from 'react-admin';
 import { Box } from '@mui/material';
-import { DuracionField } from '../clases/DuracionField';
-import { estadoClaseChoices } from '../common/choices';
 import { CreateRelatedButton } from '../common/CreateRelatedButton';
 import { Vacio } from '../common/Vacio';
+import { OrdenDeClases } from './OrdenDeClases';
 
-/** The curso's clases in the order students take them, and a way to add one. */
+/** The curso's clases in the order students take them, to reorder, open or add to (at the end). */
 export const ClasesDelCurso = () => (
   <Box sx={{ width: '100%' }}>
     <ReferenceManyField
@@ -15,13 +14,7 @@ export const ClasesDelCurso = () => (
       perPage={500}
       empty={<Vacio mensaje="aula.vacio.clasesDelCurso" />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <NumberField source="orden" />
-        <TextField source="titulo" />
-        <DuracionField source="duracion" />
-        <BooleanField source="gratuita" />
-        <SelectField source="estado" choices={estadoClaseChoices} />
-      </Datagrid>
+      <OrdenDeClases />
     </ReferenceManyField>
     <CreateRelatedButton resource="clases" target="cursoId" label="aula.acciones.anadirClase" />
   </Box>

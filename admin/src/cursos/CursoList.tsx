@@ -6,15 +6,15 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  SimpleList,
   TextField,
 } from 'react-admin';
 import { Terciario } from '../common/Terciario';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { CursoAccionesMasivas } from './CursoAccionesMasivas';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -27,15 +27,18 @@ const CursoList = () => (
   <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }}>
     <ResponsiveList
       small={
-        <SimpleList
+        <ListaMovil
+          label="resources.cursos.fields.titulo"
+          sortBy="titulo"
           primaryText={(r) => r.titulo}
           secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
           tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
-          linkType="show"
+          rowClick="show"
+          bulkActionButtons={<CursoAccionesMasivas />}
         />
       }
     >
-      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
+      <Datagrid bulkActionButtons={<CursoAccionesMasivas />} rowClick="show">
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
         <SelectField source="nivel" choices={nivelChoices} />

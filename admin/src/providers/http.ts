@@ -50,6 +50,17 @@ async function toHttpError(response: Response): Promise<HttpError> {
   return new HttpError(message, response.status, errors ? { ...envelope, errors } : (envelope ?? text));
 }
 
+/**
+ * The server's reason for refusing, to show in a notification: a 422's title only says «revise
+ * los campos», so outside a form (a bulk change, a reorder) its first detail is what names the
+ * field or record at fault.
+ */
+export function motivo(error: unknown): string {
+  const body = (error as { body?: { error?: { details?: LoopBackDetail[] } } })?.body;
+  const detail = Array.isArray(body?.error?.details) ? body.error.details[0]?.message : undefined;
+  return detail || (error as Error)?.message || 'ra.notification.http_error';
+}
+
 /** The raw response (for CSV and other downloads), or the API's error as an HttpError. */
 export async function fetchApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
   const verb = method.toUpperCase();

@@ -9,17 +9,17 @@ import {
   NullableBooleanInput,
   SearchInput,
   SelectColumnsButton,
-  SimpleList,
   TextField,
   TextInput,
   TopToolbar,
 } from 'react-admin';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { mayusculas } from '../common/mayusculas';
+import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { nombreCompleto } from './nombreCompleto';
+import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -41,9 +41,18 @@ const UsuarioListActions = () => (
 const UsuarioList = () => (
   <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
     <ResponsiveList
-      small={<SimpleList primaryText={nombreCompleto} secondaryText={(r) => r.email} linkType="show" />}
+      small={
+        <ListaMovil
+          label="resources.usuarios.fields.nombre"
+          sortBy="nombre"
+          primaryText={nombreCompleto}
+          secondaryText={(r) => r.email}
+          rowClick="show"
+          bulkActionButtons={<UsuarioAccionesMasivas />}
+        />
+      }
     >
-      <DatagridConfigurable bulkActionButtons={<BorrarSeleccion />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
+      <DatagridConfigurable bulkActionButtons={<UsuarioAccionesMasivas />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
         <TextField source="nombre" />
         <TextField source="apellidos" />
         <EmailField source="email" />

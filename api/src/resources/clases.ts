@@ -1,3 +1,4 @@
+import { siguienteOrden } from './ordenClases.js';
 import { defineResource } from './types.js';
 
 export default defineResource({
@@ -20,4 +21,11 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  // A clase added to a curso without an orden (absent, or null from an empty form field) goes
+  // last, not to 0 before all the others. Without a curso there is no order to keep: the
+  // registry default (0) applies.
+  async beforeWrite(data, { op, db }) {
+    if (op !== 'create' || (data.orden !== undefined && data.orden !== null) || typeof data.cursoId !== 'number') return data;
+    return { ...data, orden: await siguienteOrden(db, data.cursoId) };
+  },
 });

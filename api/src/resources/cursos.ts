@@ -1,4 +1,5 @@
 import { defineResource } from './types.js';
+import { reordenarClases } from './ordenClases.js';
 import { moneda } from './shared.js';
 
 export default defineResource({
@@ -20,4 +21,5 @@ export default defineResource({
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  actions: { reordenarClases },
 });

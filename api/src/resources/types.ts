@@ -48,6 +48,29 @@ export interface WriteContext {
   scrypt: ScryptParams;
 }
 
+/** What an entity's own action runs with: the write's transaction and who writes. */
+export interface ActionContext {
+  db: Knex.Transaction;
+  actor: WriteContext['actor'];
+}
+
+/**
+ * A LoopBack-style custom route of an entity, `{method} /{name}/{id}/{path}` (`PUT
+ * /cursos/{id}/clases/orden`, `POST /facturas/{id}/emitir`): the REST layer registers it,
+ * validates its body against `body`, runs it in one transaction with the record locked
+ * (404 if it does not exist), writes the audit row and describes it in OpenAPI.
+ */
+export interface Action {
+  method: 'POST' | 'PUT';
+  path: string;
+  /** Spanish one-liner for the OpenAPI document. */
+  summary: string;
+  /** JSON Schema of the request body. */
+  body: Record<string, unknown>;
+  /** Answers 200 with what it returns, or 204 when it returns nothing. */
+  run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
+}
+
 export interface ResourceDef {
   /** Route segment and table name: `cursos`. */
   name: string;
@@ -71,9 +94,11 @@ export interface ResourceDef {
   beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /** Rows that belong to this one and go with it, removed in the same transaction before it. */
   beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
+  /** The entity's own actions beyond CRUD, by operation name (`Curso.reordenarClases`). */
+  actions?: Record<string, Action>;
 }
 
-export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited'>>;
+export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions'>>;
 
 const implicitFields: Record<string, Field> = {
   id: { type: 'integer', readOnly: true },
@@ -88,5 +113,6 @@ export function defineResource(def: ResourceDef): Resource {
     fields: { id: implicitFields.id, ...def.fields, createdAt: implicitFields.createdAt, updatedAt: implicitFields.updatedAt },
     relations: def.relations ?? {},
     uniques: def.uniques ?? [],
+    actions: def.actions ?? {},
   };
 }

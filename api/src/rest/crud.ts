@@ -8,7 +8,7 @@ import { getResource, type Resource } from '../resources/index.js';
 import { badRequest, forbidden } from './errors.js';
 import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { combine, type Actor, type Repository } from './repository.js';
-import { validateBody } from './validate.js';
+import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
   repo: Repository;
@@ -80,6 +80,19 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
 
   for (const [name, relation] of Object.entries(resource.relations)) {
     if (relation.type === 'hasMany' && relation.nested) registerNestedRoutes(app, resource, name, { repo, config });
+  }
+
+  // The entity's own actions, after CRUD so `/:id` routes and nested ones keep their meaning.
+  for (const [name, action] of Object.entries(resource.actions)) {
+    app.route<{ Params: Params }>({
+      method: action.method,
+      url: `${base}/:id/${action.path}`,
+      handler: async (req, reply) => {
+        const id = parseId(req.params.id);
+        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, req.body), actorOf(req));
+        return result === undefined ? reply.code(204).send() : result;
+      },
+    });
   }
 }
 

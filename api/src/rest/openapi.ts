@@ -70,6 +70,14 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       delete: { tags, operationId: `${m}.${name}.delete`, parameters: [idParam, whereParam], responses: { '200': countResponse, ...common } },
     };
   }
+  for (const [name, action] of Object.entries(r.actions)) {
+    paths[`/${r.name}/{id}/${action.path}`] = {
+      [action.method.toLowerCase()]: {
+        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: true, content: json(action.body) },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...common },
+      },
+    };
+  }
   return paths;
 }
 

@@ -8,7 +8,7 @@ import { readRows } from '../db/reader.js';
 import { entidades, mensajes } from '../mensajes.js';
 import { getResource, referencesTo, type Resource } from '../resources/index.js';
 import type { AuditTipo } from '../resources/logs.js';
-import type { WriteContext } from '../resources/types.js';
+import type { Action, WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
@@ -296,6 +296,22 @@ export class Repository {
       }
       if (rows.length) await this.audit(trx, resource, 'UPDATE', actor, null, { ids: rows.map((r) => r.id) });
       return rows.length;
+    });
+  }
+
+  /**
+   * One of the entity's own actions (`PUT /cursos/{id}/clases/orden`): the record is locked for
+   * the transaction on PostgreSQL (SQLite runs one write at a time anyway), so two actions, or an
+   * action and a write that takes the same lock, on one record do not interleave.
+   */
+  async runAction(resource: Resource, id: number, name: string, action: Action, body: Row, actor: Actor): Promise<unknown> {
+    return this.write(resource, {}, id, async (trx) => {
+      const qb = trx(resource.name).where('id', id).first('id');
+      if (this.dialect === 'pg') qb.forUpdate();
+      if (!(await qb)) throw notFound(resource.model, id);
+      const result = await action.run(id, body, { db: trx, actor });
+      await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
+      return result;
     });
   }
 

@@ -32,28 +32,48 @@ function toDetail(err: ErrorObject): ErrorDetail {
   return { path, code: err.keyword, message, info: params };
 }
 
+/** A 422 naming each field Ajv refused, in Spanish. */
+function check(validate: ValidateFunction, data: unknown): void {
+  if (validate(data)) return;
+  const errors = validate.errors ?? [];
+  localizeEs(errors);
+  // With a nullable type, Ajv reports "type" and "enum" for one wrong value; one line per field reads better.
+  const seen = new Set<string>();
+  throw validationFailed(errors.map(toDetail).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true))));
+}
+
+function asObject(body: unknown): Record<string, unknown> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationFailed([{ path: '', code: 'type', message: mensajes.validacion.debeSerObjeto }]);
+  }
+  return body as Record<string, unknown>;
+}
+
+const actionValidators = new Map<object, ValidateFunction>();
+
+/** The body of an entity's own action, checked against the schema it declares. */
+export function validateActionBody(schema: Record<string, unknown>, body: unknown): Record<string, unknown> {
+  const data = asObject(body);
+  let validate = actionValidators.get(schema);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    actionValidators.set(schema, validate);
+  }
+  check(validate, data);
+  return data;
+}
+
 /**
  * Checks a body for create (POST), replace (PUT) or update (PATCH). Returns the body with
  * date-times normalized to ISO-8601 UTC with milliseconds.
  */
 export function validateBody(resource: Resource, mode: BodyMode, body: unknown): Record<string, unknown> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationFailed([{ path: '', code: 'type', message: mensajes.validacion.debeSerObjeto }]);
-  }
-  const data = body as Record<string, unknown>;
+  const data = asObject(body);
   if (mode === 'create' && 'id' in data) {
     throw validationFailed([{ path: '/id', code: 'readOnly', message: mensajes.validacion.idEnCuerpo }]);
   }
   if (mode === 'update' && Object.keys(data).length === 0) throw badRequest(mensajes.validacion.parcheVacio);
-  const validate = validator(resource, mode);
-  if (!validate(data)) {
-    const errors = validate.errors ?? [];
-    localizeEs(errors);
-    // With a nullable type, Ajv reports "type" and "enum" for one wrong value; one line per field reads better.
-    const seen = new Set<string>();
-    const details = errors.map(toDetail).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true)));
-    throw validationFailed(details);
-  }
+  check(validator(resource, mode), data);
   // What JSON Schema cannot say: text a database stores exactly, and instants both databases
   // hold (Ajv's date-time format accepts a leap second and any year, neither of which is one).
   const out: Record<string, unknown> = {};

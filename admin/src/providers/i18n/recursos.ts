@@ -201,6 +201,7 @@ export const aulaRecursos = {
     video: 'Ruta bajo /videos/ o URL',
     foto: 'Ruta bajo /photos/ o URL',
     claseDeCursoOUsuario: 'Una clase pertenece a un curso, a un usuario (clase privada) o a ambos',
+    ordenVacio: 'Si lo deja vacío, una clase nueva va al final de su curso',
     totalesDelServidor: 'La cuota de IVA y el total los calcula el servidor al guardar',
   },
   secciones: {
@@ -217,6 +218,39 @@ export const aulaRecursos = {
   acciones: {
     anadirClase: 'Añadir clase',
     anadirClasePrivada: 'Añadir clase privada',
+  },
+  /** Actions on the rows selected in a list; titles and questions say how many. */
+  masivo: {
+    publicar: 'Publicar',
+    despublicar: 'Despublicar',
+    moverACurso: 'Mover a curso…',
+    cambiarEstado: 'Cambiar estado…',
+    activar: 'Activar',
+    desactivar: 'Desactivar',
+    publicarTitulo: 'Publicar %{smart_count} clase |||| Publicar %{smart_count} clases',
+    publicarPregunta: '¿Publicar la clase seleccionada? Los alumnos del curso la verán. |||| ¿Publicar las %{smart_count} clases seleccionadas? Los alumnos de sus cursos las verán.',
+    despublicarTitulo: 'Despublicar %{smart_count} clase |||| Despublicar %{smart_count} clases',
+    despublicarPregunta: '¿Pasar a borrador la clase seleccionada? Los alumnos dejarán de verla. |||| ¿Pasar a borrador las %{smart_count} clases seleccionadas? Los alumnos dejarán de verlas.',
+    moverTitulo: 'Mover %{smart_count} clase a otro curso |||| Mover %{smart_count} clases a otro curso',
+    moverAyuda: 'Conservan su orden; ordénelas después en la página del curso',
+    estadoTitulo: 'Cambiar el estado de %{smart_count} curso |||| Cambiar el estado de %{smart_count} cursos',
+    activarTitulo: 'Activar %{smart_count} usuario |||| Activar %{smart_count} usuarios',
+    activarPregunta: '¿Activar el usuario seleccionado? |||| ¿Activar los %{smart_count} usuarios seleccionados?',
+    desactivarTitulo: 'Desactivar %{smart_count} usuario |||| Desactivar %{smart_count} usuarios',
+    desactivarPregunta: '¿Desactivar el usuario seleccionado? |||| ¿Desactivar los %{smart_count} usuarios seleccionados?',
+  },
+  /** Reordering a curso's clases by dragging or with the keyboard (read aloud by screen readers). */
+  orden: {
+    asa: 'Mover «%{titulo}»',
+    guardando: 'Guardando el orden…',
+    guardado: 'Orden guardado',
+    instrucciones:
+      'Para mover una clase, pulse la barra espaciadora sobre su asa; después use las flechas arriba y abajo, ' +
+      'y pulse de nuevo la barra espaciadora para soltarla en su sitio, o Escape para cancelar.',
+    levantada: 'Clase «%{titulo}» levantada, en la posición %{posicion} de %{total}.',
+    sobre: 'Clase «%{titulo}» en la posición %{posicion} de %{total}.',
+    soltada: 'Clase «%{titulo}» soltada en la posición %{posicion} de %{total}.',
+    cancelada: 'Movimiento cancelado: la clase «%{titulo}» vuelve a la posición %{posicion}.',
   },
   vacio: {
     clasesDelCurso: 'Este curso aún no tiene clases',

@@ -1,0 +1,75 @@
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import {
+  Button,
+  Form,
+  SaveButton,
+  useListContext,
+  useNotify,
+  useResourceContext,
+  useTranslate,
+  useUpdateMany,
+  type RaRecord,
+} from 'react-admin';
+import { motivo } from '../providers/http';
+
+interface Props {
+  label: string;
+  icon: ReactElement;
+  /** Translation key of the dialog's title, given the number of selected rows as smart_count. */
+  title: string;
+  /** The inputs whose values are applied to every selected row. */
+  children: ReactNode;
+}
+
+/**
+ * A bulk change whose value the administrator chooses («Mover a curso…», «Cambiar estado…»):
+ * a dialog with a small form, applied to the selected rows in one PATCH that the dialog waits
+ * for; a refusal keeps the dialog open and says the server's reason.
+ */
+export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) => {
+  const resource = useResourceContext();
+  const { selectedIds, onUnselectItems } = useListContext();
+  const [open, setOpen] = useState(false);
+  const [updateMany, { isPending }] = useUpdateMany();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const count = selectedIds.length;
+  const close = () => !isPending && setOpen(false);
+
+  const submit = (data: Partial<RaRecord>) =>
+    updateMany(
+      resource,
+      { ids: selectedIds, data },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: () => {
+          setOpen(false);
+          onUnselectItems();
+          notify('ra.notification.updated', { messageArgs: { smart_count: count } });
+        },
+        onError: (error) => notify(motivo(error), { type: 'error' }),
+      },
+    );
+
+  return (
+    <>
+      <Button label={label} onClick={() => setOpen(true)}>
+        {icon}
+      </Button>
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="actualizar-seleccion-titulo">
+        <Form onSubmit={submit}>
+          <DialogTitle id="actualizar-seleccion-titulo">{translate(title, { smart_count: count })}</DialogTitle>
+          <DialogContent>{children}</DialogContent>
+          <DialogActions>
+            {/* MUI's button: react-admin's shows only its icon on a phone, and this one has none. */}
+            <MuiButton onClick={close} disabled={isPending}>
+              {translate('ra.action.cancel')}
+            </MuiButton>
+            <SaveButton label="ra.action.confirm" icon={icon} />
+          </DialogActions>
+        </Form>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,46 @@
+import type { ReactElement, ReactNode } from 'react';
+import { ListItemText } from '@mui/material';
+import { Datagrid, type DatagridProps, type RaRecord, useRecordContext } from 'react-admin';
+
+type Texto = ReactNode | ((record: RaRecord) => ReactNode);
+
+interface FilaProps {
+  primaryText: Texto;
+  secondaryText?: Texto;
+  /** An element such as `<Terciario>…</Terciario>`, written after the primary text. */
+  tertiaryText?: ReactElement;
+  /** Read by Datagrid for the column header. */
+  label?: string;
+  sortBy?: string;
+}
+
+const Fila = ({ primaryText, secondaryText, tertiaryText }: FilaProps) => {
+  const record = useRecordContext();
+  if (!record) return null;
+  const show = (texto: Texto) => (typeof texto === 'function' ? texto(record) : texto);
+  return (
+    <ListItemText
+      sx={{ my: 0 }}
+      primary={
+        <div>
+          {show(primaryText)}
+          {tertiaryText}
+        </div>
+      }
+      secondary={show(secondaryText)}
+    />
+  );
+};
+
+interface Props extends FilaProps, Pick<DatagridProps, 'bulkActionButtons' | 'rowClick'> {}
+
+/**
+ * A phone list whose rows can be selected for bulk actions. react-admin 5's SimpleList has no
+ * selection, so this is a one-column Datagrid (checkbox, «select all», bulk toolbar) whose cell
+ * reads like a SimpleList row; its header sorts by the primary text.
+ */
+export const ListaMovil = ({ bulkActionButtons, rowClick, label, sortBy, ...fila }: Props) => (
+  <Datagrid bulkActionButtons={bulkActionButtons} rowClick={rowClick}>
+    <Fila label={label} sortBy={sortBy} {...fila} />
+  </Datagrid>
+);

@@ -1,0 +1,69 @@
+import DragIndicatorIcon from '@mui/icons-material/DragIndicator';
+import { IconButton, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import { useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { Link, RecordContextProvider, SelectField, useCreatePath, useTranslate, type RaRecord } from 'react-admin';
+import { DuracionField } from '../clases/DuracionField';
+import { estadoClaseChoices } from '../common/choices';
+
+interface Props {
+  clase: RaRecord;
+  posicion: number;
+  disabled: boolean;
+}
+
+/** One clase of a curso: its handle moves it (pointer or keyboard), the rest opens it. */
+export const FilaDeClase = ({ clase, posicion, disabled }: Props) => {
+  const translate = useTranslate();
+  const createPath = useCreatePath();
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: clase.id,
+    disabled,
+  });
+  return (
+    <RecordContextProvider value={clase}>
+      <ListItem
+        ref={setNodeRef}
+        disablePadding
+        divider
+        data-testid="fila-clase"
+        sx={{
+          transform: CSS.Transform.toString(transform),
+          transition,
+          position: 'relative',
+          zIndex: isDragging ? 1 : 'auto',
+          bgcolor: isDragging ? 'action.selected' : undefined,
+        }}
+      >
+        <IconButton
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={translate('aula.orden.asa', { titulo: clase.titulo })}
+          disabled={disabled}
+          // The handle takes the touch: dragging it does not scroll the page.
+          sx={{ touchAction: 'none', cursor: disabled ? 'default' : 'grab', mx: 0.5 }}
+        >
+          <DragIndicatorIcon />
+        </IconButton>
+        <ListItemButton component={Link} to={createPath({ resource: 'clases', id: clase.id, type: 'edit' })} sx={{ minWidth: 0 }}>
+          <ListItemText
+            primary={
+              <>
+                <span>{posicion}.</span> <span>{clase.titulo}</span>
+              </>
+            }
+            secondary={
+              <>
+                <SelectField source="estado" choices={estadoClaseChoices} />
+                {clase.gratuita ? ` · ${translate('resources.clases.fields.gratuita')}` : null}
+                {typeof clase.duracion === 'number' ? ' · ' : null}
+                <DuracionField source="duracion" />
+              </>
+            }
+          />
+        </ListItemButton>
+      </ListItem>
+    </RecordContextProvider>
+  );
+};
