@@ -167,3 +167,29 @@ export function fechaHoraEn(instant: Date, timeZone: string): string {
   const w = wallClock(instant.getTime(), timeZone);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
+
+const HORA = 3_600_000;
+/** The zone's offset during each UTC hour seen, when it does not change within that hour. */
+const offsetsPorHora = new Map<string, number>();
+
+/**
+ * Wall-clock `dd/mm/aaaa hh:mm` of an instant in the zone, as a Spaniard writes it. An export
+ * formats millions of these, and Intl costs microseconds a call: so the zone's offset is looked
+ * up once per UTC hour (checked at both ends of the hour, so a DST change inside it is never
+ * cached) and the rest is arithmetic.
+ */
+export function fechaHoraCorta(instant: Date, timeZone: string): string {
+  const t = instant.getTime();
+  const hora = Math.floor(t / HORA) * HORA;
+  const key = `${timeZone}|${hora}`;
+  let offset = offsetsPorHora.get(key);
+  if (offset === undefined) {
+    offset = offsetAt(t, timeZone);
+    if (offset === offsetAt(hora, timeZone) && offset === offsetAt(hora + HORA - 1000, timeZone)) {
+      if (offsetsPorHora.size >= MAX_CACHE) offsetsPorHora.clear();
+      offsetsPorHora.set(key, offset);
+    }
+  }
+  const w = new Date(t + offset);
+  return `${pad(w.getUTCDate())}/${pad(w.getUTCMonth() + 1)}/${pad(w.getUTCFullYear(), 4)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
+}
