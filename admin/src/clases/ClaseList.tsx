@@ -11,6 +11,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoClaseChoices } from '../common/choices';
@@ -30,7 +31,7 @@ const filters = [
 const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 
 const ClaseList = () => (
-  <List filters={filters} sort={porCursoYOrden}>
+  <List filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <SimpleList

@@ -9,6 +9,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
@@ -24,7 +25,7 @@ const filters = [
 ];
 
 const CursoList = () => (
-  <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }}>
+  <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <SimpleList

@@ -1,10 +1,7 @@
 import {
   BooleanField,
-  CreateButton,
   DatagridConfigurable,
   EmailField,
-  ExportButton,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
@@ -12,8 +9,8 @@ import {
   SimpleList,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -30,12 +27,9 @@ const filters = [
 
 // A usuario has more data than a table fits: the administrator picks the columns.
 const UsuarioListActions = () => (
-  <TopToolbar>
+  <AccionesLista>
     <SelectColumnsButton />
-    <FilterButton />
-    <CreateButton />
-    <ExportButton />
-  </TopToolbar>
+  </AccionesLista>
 );
 
 const UsuarioList = () => (
