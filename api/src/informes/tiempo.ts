@@ -168,28 +168,33 @@ export function fechaHoraEn(instant: Date, timeZone: string): string {
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
 
-const HORA = 3_600_000;
-/** The zone's offset during each UTC hour seen, when it does not change within that hour. */
-const offsetsPorHora = new Map<string, number>();
+const DIA_MS = 86_400_000;
+/** By zone, the offset of each UTC day seen in which the zone's offset does not change. */
+const offsetsPorDia = new Map<string, Map<number, number>>();
+
+function offsetCacheado(t: number, timeZone: string): number {
+  let porDia = offsetsPorDia.get(timeZone);
+  if (!porDia || porDia.size >= MAX_CACHE) offsetsPorDia.set(timeZone, (porDia = new Map()));
+  const dia = Math.floor(t / DIA_MS);
+  const cached = porDia.get(dia);
+  if (cached !== undefined) return cached;
+  const inicio = offsetAt(dia * DIA_MS, timeZone);
+  // A day that ends on the offset it began with has no change in it (zones change at most once a day).
+  if (inicio === offsetAt((dia + 1) * DIA_MS - 1000, timeZone)) {
+    porDia.set(dia, inicio);
+    return inicio;
+  }
+  return offsetAt(t, timeZone);
+}
 
 /**
  * Wall-clock `dd/mm/aaaa hh:mm` of an instant in the zone, as a Spaniard writes it. An export
  * formats millions of these, and Intl costs microseconds a call: so the zone's offset is looked
- * up once per UTC hour (checked at both ends of the hour, so a DST change inside it is never
- * cached) and the rest is arithmetic.
+ * up once per UTC day (only the days of a DST change ask Intl for each instant) and the rest is
+ * arithmetic.
  */
 export function fechaHoraCorta(instant: Date, timeZone: string): string {
   const t = instant.getTime();
-  const hora = Math.floor(t / HORA) * HORA;
-  const key = `${timeZone}|${hora}`;
-  let offset = offsetsPorHora.get(key);
-  if (offset === undefined) {
-    offset = offsetAt(t, timeZone);
-    if (offset === offsetAt(hora, timeZone) && offset === offsetAt(hora + HORA - 1000, timeZone)) {
-      if (offsetsPorHora.size >= MAX_CACHE) offsetsPorHora.clear();
-      offsetsPorHora.set(key, offset);
-    }
-  }
-  const w = new Date(t + offset);
+  const w = new Date(t + offsetCacheado(t, timeZone));
   return `${pad(w.getUTCDate())}/${pad(w.getUTCMonth() + 1)}/${pad(w.getUTCFullYear(), 4)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
