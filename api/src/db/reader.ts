@@ -60,7 +60,7 @@ export async function readRows(conn: Db | Knex.Transaction, sql: string, binding
 }
 
 /** Rows a PostgreSQL cursor fetches at a time: a few hundred kilobytes of an export in flight. */
-const CURSOR_BATCH = 500;
+const CURSOR_BATCH = 1000;
 
 /**
  * The rows of one SELECT one at a time, for results too large to hold (a whole table's export).
@@ -73,7 +73,7 @@ export async function* streamRows(db: Db, sql: string, bindings: unknown[]): Asy
   const filename = isPg(db) ? undefined : sqliteFile(db);
   if (!filename) {
     // Knex streams PostgreSQL for real; an in-memory SQLite database it reads whole, which only tests use.
-    yield* db.raw(sql, bindings as Knex.RawBinding[]).stream({ batchSize: CURSOR_BATCH, highWaterMark: CURSOR_BATCH }) as AsyncIterable<Row>;
+    yield* db.raw(sql, bindings as Knex.RawBinding[]).stream({ batchSize: CURSOR_BATCH, highWaterMark: 3 * CURSOR_BATCH }) as AsyncIterable<Row>;
     return;
   }
   const conn = new Database(filename, { readonly: true, fileMustExist: true });

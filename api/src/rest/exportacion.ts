@@ -49,7 +49,8 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, conf
   const dialect = isPg(db) ? 'pg' : 'sqlite';
 
   const exportar = (resource: Resource) =>
-    app.get<{ Querystring: { filter?: unknown } }>(`/${resource.name}.csv`, async (req, reply) => {
+    // No automatic HEAD: Fastify would run the export and read it to the end only to drop it.
+    app.get<{ Querystring: { filter?: unknown } }>(`/${resource.name}.csv`, { exposeHeadRoute: false }, async (req, reply) => {
       const filter = parseFilter(resource, req.query.filter, { maxLimit: config.maxLimit, unbounded: true });
       if (filter.include.length) throw badRequest(mensajes.exportar.includeNoAdmitido);
       const cols = columnas(resource, filter.fields, config.timeZone);
