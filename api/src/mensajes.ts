@@ -154,6 +154,11 @@ export const mensajes = {
         estado: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
       },
       facturas: { estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } },
+      // tipo is free text, but these are the ones the API and the admin write.
+      logs: {
+        tipo: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
+        recurso: Object.fromEntries(Object.entries(entidades).map(([recurso, { singular }]) => [recurso, singular[0].toUpperCase() + singular.slice(1)])),
+      },
     } as Record<string, Record<string, Record<string, string>>>,
   },
   informes: {

@@ -129,6 +129,13 @@ describe('the other lists', () => {
     expect(lineas(res.body)).toEqual(['Usuario;Concepto;Base imponible;Tipo de IVA (%);Cuota de IVA;Total;Estado', 'Ana García López;"Curso; inglés";41,24;21;8,66;49,90;Emitida']);
   });
 
+  it('labels the activity log as the admin does', async () => {
+    await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin' });
+    await t.call('PATCH', '/categorias/1', { orden: 2 });
+    const res = await csv(`/logs.csv?${filtro({ fields: ['tipo', 'loginId', 'recurso'], order: 'id ASC' })}`);
+    expect(lineas(res.body)).toEqual(['Tipo;Administrador;Recurso', 'Inicio de sesión;admin;', 'Modificación;admin;Categoría']);
+  });
+
   it('never writes a password, not even its hash', async () => {
     const res = await csv('/logins.csv');
     expect(res.body).not.toMatch(/scrypt|\$/);
