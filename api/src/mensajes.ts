@@ -104,6 +104,7 @@ export const mensajes = {
   },
   exportar: {
     includeNoAdmitido: 'La exportación no admite «include»: las referencias ya salen con su nombre',
+    ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,
     si: 'Sí',
     no: 'No',
     /** The column headers of each list's CSV export, one per field, as the admin's lists name them. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPg } from '../src/db/index.js';
 import { mensajes } from '../src/mensajes.js';
 import { resources } from '../src/resources/index.js';
+import { MAX_EXPORTACIONES } from '../src/rest/exportacion.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -143,8 +144,10 @@ describe('the other lists', () => {
   });
 });
 
-describe('a download closed half-way', () => {
-  it('frees the database cursor', async () => {
+describe('downloads in flight', () => {
+  let port: number;
+
+  beforeAll(async () => {
     // Explicit ids: the rows above were inserted with theirs, which PostgreSQL's sequence does not know.
     const many = Array.from({ length: 30_000 }, (_, i) => ({
       id: 1000 + i,
@@ -153,31 +156,51 @@ describe('a download closed half-way', () => {
     }));
     await t.db.batchInsert('pagos', many, 400);
     await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
+    port = (t.app.server.address() as AddressInfo).port;
+  });
 
-    // Read the first chunk of the ~30 MB answer (more than the sockets' buffers hold), then hang up.
-    await new Promise<void>((resolve, reject) => {
+  /** A download of the ~30 MB export (more than the sockets' buffers hold), stopped after its first chunk. */
+  const started = () =>
+    new Promise<{ hangUp: () => void }>((resolve, reject) => {
       const req = request({ port, host: '127.0.0.1', path: '/pagos.csv', headers: { cookie: t.cookie } }, (res) => {
         expect(res.statusCode).toBe(200);
         res.once('data', () => {
-          req.destroy();
-          resolve();
+          res.pause();
+          resolve({ hangUp: () => req.destroy() });
         });
       });
       req.on('error', (err) => (err.message.includes('aborted') || err.message.includes('socket hang up') ? undefined : reject(err)));
       req.end();
     });
 
-    // No connection is left holding a cursor: on PostgreSQL the pool has none in use; on SQLite
-    // no reader holds a snapshot, so a checkpoint can empty the whole write-ahead log after a write.
-    await expect
+  /** No connection is left holding a cursor. */
+  const cursorsFreed = () =>
+    expect
       .poll(async () => {
+        // On PostgreSQL the pool has none in use.
         if (isPg(t.db)) return (t.db.client as { pool: { numUsed(): number } }).pool.numUsed();
-        // A write after the export began, which a reader still holding its snapshot keeps in the log.
+        // On SQLite no reader holds a snapshot: after a write, a checkpoint can empty the whole log.
         await t.db('categorias').insert({ nombre: `c${Math.random()}`, createdAt: '2026-02-01T10:00:00.000Z', updatedAt: '2026-02-01T10:00:00.000Z' });
         const [r] = (await t.db.raw('PRAGMA wal_checkpoint(TRUNCATE)')) as { busy: number }[];
         return r.busy;
       }, { timeout: 5000 })
       .toBe(0);
+
+  it('frees the database cursor when the client hangs up', async () => {
+    (await started()).hangUp();
+    await cursorsFreed();
+  });
+
+  it(`runs ${MAX_EXPORTACIONES} at once and asks one more to come back later`, async () => {
+    const running = await Promise.all(Array.from({ length: MAX_EXPORTACIONES }, started));
+    const refused = await csv('/pagos.csv');
+    expect(refused.status).toBe(503);
+    expect(refused.headers['retry-after']).toBeDefined();
+    expect(refused.body.error.message).toBe(mensajes.exportar.ocupado(MAX_EXPORTACIONES));
+    // The list itself still answers: the exports leave it database connections.
+    expect((await csv('/pagos?filter={"limit":1}')).status).toBe(200);
+    running.forEach((d) => d.hangUp());
+    await cursorsFreed();
+    await expect.poll(async () => (await csv(`/pagos.csv?${filtro({ limit: 1 })}`)).status).toBe(200);
   });
 });

@@ -12,7 +12,7 @@ import { mensajes } from '../mensajes.js';
 import { resources, type Resource } from '../resources/index.js';
 import { columnas, exportSql, type Columna } from './columnas.js';
 import { BOM, lineaCsv } from './csv.js';
-import { badRequest } from './errors.js';
+import { badRequest, HttpError } from './errors.js';
 import { parseFilter } from './filter.js';
 import { orderTerms } from './repository.js';
 
@@ -26,27 +26,32 @@ export interface ExportacionOptions {
 /** Text gathered before a write: one write per row would cost more than writing the row. */
 const CHUNK = 64 * 1024;
 
+/**
+ * Exports running at once in this process. Each holds a database connection for as long as its
+ * client takes to read it; PostgreSQL's pool has 10, which the lists must keep getting.
+ */
+export const MAX_EXPORTACIONES = 3;
+
 async function* lineas(cols: Columna[], primera: IteratorResult<Row>, resto: AsyncGenerator<Row>): AsyncGenerator<string> {
   const claves = cols.map((_, i) => `c${i}`);
-  try {
-    let buf = BOM + lineaCsv(cols.map((c) => c.cabecera));
-    for (let r = primera; !r.done; r = await resto.next()) {
-      const row = r.value;
-      buf += lineaCsv(cols.map((c, i) => c.celda(row[claves[i]])));
-      if (buf.length >= CHUNK) {
-        yield buf;
-        buf = '';
-      }
+  let buf = BOM + lineaCsv(cols.map((c) => c.cabecera));
+  for (let r = primera; !r.done; r = await resto.next()) {
+    const row = r.value;
+    buf += lineaCsv(cols.map((c, i) => c.celda(row[claves[i]])));
+    if (buf.length >= CHUNK) {
+      yield buf;
+      buf = '';
     }
-    yield buf;
-  } finally {
-    // Also when the download is closed half-way: the cursor and its connection go with it.
-    await resto.return(undefined);
   }
+  yield buf;
 }
+
+const ocupado = () =>
+  new HttpError(503, mensajes.exportar.ocupado(MAX_EXPORTACIONES), 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': '10' });
 
 export default async function exportacionRoutes(app: FastifyInstance, { db, config, ahora = () => new Date() }: ExportacionOptions) {
   const dialect = isPg(db) ? 'pg' : 'sqlite';
+  let enCurso = 0;
 
   const exportar = (resource: Resource) =>
     // No automatic HEAD: Fastify would run the export and read it to the end only to drop it.
@@ -55,17 +60,32 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, conf
       if (filter.include.length) throw badRequest(mensajes.exportar.includeNoAdmitido);
       const cols = columnas(resource, filter.fields, config.timeZone);
       const { sql, bindings } = exportSql(resource, cols, { ...filter, order: orderTerms(filter) }, dialect);
+      if (enCurso >= MAX_EXPORTACIONES) throw ocupado();
+      enCurso++;
       const rows = streamRows(db, sql, bindings);
-      // The first row is read before answering, so a query that fails at once still answers in
-      // the error envelope. A failure after that cuts the response (the chunked body never ends),
-      // which the browser reports as a failed download rather than a short file.
-      const primera = await rows.next();
+      let primera: IteratorResult<Row>;
+      try {
+        // The first row is read before answering, so a query that fails at once still answers in
+        // the error envelope. A failure after that cuts the response (the chunked body never
+        // ends), which the browser reports as a failed download rather than a short file.
+        primera = await rows.next();
+      } catch (err) {
+        enCurso--;
+        throw err;
+      }
+      const body = Readable.from(lineas(cols, primera, rows), { objectMode: false });
+      // However the body ends (read to the end, failed, or dropped by a client that hung up, even
+      // before its first chunk), the cursor and its connection go with it.
+      body.once('close', () => {
+        enCurso--;
+        void rows.return(undefined);
+      });
       const dia = diaEn(ahora(), config.timeZone);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${resource.name}-${dia}.csv"`)
         .header('cache-control', 'private, no-store')
-        .send(Readable.from(lineas(cols, primera, rows), { objectMode: false }));
+        .send(body);
     });
 
   for (const resource of Object.values(resources)) exportar(resource);

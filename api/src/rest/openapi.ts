@@ -53,7 +53,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
         tags, operationId: `${m}.exportar`,
         summary: 'La lista como CSV para una hoja de cálculo (UTF-8 con BOM, «;», euros con coma decimal, fechas en la zona horaria configurada, nombres en vez de ids), sin límite de filas',
         parameters: [{ ...filterParam, description: 'Filtro LoopBack en JSON, como en la lista, sin «include»: {"where":…,"fields":…,"order":…,"limit":…,"skip":…}' }],
-        responses: { '200': { description: `Lista de ${m} en CSV`, content: { 'text/csv': { schema: { type: 'string' } } } }, ...common },
+        responses: { '200': { description: `Lista de ${m} en CSV`, content: { 'text/csv': { schema: { type: 'string' } } } }, '503': errorResponse('Demasiadas exportaciones en curso'), ...common },
       },
     },
     [`/${r.name}`]: {
