@@ -30,7 +30,7 @@ export async function startServer(script: string, env: Record<string, string>): 
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
 }
 
-export async function startApiProcess(databaseUrl: string): Promise<ApiUnderTest> {
+export async function startApiProcess(databaseUrl: string): Promise<ApiUnderTest & { pid: number }> {
   // HOST/PORT/LOG_LEVEL are the API's own settings, read by its loadConfig.
   const server = await startServer('./server.ts', { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent' });
   try {

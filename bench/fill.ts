@@ -34,10 +34,10 @@ export interface FillInfo {
 const sqliteFile = resolve('data/bench.sqlite');
 const markerFile = resolve('data/bench-fill.json');
 
-export function targetFor(dialect: Dialect, pgServer: string): Target {
+export function targetFor(dialect: Dialect, pgServer: string, pgDatabase = 'aula_bench'): Target {
   if (dialect === 'sqlite') return { dialect, url: `sqlite:${sqliteFile}`, driverPath: sqliteFile };
   const url = new URL(pgServer);
-  url.pathname = '/aula_bench';
+  url.pathname = `/${pgDatabase}`;
   return { dialect, url: url.toString(), driverPath: url.toString() };
 }
 

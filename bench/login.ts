@@ -22,7 +22,7 @@ const ADMIN = '10.77.0.1';
 const BURST = 100;
 
 /** Resident and peak resident memory of a process, from Linux's /proc. */
-function memoryMb(pid: number): { rss: number; peak: number } {
+export function memoryMb(pid: number): { rss: number; peak: number } {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };

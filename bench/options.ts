@@ -1,4 +1,4 @@
-// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL]`
+// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--pg-db NAME] [--only exportacion]`
 import { parseArgs } from 'node:util';
 import type { Dialect } from './fill.js';
 
@@ -8,8 +8,11 @@ export interface Options {
   /** Seconds per measurement (each scenario × concurrency × side). */
   duration: number;
   keep: boolean;
-  /** The PostgreSQL server; the bench works in its own database, aula_bench, on it. */
+  /** The PostgreSQL server; the bench works in its own database on it (aula_bench unless --pg-db). */
   pgServer: string;
+  pgDatabase: string;
+  /** Only the whole-table export: minutes instead of the full run's, on a machine others share. */
+  onlyExport: boolean;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -21,6 +24,8 @@ export function parseOptions(argv: string[]): Options {
       duration: { type: 'string', default: '10' },
       keep: { type: 'boolean', default: false },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      'pg-db': { type: 'string', default: 'aula_bench' },
+      only: { type: 'string' },
     },
   });
   const scale = Number(values.scale);
@@ -29,5 +34,7 @@ export function parseOptions(argv: string[]): Options {
   if (!(duration > 0)) throw new Error(`--duration debe ser un número de segundos > 0 (recibido «${values.duration}»)`);
   const dbs: Dialect[] | undefined = ({ sqlite: ['sqlite'], pg: ['pg'], both: ['sqlite', 'pg'] } as const)[values.db!]?.slice();
   if (!dbs) throw new Error(`--db debe ser sqlite, pg o both (recibido «${values.db}»)`);
-  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg! };
+  if (values.only !== undefined && values.only !== 'exportacion') throw new Error(`--only solo admite exportacion (recibido «${values.only}»)`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(values['pg-db']!)) throw new Error(`--pg-db debe ser un nombre de base de datos en minúsculas (recibido «${values['pg-db']}»)`);
+  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, pgDatabase: values['pg-db']!, onlyExport: values.only === 'exportacion' };
 }

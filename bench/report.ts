@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
+import { describeExport, type Exportacion } from './exportacion.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
 
@@ -48,6 +49,7 @@ export interface DbReport {
   /** Every informe once, one after another, API against bare SQL. */
   informesPage?: PageTiming & { ratio: number; verdict: string };
   loginBurst?: LoginBurst;
+  exportacion?: Exportacion;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -136,6 +138,7 @@ export function printTable(reports: DbReport[]) {
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
+    if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
   }
 }
 

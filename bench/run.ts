@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { startApiProcess, startCeilingProcess, type ApiUnderTest } from './api.js';
 import { openPg, openSqlite, type Driver } from './driver.js';
 import { explain } from './explain.js';
+import { describeExport, measureExport } from './exportacion.js';
 import { fill, targetFor, type Target } from './fill.js';
 import { httpLoad } from './http.js';
 import { INFORMES, informePath, timeWholePage, type InformeTraced } from './informes.js';
@@ -115,12 +116,21 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   const filled = await fill(target, opts.scale, opts.keep, log);
   log(filled.reused ? `base reutilizada (${filled.pagos} pagos)` : `llenada en ${filled.fillSeconds.toFixed(1)} s`);
 
+  const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
+  const exportar = async () => {
+    report.exportacion = await measureExport(target.url, filled.pagos);
+    log(describeExport(report.exportacion));
+  };
+  if (opts.onlyExport) {
+    await exportar();
+    return report;
+  }
+
   const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
   let api: ApiUnderTest | undefined;
   let ceiling: ApiUnderTest | undefined;
   try {
     const scenarios = await buildScenarios(driver, now);
-    const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
     ceiling = await startCeilingProcess(target);
@@ -129,6 +139,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     await measureAll(api, ceiling, driver, scenarios, informes, report, opts);
     report.loginBurst = await measureLoginBurst(target.url);
     log(describeLoginBurst(report.loginBurst));
+    await exportar();
     return report;
   } finally {
     await api?.stop();
@@ -140,7 +151,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
 const opts = parseOptions(process.argv.slice(2));
 const now = new Date();
 const reports: DbReport[] = [];
-for (const dialect of opts.dbs) reports.push(await benchDatabase(targetFor(dialect, opts.pgServer), opts, now));
+for (const dialect of opts.dbs) reports.push(await benchDatabase(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts, now));
 printTable(reports);
 const out = resolve('data/bench-results.json');
 writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration }, reports);

@@ -12,6 +12,7 @@ import informesRoutes from './informes/index.js';
 import { resources } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
+import exportacionRoutes from './rest/exportacion.js';
 import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
@@ -65,6 +66,7 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   const repo = new Repository(db, config);
   for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
+  await app.register(exportacionRoutes, { db, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
 
   return app;

@@ -108,6 +108,66 @@ export const mensajes = {
   salud: {
     bdNoDisponible: 'La base de datos no responde',
   },
+  exportar: {
+    includeNoAdmitido: 'La exportación no admite «include»: las referencias ya salen con su nombre',
+    ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,
+    si: 'Sí',
+    no: 'No',
+    /** The column headers of each list's CSV export, one per field, as the admin's lists name them. */
+    cabeceras: {
+      categorias: { id: 'Id', nombre: 'Nombre', descripcion: 'Descripción', orden: 'Orden', createdAt: 'Creado', updatedAt: 'Actualizado' },
+      cursos: {
+        id: 'Id', titulo: 'Título', descripcion: 'Descripción', categoriaId: 'Categoría', precio: 'Precio', moneda: 'Moneda',
+        nivel: 'Nivel', estado: 'Estado', foto: 'Foto', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      clases: {
+        id: 'Id', titulo: 'Título', descripcion: 'Descripción', cursoId: 'Curso', usuarioId: 'Usuario (clase privada)', orden: 'Orden',
+        video: 'Vídeo', duracion: 'Duración (s)', miniatura: 'Miniatura', gratuita: 'Gratuita', estado: 'Estado',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      usuarios: {
+        id: 'Id', nombre: 'Nombre', apellidos: 'Apellidos', email: 'Email', telefono: 'Teléfono', nif: 'NIF', direccion: 'Dirección',
+        codigoPostal: 'Código postal', ciudad: 'Ciudad', provincia: 'Provincia', pais: 'País', activo: 'Activo', notas: 'Notas',
+        createdAt: 'Alta', updatedAt: 'Actualizado',
+      },
+      pagos: {
+        id: 'Id', usuarioId: 'Usuario', cursoId: 'Curso', facturaId: 'Factura', importe: 'Importe', moneda: 'Moneda', metodo: 'Método',
+        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', notas: 'Notas', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      facturas: {
+        id: 'Id', serie: 'Serie', numero: 'Número', fecha: 'Fecha', usuarioId: 'Usuario', clienteNombre: 'Nombre del cliente',
+        clienteNif: 'NIF del cliente', clienteDireccion: 'Dirección del cliente', concepto: 'Concepto', base: 'Base imponible',
+        tipoIva: 'Tipo de IVA (%)', cuotaIva: 'Cuota de IVA', total: 'Total', estado: 'Estado', rectificaId: 'Rectifica a',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      logins: {
+        id: 'Id', usuario: 'Usuario', nombre: 'Nombre', email: 'Email', activo: 'Activo', ultimoAcceso: 'Último acceso',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      logs: {
+        id: 'Id', tipo: 'Tipo', fecha: 'Fecha', datos: 'Datos', loginId: 'Administrador', recurso: 'Recurso', recursoId: 'Id del recurso',
+        ip: 'IP', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+    } as Record<string, Record<string, string>>,
+    /** Spanish labels of enum values, by resource and field. */
+    valores: {
+      cursos: {
+        nivel: { basico: 'Básico', intermedio: 'Intermedio', avanzado: 'Avanzado' },
+        estado: { borrador: 'Borrador', publicado: 'Publicado', archivado: 'Archivado' },
+      },
+      clases: { estado: { borrador: 'Borrador', publicada: 'Publicada' } },
+      pagos: {
+        metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
+        estado: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
+      },
+      facturas: { estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } },
+      // tipo is free text, but these are the ones the API and the admin write.
+      logs: {
+        tipo: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
+        recurso: Object.fromEntries(Object.entries(entidades).map(([recurso, { singular }]) => [recurso, singular[0].toUpperCase() + singular.slice(1)])),
+      },
+    } as Record<string, Record<string, Record<string, string>>>,
+  },
   informes: {
     parametroDesconocido: (nombre: string) => `Parámetro desconocido: «${nombre}»`,
     fechaInvalida: (param: string, valor: string) =>

@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodo, periodoAnterior } from '../src/informes/parametros.js';
-import { cuantosIntervalos, diaEn, esDia, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
+import { cuantosIntervalos, diaEn, esDia, fechaHoraCorta, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
 
 const TZ = 'Europe/Madrid';
 
@@ -106,5 +106,42 @@ describe('periodoAnterior', () => {
     const a = periodoAnterior(p, TZ);
     expect(a.fin).toBe(p.inicio);
     expect(a.inicio).toBe('2026-09-30T22:00:00.000Z'); // 1 October, still summer time
+  });
+});
+
+describe('fechaHoraCorta', () => {
+  it('writes dd/mm/aaaa hh:mm in Madrid time, on both sides of each DST change', () => {
+    expect(fechaHoraCorta(new Date('2026-03-29T00:59:59.999Z'), TZ)).toBe('29/03/2026 01:59');
+    expect(fechaHoraCorta(new Date('2026-03-29T01:00:00.000Z'), TZ)).toBe('29/03/2026 03:00');
+    expect(fechaHoraCorta(new Date('2026-10-25T00:30:00.000Z'), TZ)).toBe('25/10/2026 02:30');
+    expect(fechaHoraCorta(new Date('2026-10-25T01:30:00.000Z'), TZ)).toBe('25/10/2026 02:30');
+    expect(fechaHoraCorta(new Date('2026-12-31T23:00:00.000Z'), TZ)).toBe('01/01/2027 00:00');
+  });
+
+  const zonas = [TZ, 'Asia/Kathmandu', 'Australia/Lord_Howe', 'America/St_Johns', 'America/Havana'];
+  const segunIntl = (t: number, zona: string) => {
+    const p = Object.fromEntries(
+      new Intl.DateTimeFormat('en-GB', { timeZone: zona, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' })
+        .formatToParts(new Date(t))
+        .map((x) => [x.type, x.value]),
+    );
+    return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
+  };
+
+  it('agrees with Intl for any instant, also where offsets or changes fall off the hour', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...zonas), fc.integer({ min: Date.UTC(1990, 0, 1), max: Date.UTC(2040, 0, 1) }), (zona, t) => {
+        expect(fechaHoraCorta(new Date(t), zona)).toBe(segunIntl(t, zona));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('agrees with Intl every quarter of an hour of a year, every DST change included', () => {
+    for (const zona of zonas) {
+      for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 15 * 60_000 + 7_000) {
+        if (fechaHoraCorta(new Date(t), zona) !== segunIntl(t, zona)) expect(fechaHoraCorta(new Date(t), zona), `${zona} ${new Date(t).toISOString()}`).toBe(segunIntl(t, zona));
+      }
+    }
   });
 });

@@ -7,13 +7,14 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { ResponsiveList } from '../common/ResponsiveList';
 
 const filters = [<SearchInput source="q" alwaysOn key="q" />];
 
 const CategoriaList = () => (
-  <List filters={filters} sort={{ field: 'orden', order: 'ASC' }}>
+  <List filters={filters} sort={{ field: 'orden', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.nombre} secondaryText={(r) => r.descripcion} linkType="edit" />}
     >

@@ -10,6 +10,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
@@ -30,7 +31,7 @@ const filters = [
 const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 
 const ClaseList = () => (
-  <List filters={filters} sort={porCursoYOrden}>
+  <List filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <ListaMovil

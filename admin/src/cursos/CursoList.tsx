@@ -8,6 +8,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
@@ -24,7 +25,7 @@ const filters = [
 ];
 
 const CursoList = () => (
-  <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }}>
+  <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <ListaMovil

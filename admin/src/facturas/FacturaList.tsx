@@ -9,6 +9,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { estadoFacturaChoices } from '../common/choices';
 import { filtrosDeFecha } from '../common/DateInputs';
@@ -29,7 +30,7 @@ const filters = [
 
 // No bulk delete: issued invoices may never be deleted, and a draft is deleted from its own form.
 const FacturaList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
+  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <SimpleList

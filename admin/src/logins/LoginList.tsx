@@ -8,6 +8,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -18,7 +19,7 @@ const filters = [
 ];
 
 const LoginList = () => (
-  <List filters={filters} sort={{ field: 'usuario', order: 'ASC' }}>
+  <List filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
     >

@@ -7,6 +7,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { tipoLogChoices } from '../common/choices';
@@ -22,7 +23,7 @@ const filters = [
 
 // The activity log is append-only: no bulk actions, nothing to create or edit.
 const LogList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
+  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <SimpleList

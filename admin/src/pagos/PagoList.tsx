@@ -8,6 +8,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoPagoChoices, metodoChoices } from '../common/choices';
@@ -27,7 +28,7 @@ const filters = [
 ];
 
 const PagoList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
+  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={
         <SimpleList

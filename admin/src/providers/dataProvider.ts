@@ -1,7 +1,7 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
-import type { DataProvider, GetListParams, Identifier } from 'react-admin';
+import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { nestedUnder, searchFields, serverFields } from '../registro';
-import { fetchJson } from './http';
+import { apiUrl, fetchJson } from './http';
 
 type Where = Record<string, unknown>;
 
@@ -66,6 +66,13 @@ function listFilter(where: Where | undefined, { pagination, sort }: Pick<GetList
   }
   return filter;
 }
+
+/**
+ * The list as a CSV file (GET /R.csv), with the where and order the list shows and every page:
+ * the API streams it, so the browser downloads it without holding the rows.
+ */
+export const exportUrl = (resource: string, filterValues: Record<string, unknown>, sort?: SortPayload) =>
+  apiUrl(`/${resource}.csv?${query('filter', listFilter(toWhere(resource, filterValues), { sort }))}`);
 
 const countPath = (resource: string, where: Where | undefined) =>
   `/${resource}/count${where ? `?${query('where', where)}` : ''}`;

@@ -1,18 +1,15 @@
 import {
   BooleanField,
-  CreateButton,
   DatagridConfigurable,
   EmailField,
-  ExportButton,
-  FilterButton,
   List,
   NullableBooleanInput,
   SearchInput,
   SelectColumnsButton,
   TextField,
   TextInput,
-  TopToolbar,
 } from 'react-admin';
+import { AccionesLista } from '../common/AccionesLista';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { mayusculas } from '../common/mayusculas';
@@ -30,12 +27,9 @@ const filters = [
 
 // A usuario has more data than a table fits: the administrator picks the columns.
 const UsuarioListActions = () => (
-  <TopToolbar>
+  <AccionesLista>
     <SelectColumnsButton />
-    <FilterButton />
-    <CreateButton />
-    <ExportButton />
-  </TopToolbar>
+  </AccionesLista>
 );
 
 const UsuarioList = () => (

@@ -58,3 +58,30 @@ export async function readRows(conn: Db | Knex.Transaction, sql: string, binding
   const result = await conn.raw(sql, bindings as Knex.RawBinding[]);
   return isPg(conn as Db) ? result.rows : result;
 }
+
+/** Rows a PostgreSQL cursor fetches at a time: a few hundred kilobytes of an export in flight. */
+const CURSOR_BATCH = 1000;
+
+/**
+ * The rows of one SELECT one at a time, for results too large to hold (a whole table's export).
+ * PostgreSQL reads through a cursor (pg-query-stream, via Knex); SQLite through a connection of
+ * its own, since an open iterator keeps its connection busy and the shared reader must not wait
+ * for an export. Stopping early (`return()`, as a closed download does) closes the cursor and
+ * frees the connection.
+ */
+export async function* streamRows(db: Db, sql: string, bindings: unknown[]): AsyncGenerator<Row> {
+  const filename = isPg(db) ? undefined : sqliteFile(db);
+  if (!filename) {
+    // Knex streams PostgreSQL for real; an in-memory SQLite database it reads whole, which only tests use.
+    yield* db.raw(sql, bindings as Knex.RawBinding[]).stream({ batchSize: CURSOR_BATCH, highWaterMark: 3 * CURSOR_BATCH }) as AsyncIterable<Row>;
+    return;
+  }
+  const conn = new Database(filename, { readonly: true, fileMustExist: true });
+  try {
+    configureSqliteConnection(conn);
+    db.emit('query', { sql, bindings, method: 'select' });
+    yield* conn.prepare(sql).iterate(bindings) as IterableIterator<Row>;
+  } finally {
+    conn.close();
+  }
+}

@@ -1,37 +1,18 @@
-// Reports as CSV for a Spanish spreadsheet: UTF-8 with a BOM (so Excel reads the accents), `;`
-// between fields and a decimal comma in euros (what a Spanish locale expects), CRLF line ends.
+// Reports as CSV tables, written the way every CSV of the API is (rest/csv.ts).
 import { mensajes } from '../mensajes.js';
+import { BOM, entero, euros, lineaCsv, texto } from '../rest/csv.js';
 import type { FacturaSinPago, Lista, PagoPendiente, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from './queries.js';
 import { fechaHoraEn } from './tiempo.js';
 
 const c = mensajes.informes.csv;
-
-export const BOM = '\uFEFF';
 
 export interface Tabla {
   cabecera: string[];
   filas: string[][];
 }
 
-/** Text typed by people: a leading = + - @ would make a spreadsheet run it as a formula. */
-export const texto = (v: string | null | undefined) => {
-  const s = v ?? '';
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
-
-export const entero = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
-
-/** Céntimos as euros with a decimal comma and no thousands separator: 123456 → "1234,56". */
-export function euros(centimos: number | null | undefined): string {
-  if (centimos === null || centimos === undefined) return '';
-  const abs = Math.abs(centimos);
-  return `${centimos < 0 ? '-' : ''}${Math.floor(abs / 100)},${String(abs % 100).padStart(2, '0')}`;
-}
-
-const campo = (v: string) => (/[;"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-
 export function aCsv({ cabecera, filas }: Tabla): string {
-  return BOM + [cabecera, ...filas].map((fila) => fila.map(campo).join(';')).join('\r\n') + '\r\n';
+  return BOM + [cabecera, ...filas].map(lineaCsv).join('');
 }
 
 interface Periodo {

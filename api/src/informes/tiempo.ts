@@ -173,3 +173,34 @@ export function fechaHoraEn(instant: Date, timeZone: string): string {
   const w = wallClock(instant.getTime(), timeZone);
   return `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)} ${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
 }
+
+const DIA_MS = 86_400_000;
+/** By zone, the offset of each UTC day seen in which the zone's offset does not change. */
+const offsetsPorDia = new Map<string, Map<number, number>>();
+
+function offsetCacheado(t: number, timeZone: string): number {
+  let porDia = offsetsPorDia.get(timeZone);
+  if (!porDia || porDia.size >= MAX_CACHE) offsetsPorDia.set(timeZone, (porDia = new Map()));
+  const dia = Math.floor(t / DIA_MS);
+  const cached = porDia.get(dia);
+  if (cached !== undefined) return cached;
+  const inicio = offsetAt(dia * DIA_MS, timeZone);
+  // A day that ends on the offset it began with has no change in it (zones change at most once a day).
+  if (inicio === offsetAt((dia + 1) * DIA_MS - 1000, timeZone)) {
+    porDia.set(dia, inicio);
+    return inicio;
+  }
+  return offsetAt(t, timeZone);
+}
+
+/**
+ * Wall-clock `dd/mm/aaaa hh:mm` of an instant in the zone, as a Spaniard writes it. An export
+ * formats millions of these, and Intl costs microseconds a call: so the zone's offset is looked
+ * up once per UTC day (only the days of a DST change ask Intl for each instant) and the rest is
+ * arithmetic.
+ */
+export function fechaHoraCorta(instant: Date, timeZone: string): string {
+  const t = instant.getTime();
+  const w = new Date(t + offsetCacheado(t, timeZone));
+  return `${pad(w.getUTCDate())}/${pad(w.getUTCMonth() + 1)}/${pad(w.getUTCFullYear(), 4)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
+}

@@ -9,7 +9,7 @@ export default defineResource({
     titulo: { type: 'string', required: true, minLength: 1, maxLength: 160 },
     descripcion: { type: 'string', maxLength: 10000 },
     categoriaId: { type: 'integer', references: 'categorias' },
-    precio: { type: 'integer', required: true, minimum: 0 },
+    precio: { type: 'integer', required: true, minimum: 0, money: true },
     moneda,
     nivel: { type: 'string', enum: ['basico', 'intermedio', 'avanzado'], default: 'basico' },
     estado: { type: 'string', enum: ['borrador', 'publicado', 'archivado'], default: 'borrador' },

@@ -8,7 +8,7 @@ export default defineResource({
     usuarioId: { type: 'integer', required: true, references: 'usuarios' },
     cursoId: { type: 'integer', references: 'cursos' },
     facturaId: { type: 'integer', references: 'facturas' },
-    importe: { type: 'integer', required: true, exclusiveMinimum: 0 },
+    importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true },
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
     estado: { type: 'string', enum: ['pendiente', 'completado', 'fallido', 'reembolsado'], default: 'pendiente' },

@@ -27,6 +27,8 @@ export interface Field {
   unique?: boolean;
   /** Compared case-insensitively for uniqueness (usuarios.email). */
   caseInsensitive?: boolean;
+  /** An amount of money in céntimos: shown to people as euros with a decimal comma. */
+  money?: boolean;
 }
 
 export interface Relation {

@@ -43,6 +43,8 @@ export interface FilterOptions {
   maxLimit: number;
   /** For GET /R/{id}: only fields and include are allowed. */
   byId?: boolean;
+  /** For exports, which stream: no default page and no cap, only the limit the client asks. */
+  unbounded?: boolean;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> =>
@@ -216,14 +218,14 @@ function parseFilterObject(resource: Resource, raw: Record<string, unknown>, opt
   for (const key of Object.keys(raw)) {
     if (!FILTER_KEYS.includes(key)) throw badRequest(mensajes.filtro.claveDesconocida(key));
   }
-  const limit = parseNonNegativeInt(raw.limit, mensajes.filtro.limite(options.maxLimit), 1);
+  const limit = parseNonNegativeInt(raw.limit, mensajes.filtro.limite(options.unbounded ? INT_MAX : options.maxLimit), 1);
   const skip = parseNonNegativeInt(raw.skip ?? raw.offset, mensajes.filtro.salto(INT_MAX), 0);
   return {
     where: parseWhere(resource, raw.where),
     fields: parseFields(resource, raw.fields),
     order: parseOrder(resource, raw.order),
     // A page is never larger than the configured maximum, so no request can pull a whole table.
-    limit: Math.min(limit ?? (skip !== undefined ? 100 : options.maxLimit), options.maxLimit),
+    limit: options.unbounded ? limit : Math.min(limit ?? (skip !== undefined ? 100 : options.maxLimit), options.maxLimit),
     skip: skip ?? 0,
     include: parseInclude(resource, raw.include, options, depth),
   };

@@ -48,6 +48,14 @@ function resourcePaths(r: Resource): Record<string, unknown> {
         responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...writes, ...common },
       },
     },
+    [`/${r.name}.csv`]: {
+      get: {
+        tags, operationId: `${m}.exportar`,
+        summary: 'La lista como CSV para una hoja de cálculo (UTF-8 con BOM, «;», euros con coma decimal, fechas en la zona horaria configurada, nombres en vez de ids), sin límite de filas',
+        parameters: [{ ...filterParam, description: 'Filtro LoopBack en JSON, como en la lista, sin «include»: {"where":…,"fields":…,"order":…,"limit":…,"skip":…}' }],
+        responses: { '200': { description: `Lista de ${m} en CSV`, content: { 'text/csv': { schema: { type: 'string' } } } }, '503': errorResponse('Demasiadas exportaciones en curso'), ...common },
+      },
+    },
     [`/${r.name}`]: {
       get: { tags, operationId: `${m}.find`, parameters: [filterParam], responses: { '200': { description: `Lista de ${m}`, content: json(list) }, ...common } },
       post: {

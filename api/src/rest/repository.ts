@@ -10,7 +10,7 @@ import { getResource, referencesTo, type Resource } from '../resources/index.js'
 import type { AuditTipo } from '../resources/logs.js';
 import type { Action, WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
-import type { ParsedFilter, WhereNode } from './filter.js';
+import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
 import { countSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
@@ -40,13 +40,6 @@ export class Repository {
     return [...new Set([...wanted, ...extra])];
   }
 
-  /** ORDER BY with `id` as the last key, in the direction of the last term, so pages are stable and an index can still serve the order. */
-  private orderTerms(filter: ParsedFilter) {
-    const terms = filter.order.length ? [...filter.order] : [{ field: 'id', dir: 'asc' as const }];
-    if (!terms.some((t) => t.field === 'id')) terms.push({ field: 'id', dir: terms[terms.length - 1].dir });
-    return terms;
-  }
-
   private baseQuery(trx: Db | Knex.Transaction, resource: Resource, where: WhereNode | undefined) {
     return applyWhere(trx(resource.name), resource, where, this.dialect);
   }
@@ -58,7 +51,7 @@ export class Repository {
       {
         columns: this.selectColumns(resource, filter.fields, needed),
         where: combine(filter.where, extraWhere),
-        order: this.orderTerms(filter),
+        order: orderTerms(filter),
         limit: filter.limit,
         skip: filter.skip,
       },
@@ -135,7 +128,7 @@ export class Repository {
 
   /** Children of many parents at once, with the scope's order/limit/skip applied per parent. */
   private async findChildren(trx: Db | Knex.Transaction, target: Resource, fk: string, parentIds: unknown[], scope: ParsedFilter): Promise<Row[]> {
-    const order = this.orderTerms(scope);
+    const order = orderTerms(scope);
     const needed = [fk, ...this.keysForIncludes(target, scope)];
     // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
     const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
@@ -357,6 +350,13 @@ export class Repository {
 
 function uniqueClash(key: string[], values: Row): HttpError {
   return validationFailed(key.map((k) => ({ path: `/${k}`, code: 'unique', message: mensajes.validacion.unico(key), info: { value: values[k] } })));
+}
+
+/** ORDER BY with `id` as the last key, in the direction of the last term, so pages are stable and an index can still serve the order. */
+export function orderTerms(filter: Pick<ParsedFilter, 'order'>): OrderTerm[] {
+  const terms = filter.order.length ? [...filter.order] : [{ field: 'id', dir: 'asc' as const }];
+  if (!terms.some((t) => t.field === 'id')) terms.push({ field: 'id', dir: terms[terms.length - 1].dir });
+  return terms;
 }
 
 export function combine(a: WhereNode | undefined, b: WhereNode | undefined): WhereNode | undefined {

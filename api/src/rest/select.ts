@@ -24,9 +24,15 @@ function whereClause(resource: Resource, where: WhereNode | undefined, dialect: 
 
 export function selectSql(resource: Resource, spec: SelectSpec, dialect: Dialect): SqlFragment {
   const table = quote(resource.name);
+  const head = `SELECT ${spec.columns.map((c) => `${table}.${quote(c)}`).join(', ')} FROM ${table}`;
+  return afterFrom(head, resource, spec, dialect);
+}
+
+/** `head` (a SELECT up to its FROM and joins) followed by the filter's WHERE, ORDER BY, LIMIT and OFFSET. */
+export function afterFrom(head: string, resource: Resource, spec: Omit<SelectSpec, 'columns'>, dialect: Dialect): SqlFragment {
+  const table = quote(resource.name);
   const bindings: unknown[] = [];
-  let sql = `SELECT ${spec.columns.map((c) => `${table}.${quote(c)}`).join(', ')} FROM ${table}`;
-  sql += whereClause(resource, spec.where, dialect, bindings);
+  let sql = head + whereClause(resource, spec.where, dialect, bindings);
   if (spec.order.length) sql += ` ORDER BY ${spec.order.map((t) => `${table}.${quote(t.field)} ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}`;
   if (spec.limit !== undefined) {
     sql += ' LIMIT ?';
