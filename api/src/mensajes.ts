@@ -10,6 +10,7 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   facturas: { el: 'la factura', singular: 'factura', plural: 'facturas' },
   logins: { el: 'el administrador', singular: 'administrador', plural: 'administradores' },
   logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
+  archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
 };
 
 const plural = (n: number, recurso: string) => {
@@ -32,6 +33,7 @@ export const mensajes = {
     cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
     tiempoAgotado: 'La petición tardó demasiado en llegar completa',
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
+    soloServidor: (recurso: string) => `Los ${entidades[recurso].plural} los escribe el servidor: se crean subiendo un fichero a /subidas`,
   },
   filtro: {
     jsonInvalido: (param: string) => `El parámetro «${param}» no es JSON válido`,
@@ -75,11 +77,15 @@ export const mensajes = {
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
     claveAjena: (campo: string, recurso: string) => `No existe ${entidades[recurso].el} indicado en «${campo}»`,
     conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelva a intentarlo',
+    archivoNoListo: (campo: string, carpeta: string) =>
+      `«${campo}» debe ser la ruta de un archivo ya subido y procesado en /${carpeta}/ (o una URL http/https)`,
     padreDistinto: (campo: string) => `«${campo}» lo fija la ruta y no se puede cambiar`,
     unico: (campos: string[]) =>
       campos.length === 1 ? `Ya existe un registro con ese valor de «${campos[0]}»` : `Ya existe un registro con esa combinación de ${campos.map((c) => `«${c}»`).join(' y ')}`,
   },
   borrado: {
+    archivoEnUso: (usos: { recurso: string; n: number }[]) =>
+      `No se puede borrar: el archivo lo usa${usos.length === 1 && usos[0].n === 1 ? '' : 'n'} ${usos.map((u) => plural(u.n, u.recurso)).join(', ')}`,
     tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
       `No se puede borrar: ${entidades[recurso].el} tiene ${hijos.map((h) => plural(h.n, h.recurso)).join(', ')}`,
   },
@@ -98,6 +104,22 @@ export const mensajes = {
       creado: (usuario: string) => `Administrador «${usuario}» creado`,
       restablecido: (usuario: string) => `Contraseña de «${usuario}» restablecida y cuenta activada; sus sesiones abiertas se han cerrado`,
     },
+  },
+  subidas: {
+    sinTus: 'Las subidas hablan el protocolo tus: falta la cabecera Tus-Resumable',
+    carpetaInvalida: (valor: string) => `La subida debe indicar en Upload-Metadata la carpeta «videos» o «photos» (recibido «${valor}»)`,
+    sinTamano: 'La subida debe indicar su tamaño (Upload-Length) al crearse',
+    demasiadoGrande: (carpeta: string, mb: number) => `El fichero es demasiado grande: en /${carpeta}/ se admiten como máximo ${mb} MB`,
+    tipoNoAdmitido: (carpeta: string) =>
+      carpeta === 'videos'
+        ? 'El fichero no es un vídeo admitido: se aceptan MP4, WebM y MOV (según su contenido, no su nombre)'
+        : 'El fichero no es una imagen admitida: se aceptan JPEG, PNG y WebP (según su contenido, no su nombre)',
+    noExiste: 'La subida no existe o ha caducado: vuelva a empezar',
+    desplazamiento: 'El fragmento no empieza donde terminó lo recibido: pida el desplazamiento (HEAD) y continúe desde ahí',
+    version: 'Versión del protocolo tus no admitida (se admite la 1.0.0)',
+    cabeceraInvalida: 'Cabecera tus no válida',
+    fallo: (estado: number) => `La subida no se pudo completar (estado ${estado})`,
+    procesado: 'No se pudo procesar el fichero',
   },
   salud: {
     bdNoDisponible: 'La base de datos no responde',

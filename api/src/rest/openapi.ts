@@ -25,7 +25,12 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   const m = r.model;
   const tags = [r.name];
   const list = { type: 'array', items: ref(m) };
-  const writes = r.appendOnly ? { '403': errorResponse('Solo se puede añadir') } : {};
+  const writes = r.appendOnly
+    ? { '403': errorResponse('Solo se puede añadir') }
+    : r.serverWritten
+      ? { '403': errorResponse('Los escribe el servidor') }
+      : {};
+  const creates = r.serverWritten ? writes : {};
   const paths: Record<string, unknown> = {
     [`/${r.name}/count`]: {
       get: { tags, operationId: `${m}.count`, parameters: [whereParam], responses: { '200': countResponse, ...common } },
@@ -45,14 +50,14 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       },
       delete: {
         tags, operationId: `${m}.deleteById`, parameters: [idParam],
-        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...writes, ...common },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...(r.appendOnly ? writes : {}), ...common },
       },
     },
     [`/${r.name}`]: {
       get: { tags, operationId: `${m}.find`, parameters: [filterParam], responses: { '200': { description: `Lista de ${m}`, content: json(list) }, ...common } },
       post: {
         tags, operationId: `${m}.create`, requestBody: { required: true, content: json(ref(`${m}Nuevo`)) },
-        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...common },
+        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...creates, ...common },
       },
       patch: {
         tags, operationId: `${m}.updateAll`, parameters: [whereParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
