@@ -14,6 +14,8 @@ export interface Config {
   apiUrl?: string;
   productName: string;
   storageDir: string;
+  /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
+  ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
@@ -43,6 +45,12 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `debe estar entre ${min} y ${max} (recibido ${n})`);
   return n;
+}
+
+/** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */
+function programa(env: Env, name: string, fallback: string, cwd: string): string {
+  const raw = env[name]?.trim() || fallback;
+  return raw.includes('/') ? resolve(cwd, raw) : raw;
 }
 
 function parseDatabase(url: string | undefined, cwd: string): Config['database'] {
@@ -114,6 +122,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     apiUrl: env.API_URL?.replace(/\/$/, ''),
     productName: env.PRODUCT_NAME ?? 'Aula',
     storageDir: resolve(cwd, env.STORAGE_DIR ?? 'data/storage'),
+    ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),
