@@ -17,6 +17,8 @@ export interface Config {
   /** Where uploaded files live: the local `storageDir`, or an S3 bucket (DESIGN §7). */
   storage: StorageConfig;
   media: { maxVideoMb: number; maxPhotoMb: number; uploadExpiryHours: number };
+  /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
+  ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
@@ -50,6 +52,12 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `debe estar entre ${min} y ${max} (recibido ${n})`);
   return n;
+}
+
+/** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */
+function programa(env: Env, name: string, fallback: string, cwd: string): string {
+  const raw = env[name]?.trim() || fallback;
+  return raw.includes('/') ? resolve(cwd, raw) : raw;
 }
 
 function parseDatabase(url: string | undefined, cwd: string): Config['database'] {
@@ -165,6 +173,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxPhotoMb: int(env, 'MAX_PHOTO_MB', 20, 1, 1024 * 1024),
       uploadExpiryHours: int(env, 'UPLOAD_EXPIRY_HOURS', 24, 1),
     },
+    ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),

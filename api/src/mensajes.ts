@@ -167,4 +167,17 @@ export const mensajes = {
       facturaSinPago: 'Factura emitida sin pago',
     },
   },
+  /** What ffprobe/ffmpeg could not do with a file: stored in the archivo's `error`, shown in the admin. */
+  medios: {
+    sinFfmpeg: (programas: string) =>
+      `No se encuentra ${programas}: las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías. ` +
+      'Instálelo con «apt-get install ffmpeg» (paquete ffmpeg de Debian) o indique su ruta en FFMPEG_PATH y FFPROBE_PATH.',
+    noDisponible: 'No se ha podido analizar el archivo: ffmpeg no está instalado en el servidor',
+    danado: 'El archivo está dañado o no es un vídeo ni una imagen que se pueda leer',
+    sinVideo: 'El archivo no contiene ninguna pista de vídeo',
+    sinImagen: 'El archivo no contiene ninguna imagen',
+    tiempoAgotado: (segundos: number) => `El análisis del archivo tardó más de ${segundos} s y se ha cancelado`,
+    salidaExcesiva: 'El análisis del archivo produjo una respuesta demasiado grande y se ha cancelado',
+    sinMiniatura: 'No se ha podido sacar un fotograma del vídeo para la miniatura',
+  },
 };

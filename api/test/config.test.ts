@@ -48,6 +48,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('finds ffmpeg and ffprobe on PATH unless FFMPEG_PATH / FFPROBE_PATH name them', () => {
+    expect(loadConfig({}, '/srv/aula').ffmpeg).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    const c = loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: 'bin/ffprobe' }, '/srv/aula');
+    expect(c.ffmpeg).toEqual({ ffmpeg: '/opt/ffmpeg/bin/ffmpeg', ffprobe: '/srv/aula/bin/ffprobe' });
+    expect(loadConfig({ FFMPEG_PATH: ' ' }).ffmpeg.ffmpeg).toBe('ffmpeg');
+  });
+
   it('trusts a proxy only by hop count or address, never blanket', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
