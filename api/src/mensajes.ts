@@ -179,5 +179,6 @@ export const mensajes = {
     tiempoAgotado: (segundos: number) => `El análisis del archivo tardó más de ${segundos} s y se ha cancelado`,
     salidaExcesiva: 'El análisis del archivo produjo una respuesta demasiado grande y se ha cancelado',
     sinMiniatura: 'No se ha podido sacar un fotograma del vídeo para la miniatura',
+    nombreMiniatura: (video: string) => (video ? `Miniatura de ${video}` : 'Miniatura').slice(0, 255),
   },
 };

@@ -23,7 +23,14 @@ const BODYLESS = new Set(['/logins/logout']);
  * lock as requiring JSON elsewhere.
  */
 export const conCabeceraTus = { tus: true };
-const esTus = (request: FastifyRequest) => (request.routeOptions.config as { tus?: boolean } | undefined)?.tus === true;
+const esTus = (request: FastifyRequest) => request.routeOptions.config?.tus === true;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes tus requests (see conCabeceraTus). */
+    tus?: boolean;
+  }
+}
 
 export function originCheck(config: Pick<Config, 'corsOrigins'>) {
   const allowed = new Set(config.corsOrigins);

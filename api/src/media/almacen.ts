@@ -1,6 +1,7 @@
 // Where files live (DESIGN §7): a local folder or an S3 bucket, behind one small interface the
 // uploads, the processing and the serving share. Keys are always the server's own
 // (`videos/<subida>.mp4`), never a path a client sent.
+import { createHash } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
@@ -9,7 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
   CreateBucketCommand,
-  DeleteObjectsCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -32,6 +33,8 @@ export interface Almacen {
   readonly subidas: DataStore;
   /** The first `n` bytes of a finished upload (fewer if it is shorter). */
   inicioDeSubida(subida: string, n: number): Promise<Buffer>;
+  /** Removes an upload, finished or not, with everything tus kept of it. */
+  descartarSubida(subida: string): Promise<void>;
   /** Moves a finished upload to its final key and forgets the upload. */
   colocar(subida: string, clave: string, tipo: string): Promise<void>;
   leer(clave: string): Promise<Readable>;
@@ -75,6 +78,11 @@ class AlmacenLocal implements Almacen {
 
   async inicioDeSubida(subida: string, n: number): Promise<Buffer> {
     return leerInicio(join(this.carpetaSubidas, subida), n);
+  }
+
+  async descartarSubida(subida: string): Promise<void> {
+    await rm(join(this.carpetaSubidas, subida), { force: true });
+    await this.subidas.configstore.delete(subida);
   }
 
   async colocar(subida: string, clave: string): Promise<void> {
@@ -137,6 +145,24 @@ async function leerInicio(fichero: string, n: number): Promise<Buffer> {
 
 // ---- S3 bucket ---------------------------------------------------------------------------
 
+/**
+ * S3-compatible stores (Swift's s3api, older MinIO) refuse a batch delete without Content-MD5,
+ * which the SDK stopped sending; tus's S3 store deletes in batches (terminating and expiring
+ * uploads). This adds the header to those requests, on our client and on tus's.
+ */
+function md5EnBorradosEnLote(cliente: Pick<S3Client, 'middlewareStack'>) {
+  cliente.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (context.commandName === 'DeleteObjectsCommand' && request.headers && (typeof request.body === 'string' || request.body instanceof Uint8Array)) {
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'aulaMd5EnBorradosEnLote' },
+  );
+}
+
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
 class AlmacenS3 implements Almacen {
@@ -164,6 +190,9 @@ class AlmacenS3 implements Almacen {
       // Expiry by listing multipart uploads, not by object tags, which not every S3 store has.
       useTags: false,
     });
+    md5EnBorradosEnLote(this.cliente);
+    // tus's own client: a protected field of its store, the one way to reach its requests.
+    md5EnBorradosEnLote((this.subidas as unknown as { client: S3Client }).client);
   }
 
   async comprobar(crearSiFalta: boolean): Promise<void> {
@@ -184,14 +213,19 @@ class AlmacenS3 implements Almacen {
     return Buffer.from(await r.Body!.transformToByteArray());
   }
 
+  async descartarSubida(subida: string): Promise<void> {
+    // tus aborts the multipart upload of an unfinished one; a finished one is a plain object.
+    await this.subidas.remove(subida).catch(() => undefined);
+    for (const clave of [subida, `${subida}.info`, `${subida}.part`]) await this.borrar(clave);
+  }
+
   async colocar(subida: string, clave: string, tipo: string): Promise<void> {
     // A server-side copy: the bytes never come back through the API.
     await this.cliente.send(
       new CopyObjectCommand({ Bucket: this.bucket, Key: clave, CopySource: `${this.bucket}/${subida}`, ContentType: tipo, MetadataDirective: 'REPLACE' }),
     );
-    await this.cliente.send(
-      new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: [{ Key: subida }, { Key: `${subida}.info` }], Quiet: true } }),
-    );
+    await this.borrar(subida);
+    await this.borrar(`${subida}.info`);
   }
 
   async leer(clave: string): Promise<Readable> {
@@ -207,7 +241,7 @@ class AlmacenS3 implements Almacen {
   }
 
   async borrar(clave: string): Promise<void> {
-    await this.cliente.send(new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: [{ Key: clave }], Quiet: true } }));
+    await this.cliente.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: clave }));
   }
 
   async existe(clave: string): Promise<boolean> {

@@ -4,8 +4,8 @@
 // rules, the type read from the first bytes, and the `archivos` row each upload becomes.
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Server, type ServerOptions } from '@tus/server';
-import type { Upload } from '@tus/utils';
+import { Server } from '@tus/server';
+import { EVENTS, type Upload } from '@tus/utils';
 import { conCabeceraTus } from '../auth/origin.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -58,7 +58,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   // Who is uploading, for the activity log: tus hands its hooks a web Request, not Fastify's.
   const peticiones = new WeakMap<Request, FastifyRequest>();
 
-  const opciones: ServerOptions & { datastore: Almacen['subidas'] } = {
+  const opciones: ConstructorParameters<typeof Server>[0] = {
     path: '/subidas',
     datastore: almacen.subidas,
     relativeLocation: true,
@@ -110,10 +110,14 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
     },
   };
   const tus = new Server(opciones);
+  // An upload the client cancels (tus termination) takes its row with it.
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, subida) => {
+    db('archivos').where({ subida, estado: 'subiendo' }).delete().catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
+  });
 
   /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
   async function descartar(subida: string) {
-    await almacen.subidas.remove(subida).catch(() => undefined);
+    await almacen.descartarSubida(subida);
     await db('archivos').where('subida', subida).delete();
   }
 
@@ -182,19 +186,8 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
 
   // tus bodies are raw bytes: left unread here, streamed by tus into the store.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  const config_ = conCabeceraTus;
-  app.route({ method: ['POST'], url: '/subidas', config: config_, handler: atender });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: config_, handler: atender });
-
-  /** Sweeps abandoned uploads: their parts and their rows. */
-  return {
-    async barrer(horas: number) {
-      const borradas = await almacen.barrerCaducadas();
-      const limite = new Date(Date.now() - horas * 3600_000).toISOString();
-      await db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).delete();
-      return borradas;
-    },
-  };
+  app.route({ method: ['POST'], url: '/subidas', config: conCabeceraTus, handler: atender });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: conCabeceraTus, handler: atender });
 }
 
 /** The `carpeta` of an Upload-Metadata header (`key base64,key base64`), before tus parses it. */

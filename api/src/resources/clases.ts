@@ -20,4 +20,10 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  // A clase that takes an uploaded video takes its duration too, unless one is given.
+  async beforeWrite(data, { db }) {
+    if (typeof data.video !== 'string' || data.duracion != null) return data;
+    const archivo = await db('archivos').where({ ruta: data.video, estado: 'listo' }).first('duracion');
+    return archivo?.duracion == null ? data : { ...data, duracion: Number(archivo.duracion) };
+  },
 });
