@@ -19,6 +19,12 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
 import security, { bareSecurityHeaders } from './rest/security.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: Media;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Db;
@@ -69,6 +75,8 @@ export async function buildApp({ config, db, media: mediaDada }: AppOptions): Pr
 
   const media = mediaDada ?? (await crearMedia(db, config, app.log));
   app.addHook('onClose', async () => media.cerrar());
+  // For the storage commands and the tests: the store, the processing queue, the sweep.
+  app.decorate('media', media);
   const repo = new Repository(db, config, media);
   for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });

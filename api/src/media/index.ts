@@ -62,7 +62,8 @@ export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLo
     async rutas(app) {
       await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.encolar(subida) });
       await servirArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
-      await procesado.reanudar();
+      // Not awaited: a database down at start is /health's to report, not a reason not to start.
+      procesado.reanudar().catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
       const barrerYa = () => media.barrer().catch((err) => log.warn({ err }, 'barrido de subidas caducadas'));
       barrido = setInterval(barrerYa, BARRIDO_MS).unref();
     },

@@ -27,7 +27,7 @@ export default defineResource({
   model: 'Archivo',
   fields: {
     subida: { type: 'string', readOnly: true, maxLength: 64 },
-    carpeta: { type: 'string', readOnly: true, enum: CARPETAS },
+    carpeta: { type: 'string', readOnly: true, required: true, enum: CARPETAS },
     ruta: { type: 'string', readOnly: true, maxLength: 200, archivo: 'cualquiera' },
     nombre: { type: 'string', readOnly: true, maxLength: 255 },
     tipo: { type: 'string', readOnly: true, maxLength: 100 },
@@ -37,7 +37,7 @@ export default defineResource({
     ancho: { type: 'integer', readOnly: true, minimum: 0 },
     alto: { type: 'integer', readOnly: true, minimum: 0 },
     miniatura: { type: 'string', readOnly: true, maxLength: 200, archivo: 'photos' },
-    estado: { type: 'string', readOnly: true, enum: ESTADOS_ARCHIVO },
+    estado: { type: 'string', readOnly: true, required: true, enum: ESTADOS_ARCHIVO, default: 'subiendo' },
     error: { type: 'string', readOnly: true, maxLength: 500 },
   },
   searchFields: ['nombre', 'ruta'],
