@@ -202,6 +202,8 @@ describe('refusals leave nothing behind', () => {
     expect(await t.db('archivos').where({ subida }).first()).toBeTruthy();
     // Aged past the expiry: the store's parts (a sweep with an expiry of a few microseconds,
     // since S3 dates multipart uploads itself) and the row (dated back a day) go.
+    // S3 servers date an upload to the second: let that second pass first.
+    await new Promise((r) => setTimeout(r, 1100));
     await (await crearAlmacen(t.config.storage, 1e-9)).barrerCaducadas();
     await t.db('archivos').where({ subida }).update({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
     await t.app.media.barrer();
