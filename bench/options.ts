@@ -1,4 +1,4 @@
-// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL]`
+// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--subida-mb N] [--s3 s3://…]`
 import { parseArgs } from 'node:util';
 import type { Dialect } from './fill.js';
 
@@ -10,6 +10,10 @@ export interface Options {
   keep: boolean;
   /** The PostgreSQL server; the bench works in its own database, aula_bench, on it. */
   pgServer: string;
+  /** Size of the upload measured (MiB); 0 leaves it out. */
+  subidaMb: number;
+  /** An S3 server to measure the upload on too (`s3://…?endpoint=…`, keys from S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY). */
+  s3?: string;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -21,6 +25,8 @@ export function parseOptions(argv: string[]): Options {
       duration: { type: 'string', default: '10' },
       keep: { type: 'boolean', default: false },
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
+      'subida-mb': { type: 'string', default: '1024' },
+      s3: { type: 'string', default: process.env.TEST_S3_URL },
     },
   });
   const scale = Number(values.scale);
@@ -29,5 +35,7 @@ export function parseOptions(argv: string[]): Options {
   if (!(duration > 0)) throw new Error(`--duration debe ser un número de segundos > 0 (recibido «${values.duration}»)`);
   const dbs: Dialect[] | undefined = ({ sqlite: ['sqlite'], pg: ['pg'], both: ['sqlite', 'pg'] } as const)[values.db!]?.slice();
   if (!dbs) throw new Error(`--db debe ser sqlite, pg o both (recibido «${values.db}»)`);
-  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg! };
+  const subidaMb = Number(values['subida-mb']);
+  if (!Number.isInteger(subidaMb) || subidaMb < 0) throw new Error(`--subida-mb debe ser un entero ≥ 0 (recibido «${values['subida-mb']}»)`);
+  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, subidaMb, s3: values.s3 || undefined };
 }

@@ -2,7 +2,6 @@
 // termination, expiration) inside the API's own routes, so the session, the Origin check and
 // the error envelope apply to them as to any other call. What is ours: the folder and size
 // rules, the type read from the first bytes, and the `archivos` row each upload becomes.
-import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { EVENTS, type Upload } from '@tus/utils';
@@ -169,7 +168,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
           for (let r = await resto.next(); !r.done; r = await resto.next()) yield r.value;
         })();
       }
-      body = Readable.toWeb(Readable.from(cuerpo)) as ReadableStream;
+      body = flujoConEspera(cuerpo);
     }
     const web = new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit);
     peticiones.set(web, request);
@@ -188,6 +187,28 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   app.route({ method: ['POST'], url: '/subidas', config: conCabeceraTus, handler: atender });
   app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: conCabeceraTus, handler: atender });
+}
+
+/**
+ * A web stream that reads its source only when asked (highWaterMark 0): the socket is paused
+ * while the store writes, so a 2 GB chunk never piles up in memory. (Readable.toWeb on Node 20
+ * reads ahead without waiting.)
+ */
+function flujoConEspera(fuente: AsyncIterable<Buffer>): ReadableStream<Uint8Array> {
+  const it = fuente[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controlador) {
+        const { value, done } = await it.next();
+        if (done) controlador.close();
+        else controlador.enqueue(value);
+      },
+      async cancel() {
+        await it.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 /** The `carpeta` of an Upload-Metadata header (`key base64,key base64`), before tus parses it. */
