@@ -2,13 +2,13 @@
 // through the Almacen (local folder or S3) as an archivo `listo`, described by the same code
 // that finishes an upload (sha256; with ffmpeg, duration, size and a thumbnail archivo), so
 // the demo's clases and cursos point at files that are really there.
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Almacen } from '../api/src/media/almacen.js';
 import type { Ffmpeg } from '../api/src/media/ffmpeg.js';
-import { datosDeArchivo } from '../api/src/media/procesado.js';
+import { datosDeArchivo, sha256De } from '../api/src/media/procesado.js';
 import type { MedioDemo } from './media.js';
-import { slug } from './personas.js';
 
 export interface VideoSembrado {
   ruta: string;
@@ -29,10 +29,12 @@ export interface ArchivosDemo {
 }
 
 /**
- * Stores `medios` and writes their archivos rows in `trx`. Keys are fixed (`videos/demo-…`), so
- * a demo seeded again over an old storage folder replaces its files instead of piling up new
- * ones; uploads never collide with them (their keys are tus ids). A file ffprobe cannot read
- * is still stored and listed, without its facts: the demo must start anyway.
+ * Stores `medios` and writes their archivos rows in `trx`. A file is named by the start of its
+ * sha256 (16 hex digits): a server-made name like an upload's, which the API serves, never the
+ * same as a tus id (32 digits), short enough to read on a phone, and the same for the same
+ * bytes, so a demo seeded again over an old storage folder replaces its files instead of piling
+ * up new ones. A file ffprobe cannot read is still stored and listed, without its facts: the
+ * demo must start anyway.
  */
 export async function guardarMediosDemo(
   trx: Knex.Transaction,
@@ -48,7 +50,7 @@ export async function guardarMediosDemo(
     warn: (contexto: { err?: unknown }, mensaje: string) => avisar(contexto.err instanceof Error ? `${mensaje}: ${contexto.err.message}` : mensaje),
   };
   for (const m of medios) {
-    const base = `demo-${slug(m.nombre.replace(/\.[^.]+$/, ''), '-')}`;
+    const base = (await sha256De(createReadStream(m.ruta))).slice(0, 16);
     const ruta = `/${m.carpeta}/${base}.${m.ext}`;
     const rutaMiniatura = `/photos/${base}-miniatura.jpg`;
     guardadas.push(ruta.slice(1), rutaMiniatura.slice(1));

@@ -4,6 +4,7 @@
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
+import { buildApp } from '../src/app.js';
 import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
 import { crearAlmacen } from '../src/media/almacen.js';
@@ -194,7 +195,24 @@ async function mediosReales(db: Knex, config: Config) {
   }
   const informe = await comprobarAlmacen(db, almacen);
   expect(informe).toMatchObject({ huerfanos: [], perdidos: [], rotas: [] });
+  await seSirven(db, config, [...new Set(rutas.map(([r]) => r))]);
   return { clases, cursos };
+}
+
+/** The API serves each path to the demo's admin, as the admin's players and previews ask for it. */
+async function seSirven(db: Knex, config: Config, rutas: string[]) {
+  const app = await buildApp({ config, db });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario: 'admin', pass: 'admin' } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    for (const ruta of rutas) {
+      const res = await app.inject({ method: 'GET', url: ruta, headers: { cookie, range: 'bytes=0-99' } });
+      expect(res.statusCode, ruta).toBe(206);
+      expect(res.headers['content-type'], ruta).toMatch(ruta.startsWith('/videos/') ? /^video\// : /^image\//);
+    }
+  } finally {
+    await app.close();
+  }
 }
 
 type Row = Record<string, any>;

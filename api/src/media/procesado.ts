@@ -36,10 +36,15 @@ export async function datosDeArchivo(h: Herramientas, archivo: Fila, rutaMiniatu
   return datos;
 }
 
-async function resumen(almacen: Almacen, clave: string): Promise<string> {
+/** The sha256 of a stream of bytes, in hex: what an archivo's `sha256` holds. */
+export async function sha256De(bytes: AsyncIterable<unknown>): Promise<string> {
   const hash = createHash('sha256');
-  for await (const trozo of await almacen.leer(clave)) hash.update(trozo as Buffer);
+  for await (const trozo of bytes) hash.update(trozo as Buffer);
   return hash.digest('hex');
+}
+
+async function resumen(almacen: Almacen, clave: string): Promise<string> {
+  return sha256De(await almacen.leer(clave));
 }
 
 /** Duration, size and thumbnail of a video; size of a photo. */
