@@ -13,10 +13,10 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
 };
 
-const plural = (n: number, recurso: string) => {
-  const e = entidades[recurso];
-  return `${n} ${n === 1 ? e.singular : e.plural}`;
-};
+/** «1 clase», «3 clases». */
+const cuenta = (n: number, singular: string, plural: string) => `${n} ${n === 1 ? singular : plural}`;
+
+const plural = (n: number, recurso: string) => cuenta(n, entidades[recurso].singular, entidades[recurso].plural);
 
 export const mensajes = {
   peticion: {
@@ -181,4 +181,17 @@ export const mensajes = {
     sinMiniatura: 'No se ha podido sacar un fotograma del vídeo para la miniatura',
     nombreMiniatura: (video: string) => (video ? `Miniatura de ${video}` : 'Miniatura').slice(0, 255),
   },
+  /** `npm run storage:check`: what storage and the database disagree on (a «fichero» is in storage, an «archivo» is its row). */
+  comprobacion: {
+    huerfanos: (n: number) => `${cuenta(n, 'fichero huérfano', 'ficheros huérfanos')} en el almacenamiento (sin ningún archivo que ${n === 1 ? 'lo' : 'los'} nombre):`,
+    perdidos: (n: number) => `${cuenta(n, 'archivo listo', 'archivos listos')} sin su fichero en el almacenamiento:`,
+    perdido: (id: number, ruta: string) => `archivo ${id}: ${ruta}`,
+    rotas: (n: number) => `${cuenta(n, 'registro apunta', 'registros apuntan')} a una ruta sin archivo:`,
+    rota: (recurso: string, id: number, campo: string, ruta: string) => `${entidades[recurso]?.singular ?? recurso} ${id}, ${campo}: ${ruta}`,
+    yMas: (n: number) => `… y ${n} más`,
+    borrados: (n: number) => `${n === 1 ? 'Borrado' : 'Borrados'} ${cuenta(n, 'fichero huérfano', 'ficheros huérfanos')}.`,
+    arreglar: 'Para borrar los ficheros huérfanos (solo esos): npm run storage:check -- --fix',
+    enOrden: (n: number) => `Todo en orden: ${cuenta(n, 'fichero', 'ficheros')} en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.`,
+  },
 };
+

@@ -31,7 +31,7 @@ export interface ArchivoHooks {
 }
 
 /** A file hosted elsewhere: kept as the administrator typed it, nothing to check or remove. */
-const esUrl = (v: string) => /^https?:\/\//i.test(v);
+export const esUrl = (v: string) => /^https?:\/\//i.test(v);
 
 export class Repository {
   readonly dialect: Dialect;
