@@ -219,6 +219,12 @@ describe('refusals leave nothing behind', () => {
     expect(await procesada(t, s.subida)).toMatchObject({ estado: 'listo', tipo: 'image/png', ruta: `/photos/${s.subida}.png`, ancho: 160, alto: 120 });
   });
 
+  it('is described in /openapi.json', async () => {
+    const { paths } = (await t.call('GET', '/openapi.json')).body;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/subidas', '/subidas/{id}', '/videos/{nombre}', '/photos/{nombre}', '/archivos']));
+    expect(paths['/subidas/{id}'].patch.responses).toHaveProperty('415');
+  });
+
   it('serves nothing that is not a stored file', async () => {
     for (const ruta of ['/videos/..%2f..%2fpackage.json', '/videos/%2e%2e/%2e%2e/package.json', '/photos/.subidas', '/videos/x.mp4']) {
       const r = await pedir(ruta);
