@@ -9,14 +9,15 @@ import { registroDelApi } from './admin/registro.vite';
 // parity.test.ts compares SQLite with PostgreSQL, so it runs once, in the PostgreSQL project.
 const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
-const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string) => ({
+const STORAGE = ['api/test/subidas.test.ts', 'api/test/storage-check.test.ts'];
+const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | string[], env: Record<string, string> = {}) => ({
   extends: true as const,
   test: {
     name,
-    include: only ? [only] : ['api/test/**/*.test.ts'],
+    include: only ? [only].flat() : ['api/test/**/*.test.ts'],
     exclude: only ? [] : dialect === 'sqlite' ? [PARITY] : [FAULTS],
     environment: 'node',
-    env: { TEST_DIALECT: dialect },
+    env: { TEST_DIALECT: dialect, ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder: only ? 1 : 0 },
@@ -30,6 +31,8 @@ export default defineConfig({
     projects: [
       apiProject('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'pg'), apiProject('api-postgres-faults', 'pg', FAULTS)] : []),
+      // The storage tests once more on a real S3 server, when one is named (CI starts Swift).
+      ...(process.env.TEST_S3_URL ? [apiProject('api-s3', 'sqlite', STORAGE, { TEST_STORAGE: 's3' })] : []),
       {
         extends: true,
         test: {

@@ -46,7 +46,7 @@ export async function startCeilingProcess(target: Target): Promise<ApiUnderTest>
 }
 
 /** The demo administrator's session cookie; no cookie when the API has no auth yet (404). */
-async function login(origin: string): Promise<Record<string, string>> {
+export async function login(origin: string): Promise<Record<string, string>> {
   const res = await fetch(`${origin}/logins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,4 +1,4 @@
-// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--pg-db NAME] [--only exportacion]`
+// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--pg-db NAME] [--only exportacion] [--subida-mb N] [--s3 s3://…]`
 import { parseArgs } from 'node:util';
 import type { Dialect } from './fill.js';
 
@@ -13,6 +13,10 @@ export interface Options {
   pgDatabase: string;
   /** Only the whole-table export: minutes instead of the full run's, on a machine others share. */
   onlyExport: boolean;
+  /** Size of the upload measured (MiB); 0 leaves it out. */
+  subidaMb: number;
+  /** An S3 server to measure the upload on too (`s3://…?endpoint=…`, keys from S3_ACCESS_KEY_ID/S3_SECRET_ACCESS_KEY). */
+  s3?: string;
 }
 
 export function parseOptions(argv: string[]): Options {
@@ -26,6 +30,8 @@ export function parseOptions(argv: string[]): Options {
       pg: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432/postgres' },
       'pg-db': { type: 'string', default: 'aula_bench' },
       only: { type: 'string' },
+      'subida-mb': { type: 'string', default: '1024' },
+      s3: { type: 'string', default: process.env.TEST_S3_URL },
     },
   });
   const scale = Number(values.scale);
@@ -36,5 +42,7 @@ export function parseOptions(argv: string[]): Options {
   if (!dbs) throw new Error(`--db debe ser sqlite, pg o both (recibido «${values.db}»)`);
   if (values.only !== undefined && values.only !== 'exportacion') throw new Error(`--only solo admite exportacion (recibido «${values.only}»)`);
   if (!/^[a-z_][a-z0-9_]*$/.test(values['pg-db']!)) throw new Error(`--pg-db debe ser un nombre de base de datos en minúsculas (recibido «${values['pg-db']}»)`);
-  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, pgDatabase: values['pg-db']!, onlyExport: values.only === 'exportacion' };
+  const subidaMb = Number(values['subida-mb']);
+  if (!Number.isInteger(subidaMb) || subidaMb < 0) throw new Error(`--subida-mb debe ser un entero ≥ 0 (recibido «${values['subida-mb']}»)`);
+  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, pgDatabase: values['pg-db']!, onlyExport: values.only === 'exportacion', subidaMb, s3: values.s3 || undefined };
 }

@@ -16,6 +16,7 @@ import { measureSides, type Load } from './measure.js';
 import { judge, judgePage, planVerdict, printPlans, printTable, writeJson, type DbReport, type Measurement } from './report.js';
 import { buildScenarios, type Scenario, type Statement } from './scenarios.js';
 import type { Figures } from './stats.js';
+import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
 import { traceQueries } from './trace.js';
 
 const CONCURRENCIES = [1, 16];
@@ -153,6 +154,18 @@ const now = new Date();
 const reports: DbReport[] = [];
 for (const dialect of opts.dbs) reports.push(await benchDatabase(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts, now));
 printTable(reports);
+// Uploads depend on the store, not the database: measured once, on the first database benched.
+const subidas: SubidaMedida[] = [];
+if (opts.subidaMb > 0 && !opts.onlyExport) {
+  log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
+  const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
+  subidas.push(await medirSubida(target.url, opts.subidaMb));
+  if (opts.s3) {
+    const claves = { accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '' };
+    subidas.push(await medirSubida(target.url, opts.subidaMb, { url: opts.s3, ...claves }));
+  }
+  for (const s of subidas) log(describirSubida(s));
+}
 const out = resolve('data/bench-results.json');
-writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration }, reports);
+writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration, subidas }, reports);
 log(`\nJSON: ${out}`);

@@ -6,6 +6,7 @@ import type { Knex } from 'knex';
 import * as m0001 from './0001_esquema_inicial.js';
 import * as m0002 from './0002_indices_cubrientes_pagos.js';
 import * as m0003 from './0003_intentos_login.js';
+import * as m0004 from './0004_archivos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -16,6 +17,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0001_esquema_inicial', m0001],
   ['0002_indices_cubrientes_pagos', m0002],
   ['0003_intentos_login', m0003],
+  ['0004_archivos', m0004],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@
 // one transaction: either the whole demo is there or none of it.
 import type { Knex } from 'knex';
 import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
+import type { ArchivosDemo, VideoSembrado } from './archivos.js';
 import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } from './catalogo.js';
 import { clienteDe } from '../api/src/resources/cliente.js';
 import { dominios, persona, slug, type Persona } from './personas.js';
@@ -23,6 +24,12 @@ export interface SeedDemoOptions {
   /** How many usuarios and pagos (defaults 400 and 4000). */
   usuarios?: number;
   pagos?: number;
+  /**
+   * The demo's stored media (seeds/archivos.ts): clases take its clips and thumbnails, cursos a
+   * photo by categoría. Without it clases.video/miniatura and cursos.foto stay null, never a
+   * path with no file behind it.
+   */
+  archivos?: ArchivosDemo;
 }
 
 export interface SeedDemoResult {
@@ -102,6 +109,11 @@ function email(rng: Random, p: Persona, used: Set<string>): string {
   }
 }
 
+/** A clase's video fields: the clip's file, thumbnail and duration (which is the clase's, as after an upload). */
+function conClip(clip: VideoSembrado | undefined, duracion: number) {
+  return { video: clip?.ruta ?? null, miniatura: clip?.miniatura ?? null, duracion: clip?.duracion ?? duracion };
+}
+
 export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const rng = new Random(opts.seed ?? 20240917);
   const nowMs = (opts.now ?? new Date()).getTime();
@@ -130,6 +142,11 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     // Categorías: the business's catalogue existed a couple of months before the first sale.
     const opened = start - 75 * DAY;
     const categoriaId = new Map<string, number>();
+    const fotos = opts.archivos?.fotos ?? [];
+    const videos = opts.archivos?.videos ?? [];
+    // A categoría's own photo when one shows its name; otherwise the stand-ins take turns.
+    const fotoDe = (categoria: string) =>
+      (fotos.find((f) => f.titulo === categoria) ?? fotos[categoriasDemo.findIndex((c) => c.nombre === categoria) % fotos.length])?.ruta ?? null;
     const categorias: Row[] = categoriasDemo.map((c, i) => {
       const id = ids.categorias + i;
       categoriaId.set(c.nombre, id);
@@ -146,7 +163,6 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       popularidad: number;
       desde: number;
       hasta: number;
-      slug: string;
       estado: string;
       createdAt: number;
     }
@@ -158,8 +174,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       if (launchedLater.has(c.titulo)) createdAt = start + rng.int(4, 11) * 30 * DAY;
       if (c.estado === 'borrador') createdAt = nowMs - rng.int(10, 40) * DAY;
       const hasta = c.estado === 'archivado' ? start + 9 * 30 * DAY : nowMs;
-      const s = slug(c.titulo, '-');
-      cursoInfo.push({ id, titulo: c.titulo, precio: c.precio, popularidad: c.popularidad, desde: createdAt, hasta, slug: s, estado: c.estado, createdAt });
+      cursoInfo.push({ id, titulo: c.titulo, precio: c.precio, popularidad: c.popularidad, desde: createdAt, hasta, estado: c.estado, createdAt });
       return {
         id,
         titulo: c.titulo,
@@ -169,7 +184,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         moneda: 'EUR',
         nivel: c.nivel,
         estado: c.estado,
-        foto: `/photos/cursos/${s}.jpg`,
+        foto: fotoDe(c.categoria),
         createdAt: iso(createdAt),
         updatedAt: iso(c.estado === 'archivado' ? hasta : Math.min(nowMs, createdAt + rng.int(1, 60) * DAY)),
       };
@@ -202,18 +217,22 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       const info = cursoInfo[i];
       c.clases.forEach((titulo, k) => {
         const at = iso(Math.min(nowMs, info.createdAt + (k + 1) * 3_600_000));
+        const borrador = c.estado === 'borrador' && k >= c.clases.length - 2;
+        // Clases still being prepared have no video yet; the others share the few clips: the
+        // welcome one first, then the next, the last for the rest.
+        const clip = borrador ? undefined : videos[Math.min(k, videos.length - 1)];
+        const descripcion = rng.chance(0.85) ? rng.pick(descripcionesClase)(titulo) : null;
+        const duracion = k === 0 ? rng.int(90, 300) : rng.int(240, 1500);
         clases.push({
           id: ids.clases + clases.length,
           titulo,
-          descripcion: rng.chance(0.85) ? rng.pick(descripcionesClase)(titulo) : null,
+          descripcion,
           cursoId: info.id,
           usuarioId: null,
           orden: k + 1,
-          video: `/videos/${info.slug}/${k + 1}.mp4`,
-          duracion: k === 0 ? rng.int(90, 300) : rng.int(240, 1500),
-          miniatura: `/photos/${info.slug}/${k + 1}.jpg`,
+          ...conClip(clip, duracion),
           gratuita: k === 0,
-          estado: c.estado === 'borrador' && k >= c.clases.length - 2 ? 'borrador' : 'publicada',
+          estado: borrador ? 'borrador' : 'publicada',
           createdAt: at,
           updatedAt: at,
         });
@@ -346,9 +365,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         cursoId: i === 0 ? meta.curso.id : null,
         usuarioId: usuario.id,
         orden: 1,
-        video: `/videos/privadas/${usuario.id}-${i + 1}.mp4`,
-        duracion: rng.int(1800, 3600),
-        miniatura: null,
+        ...conClip(videos.length ? videos[i % videos.length] : undefined, rng.int(1800, 3600)),
         gratuita: false,
         estado: 'publicada',
         createdAt: at,

@@ -5,8 +5,12 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords.js';
 import type { Config } from '../api/src/config.js';
+import { crearAlmacen } from '../api/src/media/almacen.js';
+import { crearFfmpeg } from '../api/src/media/ffmpeg.js';
 import { migrateLatest } from '../migrations/index.js';
+import { guardarMediosDemo } from './archivos.js';
 import { isEmpty, seedDemo, type SeedDemoResult } from './demo.js';
+import { mediosDemo } from './media.js';
 import { isPgDb } from './util.js';
 
 export interface PrepareResult {
@@ -44,6 +48,32 @@ async function lockForSeeding(trx: Knex.Transaction) {
   else await trx('logins').where('id', -1).update({ activo: false });
 }
 
+/**
+ * The demo data with its media in storage. The files are made before the lock is taken (ffmpeg
+ * needs seconds, longer than a second process waits for SQLite's), stored and described inside
+ * the transaction, and removed again if it fails, so a failed seed leaves no orphan behind.
+ */
+async function seedDemoConMedios(db: Knex, config: Config, adminPasswordHash: string, log: (msg: string) => void) {
+  const medios = await mediosDemo(config.ffmpeg.ffmpeg);
+  if (medios.origen === 'incluidos') log('Medios de demostración: se usan los incluidos en seeds/media (ffmpeg no ha podido generarlos)');
+  const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: true });
+  const ffmpeg = crearFfmpeg({ ...config.ffmpeg, avisar: log });
+  const guardadas: string[] = [];
+  try {
+    return await db.transaction(async (trx) => {
+      await lockForSeeding(trx);
+      if (!(await isEmpty(trx))) return undefined;
+      const archivos = await guardarMediosDemo(trx, almacen, ffmpeg, medios.medios, log, guardadas);
+      return seedDemo(trx, { adminPasswordHash, scrypt: config.scrypt, archivos });
+    });
+  } catch (err) {
+    for (const clave of guardadas) await almacen.borrar(clave).catch(() => undefined);
+    throw err;
+  } finally {
+    await medios.limpiar();
+  }
+}
+
 export async function prepareDatabase(db: Knex, config: Config, log: (msg: string) => void = console.log): Promise<PrepareResult> {
   const migrations = await migrateWaiting(db);
   if (migrations.length) log(`Migraciones aplicadas: ${migrations.join(', ')}`);
@@ -51,11 +81,7 @@ export async function prepareDatabase(db: Knex, config: Config, log: (msg: strin
 
   if (config.env !== 'production') {
     const adminPasswordHash = await hashPassword('admin', config.scrypt);
-    const demo = await db.transaction(async (trx) => {
-      await lockForSeeding(trx);
-      if (!(await isEmpty(trx))) return undefined;
-      return seedDemo(trx, { adminPasswordHash, scrypt: config.scrypt });
-    });
+    const demo = await seedDemoConMedios(db, config, adminPasswordHash, log);
     if (!demo) return { migrations, seeded: null };
     log(`Base de datos vacía: cargados datos de demostración (${demo.cursos} cursos, ${demo.clases} clases, ${demo.usuarios} usuarios, ${demo.pagos} pagos, ${demo.facturas} facturas)`);
     log('Administrador de demostración: admin / admin');

@@ -165,7 +165,8 @@ async function catalogue(db: Knex, now: number): Promise<{ cursos: CursoVenta[];
         moneda: 'EUR',
         nivel: c.nivel,
         estado: 'publicado',
-        foto: `/photos/cursos/${slug(c.titulo, '-')}.jpg`,
+        // No photo: a path here would name no file in storage (the demo's cursos have real ones).
+        foto: null,
         createdAt: at,
         updatedAt: at,
       });

@@ -9,6 +9,7 @@ import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
+import { crearMedia, type Media } from './media/index.js';
 import { resources } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
@@ -19,12 +20,20 @@ import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
 import security, { bareSecurityHeaders } from './rest/security.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    media: Media;
+  }
+}
+
 export interface AppOptions {
   config: Config;
   db: Db;
+  /** Files: built from the configuration unless a test brings its own. */
+  media?: Media;
 }
 
-export async function buildApp({ config, db }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -51,7 +60,8 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Content-Disposition: the admin names a downloaded report CSV as the API proposes.
-    exposedHeaders: ['Retry-After', 'Content-Disposition'],
+    // The tus headers: a browser's tus client reads them across origins (the admin is another).
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata'],
   });
 
   await app.register(authPlugin, { db, config });
@@ -64,10 +74,15 @@ export async function buildApp({ config, db }: AppOptions): Promise<FastifyInsta
 
   registerHealthRoutes(app, db);
 
-  const repo = new Repository(db, config);
+  const media = mediaDada ?? (await crearMedia(db, config, app.log));
+  app.addHook('onClose', async () => media.cerrar());
+  // For the storage commands and the tests: the store, the processing queue, the sweep.
+  app.decorate('media', media);
+  const repo = new Repository(db, config, media);
   for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
+  await media.rutas(app);
 
   return app;
 }

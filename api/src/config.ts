@@ -14,6 +14,11 @@ export interface Config {
   apiUrl?: string;
   productName: string;
   storageDir: string;
+  /** Where uploaded files live: the local `storageDir`, or an S3 bucket (DESIGN §7). */
+  storage: StorageConfig;
+  media: { maxVideoMb: number; maxPhotoMb: number; uploadExpiryHours: number };
+  /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
+  ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
@@ -24,6 +29,10 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never a blanket `true`. */
   trustProxy: false | number | string[];
 }
+
+export type StorageConfig =
+  | { kind: 'local'; dir: string }
+  | { kind: 's3'; bucket: string; endpoint?: string; region: string; forcePathStyle: boolean; accessKeyId: string; secretAccessKey: string };
 
 export class ConfigError extends Error {
   constructor(
@@ -45,6 +54,12 @@ function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX
   return n;
 }
 
+/** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */
+function programa(env: Env, name: string, fallback: string, cwd: string): string {
+  const raw = env[name]?.trim() || fallback;
+  return raw.includes('/') ? resolve(cwd, raw) : raw;
+}
+
 function parseDatabase(url: string | undefined, cwd: string): Config['database'] {
   if (!url) return { dialect: 'sqlite', filename: resolve(cwd, 'data/aula.sqlite') };
   if (url.startsWith('sqlite:')) {
@@ -63,6 +78,43 @@ function parseDatabase(url: string | undefined, cwd: string): Config['database']
     }
   }
   throw new ConfigError('DATABASE_URL', `debe empezar por «sqlite:» o «postgres://» (recibido «${url}»)`);
+}
+
+function parseStorage(env: Env, dir: string): StorageConfig {
+  const raw = env.STORAGE_URL?.trim();
+  if (!raw) return { kind: 'local', dir };
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('STORAGE_URL', `no es una URL válida («${raw}»)`);
+  }
+  if (url.protocol !== 's3:' || !url.hostname) {
+    throw new ConfigError('STORAGE_URL', `debe ser s3://<bucket>?endpoint=…&region=… (recibido «${raw}»)`);
+  }
+  const known = new Set(['endpoint', 'region', 'forcePathStyle']);
+  for (const key of url.searchParams.keys()) {
+    if (!known.has(key)) throw new ConfigError('STORAGE_URL', `tiene un parámetro desconocido «${key}» (admite endpoint, region y forcePathStyle)`);
+  }
+  const endpoint = url.searchParams.get('endpoint') ?? undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/]+/.test(endpoint)) {
+    throw new ConfigError('STORAGE_URL', `tiene un endpoint que no es una URL http(s) («${endpoint}»)`);
+  }
+  const pathStyle = url.searchParams.get('forcePathStyle') ?? 'false';
+  if (!['true', 'false'].includes(pathStyle)) throw new ConfigError('STORAGE_URL', `forcePathStyle debe ser true o false (recibido «${pathStyle}»)`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY;
+  if (!accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID', 'es necesaria cuando STORAGE_URL apunta a S3');
+  if (!secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY', 'es necesaria cuando STORAGE_URL apunta a S3');
+  return {
+    kind: 's3',
+    bucket: decodeURIComponent(url.hostname),
+    endpoint,
+    region: url.searchParams.get('region') ?? 'us-east-1',
+    forcePathStyle: pathStyle === 'true',
+    accessKeyId,
+    secretAccessKey,
+  };
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -104,6 +156,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       throw new ConfigError('TRUST_PROXY', `debe ser un número de saltos o una lista de direcciones IP/CIDR (recibido «${rawProxy}»)`);
     }
   }
+  const storageDir = resolve(cwd, env.STORAGE_DIR ?? 'data/storage');
   return {
     env: nodeEnv as Config['env'],
     port,
@@ -113,7 +166,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     apiUrl: env.API_URL?.replace(/\/$/, ''),
     productName: env.PRODUCT_NAME ?? 'Aula',
-    storageDir: resolve(cwd, env.STORAGE_DIR ?? 'data/storage'),
+    storageDir,
+    storage: parseStorage(env, storageDir),
+    media: {
+      maxVideoMb: int(env, 'MAX_VIDEO_MB', 4096, 1, 1024 * 1024),
+      maxPhotoMb: int(env, 'MAX_PHOTO_MB', 20, 1, 1024 * 1024),
+      uploadExpiryHours: int(env, 'UPLOAD_EXPIRY_HOURS', 24, 1),
+    },
+    ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),

@@ -15,8 +15,9 @@ export interface RunningApi {
 
 export async function startApi(config: Config): Promise<RunningApi> {
   const db = createDb(config.database);
-  const app = await buildApp({ config, db });
+  // Migrated before the app is built: building it reads archivos (uploads to resume).
   await prepareDatabase(db, config, (msg: string) => console.log(msg));
+  const app = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -10,12 +10,13 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   facturas: { el: 'la factura', singular: 'factura', plural: 'facturas' },
   logins: { el: 'el administrador', singular: 'administrador', plural: 'administradores' },
   logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
+  archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
 };
 
-const plural = (n: number, recurso: string) => {
-  const e = entidades[recurso];
-  return `${n} ${n === 1 ? e.singular : e.plural}`;
-};
+/** «1 clase», «3 clases». */
+const cuenta = (n: number, singular: string, plural: string) => `${n} ${n === 1 ? singular : plural}`;
+
+const plural = (n: number, recurso: string) => cuenta(n, entidades[recurso].singular, entidades[recurso].plural);
 
 export const mensajes = {
   peticion: {
@@ -32,6 +33,7 @@ export const mensajes = {
     cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
     tiempoAgotado: 'La petición tardó demasiado en llegar completa',
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
+    soloServidor: (recurso: string) => `Los ${entidades[recurso].plural} los escribe el servidor: se crean subiendo un fichero a /subidas`,
   },
   filtro: {
     jsonInvalido: (param: string) => `El parámetro «${param}» no es JSON válido`,
@@ -75,6 +77,8 @@ export const mensajes = {
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
     claveAjena: (campo: string, recurso: string) => `No existe ${entidades[recurso].el} indicado en «${campo}»`,
     conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelva a intentarlo',
+    archivoNoListo: (campo: string, carpeta: string) =>
+      `«${campo}» debe ser la ruta de un archivo ya subido y procesado en /${carpeta}/ (o una URL http/https)`,
     padreDistinto: (campo: string) => `«${campo}» lo fija la ruta y no se puede cambiar`,
     unico: (campos: string[]) =>
       campos.length === 1 ? `Ya existe un registro con ese valor de «${campos[0]}»` : `Ya existe un registro con esa combinación de ${campos.map((c) => `«${c}»`).join(' y ')}`,
@@ -86,6 +90,8 @@ export const mensajes = {
     falta: (id: number) => `Falta la clase ${id} del curso: la lista debe traer todas sus clases (quizá se ha añadido una mientras tanto)`,
   },
   borrado: {
+    archivoEnUso: (usos: { recurso: string; n: number }[]) =>
+      `No se puede borrar: el archivo lo usa${usos.length === 1 && usos[0].n === 1 ? '' : 'n'} ${usos.map((u) => plural(u.n, u.recurso)).join(', ')}`,
     tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
       `No se puede borrar: ${entidades[recurso].el} tiene ${hijos.map((h) => plural(h.n, h.recurso)).join(', ')}`,
   },
@@ -104,6 +110,22 @@ export const mensajes = {
       creado: (usuario: string) => `Administrador «${usuario}» creado`,
       restablecido: (usuario: string) => `Contraseña de «${usuario}» restablecida y cuenta activada; sus sesiones abiertas se han cerrado`,
     },
+  },
+  subidas: {
+    sinTus: 'Las subidas hablan el protocolo tus: falta la cabecera Tus-Resumable',
+    carpetaInvalida: (valor: string) => `La subida debe indicar en Upload-Metadata la carpeta «videos» o «photos» (recibido «${valor}»)`,
+    sinTamano: 'La subida debe indicar su tamaño (Upload-Length) al crearse',
+    demasiadoGrande: (carpeta: string, mb: number) => `El fichero es demasiado grande: en /${carpeta}/ se admiten como máximo ${mb} MB`,
+    tipoNoAdmitido: (carpeta: string) =>
+      carpeta === 'videos'
+        ? 'El fichero no es un vídeo admitido: se aceptan MP4, WebM y MOV (según su contenido, no su nombre)'
+        : 'El fichero no es una imagen admitida: se aceptan JPEG, PNG y WebP (según su contenido, no su nombre)',
+    noExiste: 'La subida no existe o ha caducado: vuelva a empezar',
+    desplazamiento: 'El fragmento no empieza donde terminó lo recibido: pida el desplazamiento (HEAD) y continúe desde ahí',
+    version: 'Versión del protocolo tus no admitida (se admite la 1.0.0)',
+    cabeceraInvalida: 'Cabecera tus no válida',
+    fallo: (estado: number) => `La subida no se pudo completar (estado ${estado})`,
+    procesado: 'No se pudo procesar el fichero',
   },
   salud: {
     bdNoDisponible: 'La base de datos no responde',
@@ -211,4 +233,31 @@ export const mensajes = {
       facturaSinPago: 'Factura emitida sin pago',
     },
   },
+  /** What ffprobe/ffmpeg could not do with a file: stored in the archivo's `error`, shown in the admin. */
+  medios: {
+    sinFfmpeg: (programas: string) =>
+      `No se encuentra ${programas}: las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías. ` +
+      'Instálelo con «apt-get install ffmpeg» (paquete ffmpeg de Debian) o indique su ruta en FFMPEG_PATH y FFPROBE_PATH.',
+    noDisponible: 'No se ha podido analizar el archivo: ffmpeg no está instalado en el servidor',
+    danado: 'El archivo está dañado o no es un vídeo ni una imagen que se pueda leer',
+    sinVideo: 'El archivo no contiene ninguna pista de vídeo',
+    sinImagen: 'El archivo no contiene ninguna imagen',
+    tiempoAgotado: (segundos: number) => `El análisis del archivo tardó más de ${segundos} s y se ha cancelado`,
+    salidaExcesiva: 'El análisis del archivo produjo una respuesta demasiado grande y se ha cancelado',
+    sinMiniatura: 'No se ha podido sacar un fotograma del vídeo para la miniatura',
+    nombreMiniatura: (video: string) => (video ? `Miniatura de ${video}` : 'Miniatura').slice(0, 255),
+  },
+  /** `npm run storage:check`: what storage and the database disagree on (a «fichero» is in storage, an «archivo» is its row). */
+  comprobacion: {
+    huerfanos: (n: number) => `${cuenta(n, 'fichero huérfano', 'ficheros huérfanos')} en el almacenamiento (sin ningún archivo que ${n === 1 ? 'lo' : 'los'} nombre):`,
+    perdidos: (n: number) => `${cuenta(n, 'archivo listo', 'archivos listos')} sin su fichero en el almacenamiento:`,
+    perdido: (id: number, ruta: string) => `archivo ${id}: ${ruta}`,
+    rotas: (n: number) => `${cuenta(n, 'registro apunta', 'registros apuntan')} a una ruta sin archivo:`,
+    rota: (recurso: string, id: number, campo: string, ruta: string) => `${entidades[recurso]?.singular ?? recurso} ${id}, ${campo}: ${ruta}`,
+    yMas: (n: number) => `… y ${n} más`,
+    borrados: (n: number) => `${n === 1 ? 'Borrado' : 'Borrados'} ${cuenta(n, 'fichero huérfano', 'ficheros huérfanos')}.`,
+    arreglar: 'Para borrar los ficheros huérfanos (solo esos): npm run storage:check -- --fix',
+    enOrden: (n: number) => `Todo en orden: ${cuenta(n, 'fichero', 'ficheros')} en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.`,
+  },
 };
+

@@ -37,13 +37,39 @@ describe('loadConfig', () => {
     ['TIME_ZONE', 'Europe/Atlantida'],
     ['TRUST_PROXY', 'todos'],
     ['MAX_LIMIT', '0'],
+    ['STORAGE_URL', 'ftp://cubo'],
+    ['STORAGE_URL', 's3://cubo?endpoint=localhost:9000'],
+    ['STORAGE_URL', 's3://cubo?regino=eu-west-1'],
+    ['MAX_VIDEO_MB', '0'],
+    ['MAX_PHOTO_MB', 'veinte'],
+    ['UPLOAD_EXPIRY_HOURS', '-1'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(name);
   });
 
+  it('finds ffmpeg and ffprobe on PATH unless FFMPEG_PATH / FFPROBE_PATH name them', () => {
+    expect(loadConfig({}, '/srv/aula').ffmpeg).toEqual({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+    const c = loadConfig({ FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg', FFPROBE_PATH: 'bin/ffprobe' }, '/srv/aula');
+    expect(c.ffmpeg).toEqual({ ffmpeg: '/opt/ffmpeg/bin/ffmpeg', ffprobe: '/srv/aula/bin/ffprobe' });
+    expect(loadConfig({ FFMPEG_PATH: ' ' }).ffmpeg.ffmpeg).toBe('ffmpeg');
+  });
+
   it('trusts a proxy only by hop count or address, never blanket', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+  });
+
+  it('stores files in STORAGE_DIR unless STORAGE_URL names an S3 bucket, with its keys', () => {
+    expect(loadConfig({}, '/srv/aula').storage).toEqual({ kind: 'local', dir: '/srv/aula/data/storage' });
+    const keys = { S3_ACCESS_KEY_ID: 'ak', S3_SECRET_ACCESS_KEY: 'sk' };
+    const s3 = loadConfig({ STORAGE_URL: 's3://aula-media?endpoint=http://127.0.0.1:8089&region=eu-west-1&forcePathStyle=true', ...keys }).storage;
+    expect(s3).toEqual({ kind: 's3', bucket: 'aula-media', endpoint: 'http://127.0.0.1:8089', region: 'eu-west-1', forcePathStyle: true, accessKeyId: 'ak', secretAccessKey: 'sk' });
+    expect(() => loadConfig({ STORAGE_URL: 's3://aula-media' })).toThrow('S3_ACCESS_KEY_ID');
+    expect(() => loadConfig({ STORAGE_URL: 's3://aula-media', S3_ACCESS_KEY_ID: 'ak' })).toThrow('S3_SECRET_ACCESS_KEY');
+  });
+
+  it('caps uploads per folder and expires abandoned ones after a day by default', () => {
+    expect(loadConfig({}).media).toEqual({ maxVideoMb: 4096, maxPhotoMb: 20, uploadExpiryHours: 24 });
   });
 });

@@ -1,9 +1,14 @@
 // The demo and scale seeds and the first-start preparation, on the dialect under test: the data
 // respects the schema and the invoicing rules, is deterministic, and production never gets demo
 // data.
+import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
+import { buildApp } from '../src/app.js';
 import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
+import type { Config } from '../src/config.js';
+import { crearAlmacen } from '../src/media/almacen.js';
+import { comprobarAlmacen } from '../src/media/comprobar.js';
 import { cuotaIva } from '../src/resources/facturas.js';
 import { isEmpty, seedDemo } from '../../seeds/demo.js';
 import { prepareDatabase } from '../../seeds/prepare.js';
@@ -48,7 +53,7 @@ describe('seedDemo', () => {
 
     // Every curso has 5–15 clases numbered 1..n, the first a free preview.
     const clases = await db('clases').whereNotNull('cursoId').whereNull('usuarioId').orderBy(['cursoId', 'orden']);
-    const byCurso = new Map<number, { orden: number; gratuita: unknown; video: string }[]>();
+    const byCurso = new Map<number, { orden: number; gratuita: unknown; video: string | null; miniatura: string | null }[]>();
     for (const c of clases) byCurso.set(c.cursoId, [...(byCurso.get(c.cursoId) ?? []), c]);
     expect(byCurso.size).toBe(result.cursos);
     for (const list of byCurso.values()) {
@@ -56,8 +61,10 @@ describe('seedDemo', () => {
       expect(list.length).toBeLessThanOrEqual(15);
       expect(list.map((c) => c.orden)).toEqual(list.map((_, i) => i + 1));
       expect(list.map((c) => Boolean(c.gratuita))).toEqual(list.map((_, i) => i === 0));
-      for (const c of list) expect(c.video).toMatch(/^\/videos\/[a-z0-9-]+\/\d+\.mp4$/);
+      // Without media given, no path that would name no file.
+      for (const c of list) expect([c.video, c.miniatura]).toEqual([null, null]);
     }
+    expect(await count(db, 'cursos', { foto: null })).toBe(result.cursos);
     expect(await count(db, 'clases', { cursoId: null })).toBeGreaterThan(0);
 
     // Pagos: in the past, priced as the curso, mostly completed.
@@ -148,14 +155,72 @@ describe('seedScale', () => {
     const { db } = await fresh();
     await seedScale(db, 500, { now, log: () => {} });
     expect(await count(db, 'cursos', { estado: 'publicado' })).toBeGreaterThan(0);
+    // No file is made for them, so no path either.
+    expect(await count(db, 'cursos', { foto: null })).toBe(await count(db, 'cursos'));
     expect(await count(db, 'pagos')).toBe(500);
   });
 });
 
+/** The storage folder of each config a test made, removed afterwards. */
+const carpetas: string[] = [];
+afterEach(async () => {
+  while (carpetas.length) await rm(carpetas.pop()!, { recursive: true, force: true });
+});
+
+function configDe(t: TestDb, overrides: Record<string, string> = {}) {
+  const config = testConfig(t.database, overrides);
+  carpetas.push(config.storageDir);
+  return config;
+}
+
+/**
+ * Every clases.video/miniatura and cursos.foto names a `listo` archivo of its folder whose file
+ * storage has, and storage:check finds nothing wrong. Answers the clases' and cursos' rows.
+ */
+async function mediosReales(db: Knex, config: Config) {
+  const almacen = await crearAlmacen(config.storage, 24);
+  const clases = (await db('clases').select('id', 'video', 'miniatura', 'duracion', 'estado')) as Row[];
+  const cursos = (await db('cursos').select('id', 'foto', 'categoriaId')) as Row[];
+  const rutas = [
+    ...clases.flatMap((c) => [[c.video, 'videos'], [c.miniatura, 'photos']]),
+    ...cursos.map((c) => [c.foto, 'photos']),
+  ].filter(([ruta]) => ruta !== null) as [string, string][];
+  expect(rutas.length).toBeGreaterThan(clases.length);
+  for (const ruta of new Set(rutas.map(([r]) => r))) {
+    const archivo = await db('archivos').where('ruta', ruta).first();
+    expect(archivo, ruta).toMatchObject({ estado: 'listo', carpeta: rutas.find(([r]) => r === ruta)![1] });
+    expect(archivo.sha256, ruta).toMatch(/^[0-9a-f]{64}$/);
+    expect(Number(archivo.tamano), ruta).toBeGreaterThan(0);
+    expect(await almacen.existe(ruta.slice(1)), ruta).toBe(true);
+  }
+  const informe = await comprobarAlmacen(db, almacen);
+  expect(informe).toMatchObject({ huerfanos: [], perdidos: [], rotas: [] });
+  await seSirven(db, config, [...new Set(rutas.map(([r]) => r))]);
+  return { clases, cursos };
+}
+
+/** The API serves each path to the demo's admin, as the admin's players and previews ask for it. */
+async function seSirven(db: Knex, config: Config, rutas: string[]) {
+  const app = await buildApp({ config, db });
+  try {
+    const login = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario: 'admin', pass: 'admin' } });
+    const cookie = String(login.headers['set-cookie']).split(';')[0];
+    for (const ruta of rutas) {
+      const res = await app.inject({ method: 'GET', url: ruta, headers: { cookie, range: 'bytes=0-99' } });
+      expect(res.statusCode, ruta).toBe(206);
+      expect(res.headers['content-type'], ruta).toMatch(ruta.startsWith('/videos/') ? /^video\// : /^image\//);
+    }
+  } finally {
+    await app.close();
+  }
+}
+
+type Row = Record<string, any>;
+
 describe('prepareDatabase', () => {
-  it('seeds demo data with admin / admin on an empty database outside production, once', async () => {
+  it('seeds demo data with admin / admin on an empty database outside production, once, with real media made by ffmpeg', async () => {
     const t = await fresh();
-    const config = testConfig(t.database);
+    const config = configDe(t);
     const lines: string[] = [];
     const first = await prepareDatabase(t.db, config, (m) => lines.push(m));
     expect(first.seeded).toBe('demo');
@@ -165,6 +230,37 @@ describe('prepareDatabase', () => {
     const again = await prepareDatabase(t.db, config, () => {});
     expect(again).toEqual({ migrations: [], seeded: null });
     expect(await count(t.db, 'logins')).toBe(2);
+
+    // Media: clips with their duration and thumbnail, one photo per categoría.
+    const { clases, cursos } = await mediosReales(t.db, config);
+    const conVideo = clases.filter((c) => c.video);
+    expect(conVideo.length).toBeGreaterThan(clases.length / 2);
+    for (const c of conVideo) {
+      const video = await t.db('archivos').where('ruta', c.video).first();
+      expect(video.duracion).toBeGreaterThanOrEqual(3);
+      expect(c.duracion).toBe(video.duracion);
+      expect(c.miniatura).toBe(video.miniatura);
+    }
+    // Clases still being prepared have no video, and no path in its place.
+    for (const c of clases.filter((c) => c.estado === 'borrador')) expect([c.video, c.miniatura]).toEqual([null, null]);
+    const fotoPorCategoria = new Map<number, Set<string>>();
+    for (const c of cursos) fotoPorCategoria.set(c.categoriaId, (fotoPorCategoria.get(c.categoriaId) ?? new Set()).add(c.foto));
+    for (const fotos of fotoPorCategoria.values()) expect(fotos.size).toBe(1);
+    expect(new Set(cursos.map((c) => c.foto)).size).toBe(fotoPorCategoria.size);
+    // ffmpeg makes a dozen files before the seed: more than the default limit on a busy machine.
+  }, 90_000);
+
+  it('without ffmpeg stores the shipped clip and photos, with no duration or thumbnail', async () => {
+    const t = await fresh();
+    const config = configDe(t, { FFMPEG_PATH: '/no/existe/ffmpeg', FFPROBE_PATH: '/no/existe/ffprobe' });
+    const lines: string[] = [];
+    expect((await prepareDatabase(t.db, config, (m) => lines.push(m))).seeded).toBe('demo');
+    expect(lines.join('\n')).toMatch(/incluidos en seeds\/media/);
+    const { clases, cursos } = await mediosReales(t.db, config);
+    expect(clases.filter((c) => c.video).length).toBeGreaterThan(clases.length / 2);
+    expect(clases.filter((c) => c.miniatura)).toEqual([]);
+    expect(await t.db('archivos').whereNotNull('duracion')).toEqual([]);
+    expect(new Set(cursos.map((c) => c.foto)).size).toBe(2);
   });
 
   it('in production creates only the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD', async () => {

@@ -17,12 +17,31 @@ const JSON_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-?8"?\s*)?$/i;
 // the session; the Origin check still applies to it.
 const BODYLESS = new Set(['/logins/logout']);
 
+/**
+ * Routes whose bodies are bytes, not JSON: the tus uploads. A cross-site form cannot send the
+ * `Tus-Resumable` header (it would need a preflight CORS refuses), so requiring it is the same
+ * lock as requiring JSON elsewhere.
+ */
+export const conCabeceraTus = { tus: true };
+const esTus = (request: FastifyRequest) => request.routeOptions.config?.tus === true;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes tus requests (see conCabeceraTus). */
+    tus?: boolean;
+  }
+}
+
 export function originCheck(config: Pick<Config, 'corsOrigins'>) {
   const allowed = new Set(config.corsOrigins);
   return async function checkOrigin(request: FastifyRequest) {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !allowed.has(origin)) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
+    if (esTus(request)) {
+      if (!request.headers['tus-resumable']) throw new HttpError(412, mensajes.subidas.sinTus, 'PRECONDITION_FAILED');
+      return;
+    }
     // Checked even with an empty body: the content type is what a cross-site form cannot forge.
     if (WITH_BODY.has(request.method) && !BODYLESS.has(request.routeOptions.url ?? '') && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
       throw new HttpError(415, mensajes.peticion.tipoNoSoportado, 'UNSUPPORTED_MEDIA_TYPE');

@@ -1,5 +1,24 @@
 import { siguienteOrden } from './ordenClases.js';
-import { defineResource } from './types.js';
+import { defineResource, type WriteContext } from './types.js';
+
+type Row = Record<string, unknown>;
+
+/**
+ * A clase added to a curso without an orden (absent, or null from an empty form field) goes
+ * last, not to 0 before all the others. Without a curso there is no order to keep: the
+ * registry default (0) applies.
+ */
+async function alFinalDelCurso(data: Row, { op, db }: WriteContext): Promise<Row> {
+  if (op !== 'create' || (data.orden !== undefined && data.orden !== null) || typeof data.cursoId !== 'number') return data;
+  return { ...data, orden: await siguienteOrden(db, data.cursoId) };
+}
+
+/** A clase that takes an uploaded video takes its duration too, unless one is given. */
+async function conDuracionDelVideo(data: Row, { db }: WriteContext): Promise<Row> {
+  if (typeof data.video !== 'string' || data.duracion != null) return data;
+  const archivo = await db('archivos').where({ ruta: data.video, estado: 'listo' }).first('duracion');
+  return archivo?.duracion == null ? data : { ...data, duracion: Number(archivo.duracion) };
+}
 
 export default defineResource({
   name: 'clases',
@@ -10,9 +29,9 @@ export default defineResource({
     cursoId: { type: 'integer', references: 'cursos' },
     usuarioId: { type: 'integer', references: 'usuarios' },
     orden: { type: 'integer', default: 0 },
-    video: { type: 'string', maxLength: 1000 },
+    video: { type: 'string', maxLength: 1000, archivo: 'videos' },
     duracion: { type: 'integer', minimum: 0 },
-    miniatura: { type: 'string', maxLength: 1000 },
+    miniatura: { type: 'string', maxLength: 1000, archivo: 'photos' },
     gratuita: { type: 'boolean', default: false },
     estado: { type: 'string', enum: ['borrador', 'publicada'], default: 'borrador' },
   },
@@ -21,11 +40,7 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
-  // A clase added to a curso without an orden (absent, or null from an empty form field) goes
-  // last, not to 0 before all the others. Without a curso there is no order to keep: the
-  // registry default (0) applies.
-  async beforeWrite(data, { op, db }) {
-    if (op !== 'create' || (data.orden !== undefined && data.orden !== null) || typeof data.cursoId !== 'number') return data;
-    return { ...data, orden: await siguienteOrden(db, data.cursoId) };
+  async beforeWrite(data, ctx) {
+    return conDuracionDelVideo(await alFinalDelCurso(data, ctx), ctx);
   },
 });

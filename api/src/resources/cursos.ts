@@ -13,7 +13,7 @@ export default defineResource({
     moneda,
     nivel: { type: 'string', enum: ['basico', 'intermedio', 'avanzado'], default: 'basico' },
     estado: { type: 'string', enum: ['borrador', 'publicado', 'archivado'], default: 'borrador' },
-    foto: { type: 'string', maxLength: 1000 },
+    foto: { type: 'string', maxLength: 1000, archivo: 'photos' },
   },
   relations: {
     categoria: { type: 'belongsTo', target: 'categorias', foreignKey: 'categoriaId' },

@@ -7,9 +7,10 @@ import pagos from './pagos.js';
 import facturas from './facturas.js';
 import logins from './logins.js';
 import logs from './logs.js';
+import archivos from './archivos.js';
 import type { Resource } from './types.js';
 
-export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs };
+export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos };
 
 export function getResource(name: string): Resource {
   const r = Object.hasOwn(resources, name) ? resources[name] : undefined;
@@ -23,6 +24,17 @@ export function referencesTo(name: string): { resource: Resource; field: string 
     Object.entries(resource.fields)
       .filter(([, f]) => f.references === name)
       .map(([field]) => ({ resource, field })),
+  );
+}
+
+/** Every field of another record that holds an archivo's path (clases.video, cursos.foto…). */
+export function fileHolders(): { resource: Resource; field: string }[] {
+  return Object.values(resources).flatMap((resource) =>
+    resource.name === 'archivos'
+      ? []
+      : Object.entries(resource.fields)
+          .filter(([, f]) => f.archivo)
+          .map(([field]) => ({ resource, field })),
   );
 }
 

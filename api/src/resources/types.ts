@@ -29,6 +29,13 @@ export interface Field {
   caseInsensitive?: boolean;
   /** An amount of money in céntimos: shown to people as euros with a decimal comma. */
   money?: boolean;
+  /**
+   * Holds the `ruta` of an archivo in this folder (clases.video → videos): a path written here
+   * must name a `listo` archivo of that folder, or be an http(s) URL of a file hosted elsewhere.
+   * Whatever such a field stops holding (changed, cleared, its row deleted) is let go of after
+   * the commit, and a file nothing holds any more is removed. `cualquiera`: either folder.
+   */
+  archivo?: 'videos' | 'photos' | 'cualquiera';
 }
 
 export interface Relation {
@@ -86,6 +93,8 @@ export interface ResourceDef {
   uniques?: string[][];
   /** Append-only resources answer 403 to PUT, PATCH and DELETE. */
   appendOnly?: boolean;
+  /** Rows only the server writes (archivos): POST, PUT and PATCH answer 403; DELETE stays. */
+  serverWritten?: boolean;
   /** Whether successful mutations write an activity log row (all but `logs` itself). */
   audited?: boolean;
   /**

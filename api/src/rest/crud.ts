@@ -32,8 +32,17 @@ export function actorOf(request: FastifyRequest): Actor {
 export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { repo, config }: CrudOptions) {
   const base = `/${resource.name}`;
   const limits = { maxLimit: config.maxLimit };
-  const appendOnly = () => {
+  // Append-only rows (logs) are created but never changed or deleted; server-written rows
+  // (archivos) are never created or changed by a client, only deleted.
+  const refuseCreate = () => {
+    if (resource.serverWritten) throw forbidden(mensajes.peticion.soloServidor(resource.name));
+  };
+  const refuseDelete = () => {
     if (resource.appendOnly) throw forbidden(mensajes.peticion.soloLectura(resource.name));
+  };
+  const refuseChange = () => {
+    refuseDelete();
+    refuseCreate();
   };
 
   app.get<{ Querystring: Query }>(`${base}/count`, async (req) => ({
@@ -46,7 +55,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   });
 
   app.put<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
-    appendOnly();
+    refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'replace', req.body);
     if (body.id !== undefined && body.id !== id) throw badRequest(mensajes.validacion.idDistinto);
@@ -56,24 +65,27 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   });
 
   app.patch<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
-    appendOnly();
+    refuseChange();
     const id = parseId(req.params.id);
     await repo.update(resource, id, validateBody(resource, 'update', req.body), actorOf(req));
     return reply.code(204).send();
   });
 
   app.delete<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
-    appendOnly();
+    refuseDelete();
     await repo.deleteById(resource, parseId(req.params.id), actorOf(req));
     return reply.code(204).send();
   });
 
   app.get<{ Querystring: Query }>(base, async (req) => repo.find(resource, parseFilter(resource, req.query.filter, limits)));
 
-  app.post(base, async (req) => repo.create(resource, validateBody(resource, 'create', req.body), actorOf(req)));
+  app.post(base, async (req) => {
+    refuseCreate();
+    return repo.create(resource, validateBody(resource, 'create', req.body), actorOf(req));
+  });
 
   app.patch<{ Querystring: Query }>(base, async (req) => {
-    appendOnly();
+    refuseChange();
     const body = validateBody(resource, 'update', req.body);
     return { count: await repo.updateAll(resource, parseWhereParam(resource, req.query.where), body, actorOf(req)) };
   });

@@ -25,7 +25,12 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   const m = r.model;
   const tags = [r.name];
   const list = { type: 'array', items: ref(m) };
-  const writes = r.appendOnly ? { '403': errorResponse('Solo se puede añadir') } : {};
+  const writes = r.appendOnly
+    ? { '403': errorResponse('Solo se puede añadir') }
+    : r.serverWritten
+      ? { '403': errorResponse('Los escribe el servidor') }
+      : {};
+  const creates = r.serverWritten ? writes : {};
   const paths: Record<string, unknown> = {
     [`/${r.name}/count`]: {
       get: { tags, operationId: `${m}.count`, parameters: [whereParam], responses: { '200': countResponse, ...common } },
@@ -45,7 +50,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       },
       delete: {
         tags, operationId: `${m}.deleteById`, parameters: [idParam],
-        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...writes, ...common },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...(r.appendOnly ? writes : {}), ...common },
       },
     },
     [`/${r.name}.csv`]: {
@@ -60,7 +65,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       get: { tags, operationId: `${m}.find`, parameters: [filterParam], responses: { '200': { description: `Lista de ${m}`, content: json(list) }, ...common } },
       post: {
         tags, operationId: `${m}.create`, requestBody: { required: true, content: json(ref(`${m}Nuevo`)) },
-        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...common },
+        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...creates, ...common },
       },
       patch: {
         tags, operationId: `${m}.updateAll`, parameters: [whereParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
@@ -129,6 +134,53 @@ const informePaths = Object.fromEntries(
   ]),
 );
 
+const tusCabecera = (name: string, description: string, required = true) => ({ name, in: 'header', required, description, schema: { type: 'string' } });
+const subidaParam = { name: 'id', in: 'path', required: true, description: 'Id de la subida: el último tramo de su Location', schema: { type: 'string' } };
+const tusResumable = tusCabecera('Tus-Resumable', 'Versión del protocolo tus: 1.0.0');
+
+/** Uploads (tus 1.0, DESIGN §7) and the files served back at the paths records hold. */
+const mediaPaths = {
+  '/subidas': {
+    post: {
+      tags: ['archivos'], operationId: 'Subidas.crear', summary: 'Crea una subida reanudable (tus 1.0): cada subida es un archivo',
+      parameters: [
+        tusResumable,
+        tusCabecera('Upload-Length', 'Tamaño del fichero en bytes'),
+        tusCabecera('Upload-Metadata', 'Pares «clave base64» separados por comas: carpeta (videos|photos), filename, filetype'),
+      ],
+      responses: {
+        '201': { description: 'Subida creada; su dirección en Location' },
+        '412': errorResponse('Falta Tus-Resumable'),
+        '413': errorResponse('Mayor que el máximo de su carpeta (MAX_VIDEO_MB, MAX_PHOTO_MB)'),
+        '403': errorResponse('Origen no permitido'),
+        ...common,
+      },
+    },
+  },
+  '/subidas/{id}': {
+    head: { tags: ['archivos'], operationId: 'Subidas.desplazamiento', summary: 'Cuánto se ha recibido (Upload-Offset)', parameters: [subidaParam, tusResumable], responses: { '200': { description: 'Upload-Offset y Upload-Length' }, '404': errorResponse('No existe o ha caducado'), ...common } },
+    patch: {
+      tags: ['archivos'], operationId: 'Subidas.enviar', summary: 'Envía un trozo desde Upload-Offset; el tipo se juzga por los primeros bytes',
+      parameters: [subidaParam, tusResumable, tusCabecera('Upload-Offset', 'Dónde empieza este trozo')],
+      requestBody: { required: true, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } },
+      responses: { '204': { description: 'Recibido; Upload-Offset nuevo' }, '409': errorResponse('El trozo no empieza donde terminó lo recibido'), '415': errorResponse('No es un vídeo o una imagen admitidos'), '404': errorResponse('No existe o ha caducado'), ...common },
+    },
+    delete: { tags: ['archivos'], operationId: 'Subidas.cancelar', summary: 'Cancela una subida y borra lo recibido', parameters: [subidaParam, tusResumable], responses: { '204': noContent, '404': errorResponse('No existe o ha caducado'), ...common } },
+  },
+  ...Object.fromEntries(
+    (['videos', 'photos'] as const).map((carpeta) => [
+      `/${carpeta}/{nombre}`,
+      {
+        get: {
+          tags: ['archivos'], operationId: `Archivos.${carpeta}`, summary: `Un fichero de /${carpeta}/: admite Range; desde S3, una redirección firmada de corta duración`,
+          parameters: [{ name: 'nombre', in: 'path', required: true, schema: { type: 'string' } }],
+          responses: { '200': { description: 'El fichero' }, '206': { description: 'Un tramo del fichero' }, '302': { description: 'Enlace firmado (S3)' }, '404': errorResponse('No existe'), ...common },
+        },
+      },
+    ]),
+  ),
+};
+
 export function buildOpenApiDocument(productName: string) {
   const schemas: Record<string, unknown> = {
     Error: {
@@ -155,6 +207,6 @@ export function buildOpenApiDocument(productName: string) {
       securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
     },
     security: [{ sesion: [] }],
-    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths },
+    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths, ...mediaPaths },
   };
 }

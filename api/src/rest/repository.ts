@@ -24,11 +24,21 @@ export interface Actor {
   ip: string;
 }
 
+/** What happens to files once the records that held them have let go (api/src/media). */
+export interface ArchivoHooks {
+  /** Called after a write commits with the paths its rows held before and hold no more. */
+  soltar(rutas: string[]): Promise<void>;
+}
+
+/** A file hosted elsewhere: kept as the administrator typed it, nothing to check or remove. */
+export const esUrl = (v: string) => /^https?:\/\//i.test(v);
+
 export class Repository {
   readonly dialect: Dialect;
   constructor(
     readonly db: Db,
     readonly config: Pick<Config, 'scrypt'>,
+    readonly archivos?: ArchivoHooks,
   ) {
     this.dialect = isPg(db) ? 'pg' : 'sqlite';
   }
@@ -165,6 +175,43 @@ export class Repository {
     if (details.length) throw validationFailed(details);
   }
 
+  /**
+   * A path written into a file field (clases.video…) must name a finished archivo of that
+   * field's folder: the record never points at a file that is not there, half uploaded or of
+   * the wrong kind. An unchanged value is not checked again.
+   */
+  private async checkArchivos(trx: Knex.Transaction, resource: Resource, data: Row, existing?: Row) {
+    const details: ErrorDetail[] = [];
+    for (const [name, value] of Object.entries(data)) {
+      const carpeta = resource.fields[name]?.archivo;
+      if (!carpeta || typeof value !== 'string' || esUrl(value) || value === existing?.[name]) continue;
+      const donde = carpeta === 'cualquiera' ? { ruta: value, estado: 'listo' } : { ruta: value, carpeta, estado: 'listo' };
+      const found = await trx('archivos').where(donde).first('id');
+      if (!found) details.push({ path: `/${name}`, code: 'archivo', message: mensajes.validacion.archivoNoListo(name, carpeta), info: { value } });
+    }
+    if (details.length) throw validationFailed(details);
+  }
+
+  /** The stored paths a write lets go of: file fields that change, or every one of a deleted row. */
+  private released(resource: Resource, before: Row[], after?: Row): string[] {
+    const rutas: string[] = [];
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (!field.archivo) continue;
+      for (const row of before) {
+        const old = row[name];
+        if (typeof old !== 'string' || esUrl(old)) continue;
+        if (after && (!(name in after) || after[name] === old)) continue;
+        rutas.push(old);
+      }
+    }
+    return rutas;
+  }
+
+  /** After the commit, never inside it: a rolled-back change must still find its files. */
+  private async release(rutas: string[]) {
+    if (rutas.length && this.archivos) await this.archivos.soltar([...new Set(rutas)]);
+  }
+
   /** Unique keys (single or composite) that this write touches. */
   private uniqueKeys(resource: Resource, changed: Row): string[][] {
     const keys = [...Object.entries(resource.fields).filter(([, f]) => f.unique).map(([n]) => [n]), ...resource.uniques];
@@ -239,6 +286,7 @@ export class Repository {
 
   private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row) {
     await this.checkReferences(trx, resource, body);
+    await this.checkArchivos(trx, resource, body, existing);
     const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
@@ -262,34 +310,42 @@ export class Repository {
       if (field.writeOnly && !(name in body)) continue; // keep the stored password unless a new one is sent
       full[name] = name in body ? body[name] : (field.default ?? null);
     }
-    await this.write(resource, full, id, async (trx) => {
+    const soltadas = await this.write(resource, full, id, async (trx) => {
       const existing = await this.existingRow(trx, resource, id);
       const data = await this.prepare(trx, resource, full, 'replace', actor, existing);
       await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
       await this.audit(trx, resource, 'UPDATE', actor, id);
+      return this.released(resource, [existing], data);
     });
+    await this.release(soltadas);
   }
 
   async update(resource: Resource, id: number, body: Row, actor: Actor): Promise<void> {
-    await this.write(resource, body, id, async (trx) => {
+    const soltadas = await this.write(resource, body, id, async (trx) => {
       const existing = await this.existingRow(trx, resource, id);
       const data = await this.prepare(trx, resource, body, 'update', actor, existing);
       await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
       await this.audit(trx, resource, 'UPDATE', actor, id);
+      return this.released(resource, [existing], data);
     });
+    await this.release(soltadas);
   }
 
   /** PATCH /R?where=: the same patch applied to every matching row, each through the domain rules. */
   async updateAll(resource: Resource, where: WhereNode | undefined, body: Row, actor: Actor): Promise<number> {
-    return this.write(resource, body, undefined, async (trx) => {
+    const { count, soltadas } = await this.write(resource, body, undefined, async (trx) => {
       const rows = (await this.baseQuery(trx, resource, where).select(`${resource.name}.*`)) as Row[];
+      const soltadas: string[] = [];
       for (const existing of rows) {
         const data = await this.prepare(trx, resource, body, 'update', actor, existing);
         await trx(resource.name).where('id', existing.id as number).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
+        soltadas.push(...this.released(resource, [existing], data));
       }
       if (rows.length) await this.audit(trx, resource, 'UPDATE', actor, null, { ids: rows.map((r) => r.id) });
-      return rows.length;
+      return { count: rows.length, soltadas };
     });
+    await this.release(soltadas);
+    return count;
   }
 
   /**
@@ -326,25 +382,30 @@ export class Repository {
   }
 
   async deleteById(resource: Resource, id: number, actor: Actor): Promise<void> {
-    await this.write(resource, {}, id, async (trx) => {
-      await this.existingRow(trx, resource, id);
+    const soltadas = await this.write(resource, {}, id, async (trx) => {
+      const existing = await this.existingRow(trx, resource, id);
       await this.assertNoChildren(trx, resource, [id]);
       await resource.beforeDelete?.(id, trx);
       await trx(resource.name).where('id', id).delete();
       await this.audit(trx, resource, 'DELETE', actor, id);
+      return this.released(resource, [existing]);
     });
+    await this.release(soltadas);
   }
 
   async deleteAll(resource: Resource, where: WhereNode | undefined, actor: Actor): Promise<number> {
-    return this.write(resource, {}, undefined, async (trx) => {
-      const ids = ((await this.baseQuery(trx, resource, where).select(`${resource.name}.id`)) as Row[]).map((r) => r.id as number);
-      if (!ids.length) return 0;
+    const { count, soltadas } = await this.write(resource, {}, undefined, async (trx) => {
+      const rows = (await this.baseQuery(trx, resource, where).select(`${resource.name}.*`)) as Row[];
+      const ids = rows.map((r) => r.id as number);
+      if (!ids.length) return { count: 0, soltadas: [] };
       await this.assertNoChildren(trx, resource, ids);
       for (const id of ids) await resource.beforeDelete?.(id, trx);
       await trx(resource.name).whereIn('id', ids).delete();
       await this.audit(trx, resource, 'DELETE', actor, null, { ids });
-      return ids.length;
+      return { count: ids.length, soltadas: this.released(resource, rows) };
     });
+    await this.release(soltadas);
+    return count;
   }
 }
 

@@ -1,5 +1,7 @@
 // The real app on a fresh migrated database (SQLite or PostgreSQL per TEST_DIALECT), with an
 // administrator logged in: HTTP tests talk to it through inject(), cookie included.
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
@@ -67,6 +69,7 @@ export async function createTestApp(overrides: Record<string, string> = {}, dial
     async destroy() {
       await app.close();
       await t.destroy();
+      if (config.storageDir.startsWith(tmpdir())) await rm(config.storageDir, { recursive: true, force: true });
     },
   };
 }

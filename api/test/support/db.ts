@@ -77,8 +77,10 @@ export async function createTestDb(dialect = process.env.TEST_DIALECT ?? 'sqlite
   return { db, database, destroy };
 }
 
-/** The application's configuration for tests: low scrypt cost, silent logs, the given database. */
+/** The application's configuration for tests: low scrypt cost, silent logs, the given database, a fresh storage folder. */
 export function testConfig(database: Config['database'], overrides: Record<string, string | undefined> = {}): Config {
-  const config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', ...overrides });
+  // Each app stores its files in a folder of its own, removed with it (support/app.ts).
+  const storage = join(tmpdir(), `aula-almacen-${suffix()}`);
+  const config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', STORAGE_DIR: storage, ...overrides });
   return { ...config, database };
 }

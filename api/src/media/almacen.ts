@@ -1,0 +1,292 @@
+// Where files live (DESIGN §7): a local folder or an S3 bucket, behind one small interface the
+// uploads, the processing and the serving share. Keys are always the server's own
+// (`videos/<subida>.mp4`), never a path a client sent.
+import { createHash } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  CopyObjectCommand,
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import type { DataStore } from '@tus/utils';
+import type { StorageConfig } from '../config.js';
+
+/** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
+const CARPETAS_GUARDADAS = ['videos', 'photos'];
+
+export interface Almacen {
+  readonly tipo: 'local' | 's3';
+  /** tus's own store for uploads in progress. */
+  readonly subidas: DataStore;
+  /** The first `n` bytes of a finished upload (fewer if it is shorter). */
+  inicioDeSubida(subida: string, n: number): Promise<Buffer>;
+  /** Removes an upload, finished or not, with everything tus kept of it. */
+  descartarSubida(subida: string): Promise<void>;
+  /** Moves a finished upload to its final key and forgets the upload. */
+  colocar(subida: string, clave: string, tipo: string): Promise<void>;
+  leer(clave: string): Promise<Readable>;
+  /** Stores a local file (a thumbnail, a demo file) at `clave`. */
+  guardar(clave: string, fichero: string, tipo: string): Promise<void>;
+  borrar(clave: string): Promise<void>;
+  existe(clave: string): Promise<boolean>;
+  /** Every stored key under videos/ and photos/. */
+  listar(): AsyncIterable<string>;
+  /** Where ffprobe/ffmpeg can read the file: a local path, or a short-lived URL. */
+  ubicacion(clave: string): Promise<string>;
+  /** A short-lived URL a browser may fetch the file from (S3), or undefined (local: the API serves it). */
+  enlaceTemporal(clave: string, segundos: number): Promise<string | undefined>;
+  /** Removes uploads abandoned longer than the expiry, parts included; how many went. */
+  barrerCaducadas(): Promise<number>;
+}
+
+// ---- local folder ------------------------------------------------------------------------
+
+class AlmacenLocal implements Almacen {
+  readonly tipo = 'local' as const;
+  readonly subidas: FileStore;
+  private readonly carpetaSubidas: string;
+
+  constructor(
+    private readonly raiz: string,
+    expiracionMs: number,
+  ) {
+    // Dot-named, beside videos/ and photos/, so the static server never reaches a partial upload.
+    this.carpetaSubidas = join(raiz, '.subidas');
+    this.subidas = new FileStore({ directory: this.carpetaSubidas, expirationPeriodInMilliseconds: expiracionMs });
+  }
+
+  /** A key as a path inside the root; anything that would leave it is refused. */
+  private ruta(clave: string): string {
+    const ruta = join(this.raiz, clave);
+    const rel = relative(this.raiz, ruta);
+    if (!rel || rel.startsWith('..') || rel.split(sep)[0] === '.subidas') throw new Error(`clave fuera del almacén: ${clave}`);
+    return ruta;
+  }
+
+  async inicioDeSubida(subida: string, n: number): Promise<Buffer> {
+    return leerInicio(join(this.carpetaSubidas, subida), n);
+  }
+
+  async descartarSubida(subida: string): Promise<void> {
+    await rm(join(this.carpetaSubidas, subida), { force: true });
+    await this.subidas.configstore.delete(subida);
+  }
+
+  async colocar(subida: string, clave: string): Promise<void> {
+    const destino = this.ruta(clave);
+    await mkdir(dirname(destino), { recursive: true });
+    await rename(join(this.carpetaSubidas, subida), destino);
+    await this.subidas.configstore.delete(subida);
+  }
+
+  async leer(clave: string): Promise<Readable> {
+    return createReadStream(this.ruta(clave));
+  }
+
+  async guardar(clave: string, fichero: string): Promise<void> {
+    const destino = this.ruta(clave);
+    await mkdir(dirname(destino), { recursive: true });
+    await pipeline(createReadStream(fichero), createWriteStream(destino));
+  }
+
+  async borrar(clave: string): Promise<void> {
+    await rm(this.ruta(clave), { force: true });
+  }
+
+  async existe(clave: string): Promise<boolean> {
+    return stat(this.ruta(clave)).then((s) => s.isFile(), () => false);
+  }
+
+  async *listar(): AsyncIterable<string> {
+    for (const carpeta of CARPETAS_GUARDADAS) {
+      const entradas = await readdir(join(this.raiz, carpeta), { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const e of entradas) {
+        if (e.isFile()) yield relative(this.raiz, join(e.parentPath, e.name)).split(sep).join('/');
+      }
+    }
+  }
+
+  async ubicacion(clave: string): Promise<string> {
+    return this.ruta(clave);
+  }
+
+  async enlaceTemporal(): Promise<undefined> {
+    return undefined;
+  }
+
+  async barrerCaducadas(): Promise<number> {
+    return this.subidas.deleteExpired();
+  }
+}
+
+async function leerInicio(fichero: string, n: number): Promise<Buffer> {
+  const handle = await open(fichero, 'r');
+  try {
+    const buffer = Buffer.alloc(n);
+    const { bytesRead } = await handle.read(buffer, 0, n, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+// ---- S3 bucket ---------------------------------------------------------------------------
+
+/**
+ * S3-compatible stores (Swift's s3api, older MinIO) refuse a batch delete without Content-MD5,
+ * which the SDK stopped sending; tus's S3 store deletes in batches (terminating and expiring
+ * uploads). This adds the header to those requests, on our client and on tus's.
+ */
+function md5EnBorradosEnLote(cliente: Pick<S3Client, 'middlewareStack'>) {
+  cliente.middlewareStack.add(
+    (next, context) => async (args) => {
+      const request = args.request as { headers?: Record<string, string>; body?: unknown };
+      if (context.commandName === 'DeleteObjectsCommand' && request.headers && (typeof request.body === 'string' || request.body instanceof Uint8Array)) {
+        request.headers['content-md5'] = createHash('md5').update(request.body).digest('base64');
+      }
+      return next(args);
+    },
+    { step: 'build', name: 'aulaMd5EnBorradosEnLote' },
+  );
+}
+
+type S3Config = Extract<StorageConfig, { kind: 's3' }>;
+
+class AlmacenS3 implements Almacen {
+  readonly tipo = 's3' as const;
+  readonly subidas: S3Store;
+  readonly cliente: S3Client;
+  private readonly bucket: string;
+
+  constructor(config: S3Config, expiracionMs: number) {
+    const clientConfig = {
+      endpoint: config.endpoint,
+      region: config.region,
+      forcePathStyle: config.forcePathStyle,
+      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+      // Checksums only where S3 requires them: S3-compatible stores (Swift, older MinIO)
+      // refuse the SDK's default aws-chunked checksummed uploads.
+      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+      responseChecksumValidation: 'WHEN_REQUIRED' as const,
+    };
+    this.bucket = config.bucket;
+    this.cliente = new S3Client(clientConfig);
+    this.subidas = new S3Store({
+      s3ClientConfig: { ...clientConfig, bucket: config.bucket },
+      expirationPeriodInMilliseconds: expiracionMs,
+      // Expiry by listing multipart uploads, not by object tags, which not every S3 store has.
+      useTags: false,
+    });
+    md5EnBorradosEnLote(this.cliente);
+    // tus's own client: a protected field of its store, the one way to reach its requests.
+    md5EnBorradosEnLote((this.subidas as unknown as { client: S3Client }).client);
+  }
+
+  async comprobar(crearSiFalta: boolean): Promise<void> {
+    try {
+      await this.cliente.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (err) {
+      if (!crearSiFalta) throw err;
+      await this.cliente.send(new CreateBucketCommand({ Bucket: this.bucket }));
+    }
+  }
+
+  async inicioDeSubida(subida: string, n: number): Promise<Buffer> {
+    return this.rango(subida, n);
+  }
+
+  private async rango(clave: string, n: number): Promise<Buffer> {
+    const r = await this.cliente.send(new GetObjectCommand({ Bucket: this.bucket, Key: clave, Range: `bytes=0-${n - 1}` }));
+    return Buffer.from(await r.Body!.transformToByteArray());
+  }
+
+  async descartarSubida(subida: string): Promise<void> {
+    // tus aborts the multipart upload of an unfinished one; a finished one is a plain object.
+    await this.subidas.remove(subida).catch(() => undefined);
+    for (const clave of [subida, `${subida}.info`, `${subida}.part`]) await this.borrar(clave);
+  }
+
+  async colocar(subida: string, clave: string, tipo: string): Promise<void> {
+    // A server-side copy: the bytes never come back through the API.
+    await this.cliente.send(
+      new CopyObjectCommand({ Bucket: this.bucket, Key: clave, CopySource: `${this.bucket}/${subida}`, ContentType: tipo, MetadataDirective: 'REPLACE' }),
+    );
+    await this.borrar(subida);
+    await this.borrar(`${subida}.info`);
+  }
+
+  async leer(clave: string): Promise<Readable> {
+    const r = await this.cliente.send(new GetObjectCommand({ Bucket: this.bucket, Key: clave }));
+    return r.Body as Readable;
+  }
+
+  async guardar(clave: string, fichero: string, tipo: string): Promise<void> {
+    const { size } = await stat(fichero);
+    await this.cliente.send(
+      new PutObjectCommand({ Bucket: this.bucket, Key: clave, Body: createReadStream(fichero), ContentLength: size, ContentType: tipo }),
+    );
+  }
+
+  async borrar(clave: string): Promise<void> {
+    await this.cliente.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: clave }));
+  }
+
+  async existe(clave: string): Promise<boolean> {
+    return this.cliente.send(new HeadObjectCommand({ Bucket: this.bucket, Key: clave })).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  async *listar(): AsyncIterable<string> {
+    for (const carpeta of CARPETAS_GUARDADAS) {
+      let token: string | undefined;
+      do {
+        const r = await this.cliente.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${carpeta}/`, ContinuationToken: token }));
+        for (const o of r.Contents ?? []) if (o.Key) yield o.Key;
+        token = r.IsTruncated ? r.NextContinuationToken : undefined;
+      } while (token);
+    }
+  }
+
+  async ubicacion(clave: string): Promise<string> {
+    return getSignedUrl(this.cliente, new GetObjectCommand({ Bucket: this.bucket, Key: clave }), { expiresIn: 600 });
+  }
+
+  async enlaceTemporal(clave: string, segundos: number): Promise<string> {
+    return getSignedUrl(this.cliente, new GetObjectCommand({ Bucket: this.bucket, Key: clave }), { expiresIn: segundos });
+  }
+
+  async barrerCaducadas(): Promise<number> {
+    return this.subidas.deleteExpired();
+  }
+}
+
+/**
+ * The store the configuration names. An S3 bucket is checked before the API listens, so a
+ * wrong endpoint, key or bucket stops start-up instead of failing the first upload;
+ * `crearBucket` (tests, development) creates it when missing.
+ */
+export async function crearAlmacen(config: StorageConfig, expiracionHoras: number, { crearBucket = false } = {}): Promise<Almacen> {
+  const ms = expiracionHoras * 3600_000;
+  if (config.kind === 'local') {
+    await mkdir(join(config.dir, '.subidas'), { recursive: true });
+    return new AlmacenLocal(config.dir, ms);
+  }
+  const almacen = new AlmacenS3(config, ms);
+  await almacen.comprobar(crearBucket);
+  return almacen;
+}

@@ -1,0 +1,109 @@
+// What storage and the database disagree on (issue 11, item 5; `npm run storage:check`): files
+// in videos/ and photos/ no archivo names, archivos `listo` whose file is gone, and records
+// whose path names no archivo. Fixing removes only the first kind: uploads in progress
+// (.subidas/ or tus's own keys) are never listed, and nothing recorded is ever touched.
+import type { Knex } from 'knex';
+import { mensajes } from '../mensajes.js';
+import { fileHolders } from '../resources/index.js';
+import { esUrl } from '../rest/repository.js';
+import type { Almacen } from './almacen.js';
+
+export interface ReferenciaRota {
+  recurso: string;
+  id: number;
+  campo: string;
+  ruta: string;
+}
+
+export interface Informe {
+  /** How many files storage holds under videos/ and photos/. */
+  ficheros: number;
+  /** Keys (`videos/x.mp4`) no archivo names. */
+  huerfanos: string[];
+  /** archivos `listo` whose file storage does not have. */
+  perdidos: { id: number; ruta: string }[];
+  /** clases.video/miniatura, cursos.foto… holding a path that is no archivo's (URLs are not checked). */
+  rotas: ReferenciaRota[];
+  /** The orphans removed, with `arreglar`. */
+  borrados: string[];
+}
+
+const LOTE = 1000;
+
+export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
+  // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
+  // file that appears meanwhile is either not listed yet or already named.
+  const guardadas = new Set<string>();
+  for await (const clave of almacen.listar()) guardadas.add(clave);
+
+  const nombradas = new Set<string>();
+  const perdidos: Informe['perdidos'] = [];
+  for (let desde = 0; ; ) {
+    const filas = (await db('archivos').where('id', '>', desde).whereNotNull('ruta').orderBy('id').limit(LOTE).select('id', 'ruta', 'estado')) as {
+      id: number;
+      ruta: string;
+      estado: string;
+    }[];
+    if (!filas.length) break;
+    for (const { id, ruta, estado } of filas) {
+      const clave = ruta.slice(1);
+      nombradas.add(clave);
+      // Asked again: a file placed after the listing is not missing.
+      if (estado === 'listo' && !guardadas.has(clave) && !(await almacen.existe(clave))) perdidos.push({ id, ruta });
+    }
+    desde = filas[filas.length - 1].id;
+  }
+
+  const huerfanos = [...guardadas].filter((clave) => !nombradas.has(clave)).sort();
+  const borrados: string[] = [];
+  if (arreglar) {
+    for (const clave of huerfanos) {
+      // A thumbnail is stored just before its row is written: a row that appeared since spares it.
+      if (await db('archivos').where('ruta', `/${clave}`).first('id')) continue;
+      await almacen.borrar(clave);
+      borrados.push(clave);
+    }
+  }
+
+  return { ficheros: guardadas.size, huerfanos, perdidos, rotas: await referenciasRotas(db), borrados };
+}
+
+async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
+  const rotas: ReferenciaRota[] = [];
+  for (const { resource, field } of fileHolders()) {
+    const tabla = resource.name;
+    const filas = (await db(tabla)
+      .leftJoin('archivos', 'archivos.ruta', `${tabla}.${field}`)
+      .whereNotNull(`${tabla}.${field}`)
+      .whereNull('archivos.id')
+      .orderBy(`${tabla}.id`)
+      .select(`${tabla}.id as id`, `${tabla}.${field} as ruta`)) as { id: number; ruta: string }[];
+    for (const { id, ruta } of filas) if (!esUrl(ruta)) rotas.push({ recurso: tabla, id, campo: field, ruta });
+  }
+  return rotas;
+}
+
+/** Whether something is still wrong once the run is over (fixed orphans no longer count). */
+export function quedaMal(informe: Informe): boolean {
+  return informe.perdidos.length > 0 || informe.rotas.length > 0 || informe.huerfanos.length > informe.borrados.length;
+}
+
+const MAX_LINEAS = 50;
+
+/** The report in Spanish, a line each; long lists are cut at MAX_LINEAS. */
+export function describirInforme(informe: Informe): string[] {
+  const m = mensajes.comprobacion;
+  const lineas: string[] = [];
+  const lista = (cabecera: string, elementos: string[]) => {
+    lineas.push(cabecera, ...elementos.slice(0, MAX_LINEAS).map((e) => `  ${e}`));
+    if (elementos.length > MAX_LINEAS) lineas.push(`  ${m.yMas(elementos.length - MAX_LINEAS)}`);
+  };
+  const { huerfanos, perdidos, rotas, borrados } = informe;
+  if (huerfanos.length) lista(m.huerfanos(huerfanos.length), huerfanos.map((c) => `/${c}`));
+  if (perdidos.length) lista(m.perdidos(perdidos.length), perdidos.map((p) => m.perdido(p.id, p.ruta)));
+  if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(r.recurso, r.id, r.campo, r.ruta)));
+  if (borrados.length) lineas.push(m.borrados(borrados.length));
+  else if (huerfanos.length) lineas.push(m.arreglar);
+  if (!huerfanos.length && !perdidos.length && !rotas.length) lineas.push(m.enOrden(informe.ficheros));
+  return lineas;
+}

@@ -1,0 +1,76 @@
+// Files (DESIGN §7) as one service: the store, the uploads, their processing, the serving, and
+// the clean-up of files nothing uses. app.ts builds it before the repository, which tells it
+// what the records let go of, and registers its routes.
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { usosDe } from '../resources/archivos.js';
+import type { ArchivoHooks } from '../rest/repository.js';
+import { crearAlmacen, type Almacen } from './almacen.js';
+import { crearFfmpeg, type Ffmpeg } from './ffmpeg.js';
+import { Procesado } from './procesado.js';
+import { servirArchivos } from './servir.js';
+import subidasRoutes from './subidas.js';
+
+type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'>;
+
+export interface Media extends ArchivoHooks {
+  almacen: Almacen;
+  procesado: Procesado;
+  /** Removes uploads abandoned longer than UPLOAD_EXPIRY_HOURS: their parts and their rows. */
+  barrer(): Promise<number>;
+  rutas(app: FastifyInstance): Promise<void>;
+  cerrar(): void;
+}
+
+const BARRIDO_MS = 3600_000;
+
+export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, ffmpeg?: Ffmpeg): Promise<Media> {
+  // Tests and development may start on an empty S3 server; production expects its bucket.
+  const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
+  const procesado = new Procesado(db, almacen, ffmpeg ?? crearFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) }), log);
+  let barrido: NodeJS.Timeout | undefined;
+
+  const media: Media = {
+    almacen,
+    procesado,
+
+    async soltar(rutas) {
+      const pendientes = [...rutas];
+      while (pendientes.length) {
+        const ruta = pendientes.pop()!;
+        const archivo = await db.transaction(async (trx) => {
+          if ((await usosDe(trx, ruta)).length) return undefined;
+          const fila = await trx('archivos').where('ruta', ruta).first('id', 'miniatura');
+          if (fila) await trx('archivos').where('id', fila.id).delete();
+          return fila ?? { miniatura: null };
+        });
+        if (!archivo) continue;
+        // A video's thumbnail goes with it, unless a record took it as its own.
+        if (archivo.miniatura) pendientes.push(archivo.miniatura);
+        await almacen.borrar(ruta.slice(1)).catch((err) => log.warn({ err, ruta }, 'no se pudo borrar un archivo'));
+      }
+    },
+
+    async barrer() {
+      const borradas = await almacen.barrerCaducadas();
+      const limite = new Date(Date.now() - config.media.uploadExpiryHours * 3600_000).toISOString();
+      await db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).delete();
+      return borradas;
+    },
+
+    async rutas(app) {
+      await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.encolar(subida) });
+      await servirArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
+      // Not awaited: a database down at start is /health's to report, not a reason not to start.
+      procesado.reanudar().catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
+      const barrerYa = () => media.barrer().catch((err) => log.warn({ err }, 'barrido de subidas caducadas'));
+      barrido = setInterval(barrerYa, BARRIDO_MS).unref();
+    },
+
+    cerrar() {
+      clearInterval(barrido);
+    },
+  };
+  return media;
+}

@@ -1,0 +1,44 @@
+// The files, back at the paths records hold (`GET /videos/…`, `GET /photos/…`), for a logged-in
+// administrator only (the session guard covers these routes like any other). From a local
+// folder: @fastify/static, with Range (so a <video> can seek), ETag and the type of the file.
+// From S3: a short-lived presigned redirect, so the bytes never pass through the API.
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.js';
+import { CARPETAS } from '../resources/archivos.js';
+import type { Almacen } from './almacen.js';
+
+/** Names are the server's (an upload id, maybe `-miniatura`, an extension): nothing else is a file here. */
+const NOMBRE = /^[0-9a-f]{16,64}(-miniatura)?\.(mp4|webm|mov|jpg|png|webp)$/;
+const ENLACE_SEGUNDOS = 60;
+// A stored name is never reused for other bytes, so a browser may keep it; private: it needs a session.
+const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
+
+export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
+  for (const carpeta of CARPETAS) {
+    if (almacen.tipo === 'local' && raiz) {
+      await app.register(fastifyStatic, {
+        root: join(raiz, carpeta),
+        prefix: `/${carpeta}/`,
+        decorateReply: false,
+        index: false,
+        list: false,
+        dotfiles: 'deny',
+        cacheControl: false,
+        // Created at the first upload; until then every request is a plain 404.
+        allowedPath: (path) => NOMBRE.test(path.replace(/^\//, '')),
+        setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE),
+      });
+      continue;
+    }
+    app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, async (request, reply) => {
+      const { nombre } = request.params;
+      const ruta = `/${carpeta}/${nombre}`;
+      const listo = NOMBRE.test(nombre) && (await db('archivos').where({ ruta, estado: 'listo' }).first('id'));
+      if (!listo) return reply.callNotFound();
+      const enlace = await almacen.enlaceTemporal(ruta.slice(1), ENLACE_SEGUNDOS);
+      return reply.header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
+    });
+  }
+}

@@ -1,0 +1,225 @@
+// Resumable uploads at /subidas: the tus 1.0 protocol by @tus/server (creation, HEAD, PATCH,
+// termination, expiration) inside the API's own routes, so the session, the Origin check and
+// the error envelope apply to them as to any other call. What is ours: the folder and size
+// rules, the type read from the first bytes, and the `archivos` row each upload becomes.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Server } from '@tus/server';
+import { EVENTS, type Upload } from '@tus/utils';
+import { conCabeceraTus } from '../auth/origin.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import { mensajes } from '../mensajes.js';
+import { CARPETAS, type Carpeta } from '../resources/archivos.js';
+import { HttpError } from '../rest/errors.js';
+import type { Almacen } from './almacen.js';
+import { BYTES_FIRMA, firma } from './firma.js';
+
+export interface SubidasOptions {
+  db: Db;
+  config: Pick<Config, 'media' | 'corsOrigins'>;
+  almacen: Almacen;
+  /** A finished upload whose type is right: move it into place and read its facts, later. */
+  procesar: (subida: string) => void;
+}
+
+/** A refusal tus passes on as it is: our envelope, already serialised. */
+const rechazo = (error: HttpError) => ({ status_code: error.statusCode, body: JSON.stringify(error.toJSON()) });
+
+/** tus's own refusals (plain English text) in the envelope, in Spanish. */
+function enSobre(status: number, cuerpo: string): HttpError {
+  if (cuerpo.startsWith('{"error"')) {
+    const { error } = JSON.parse(cuerpo) as { error: { message: string; code?: string; details?: never } };
+    return new HttpError(status, error.message, error.code, error.details);
+  }
+  const mensaje =
+    status === 404 || status === 410 ? mensajes.subidas.noExiste
+    : status === 409 ? mensajes.subidas.desplazamiento
+    : status === 412 ? mensajes.subidas.version
+    : status === 400 || status === 415 ? mensajes.subidas.cabeceraInvalida
+    : status === 413 ? mensajes.peticion.demasiadoGrande
+    : mensajes.subidas.fallo(status);
+  return new HttpError(status, mensaje, undefined, [{ path: '', code: 'tus', message: cuerpo.trim() }]);
+}
+
+const carpetaDe = (upload: Upload): Carpeta | undefined => {
+  const c = upload.metadata?.carpeta;
+  return (CARPETAS as readonly string[]).includes(c ?? '') ? (c as Carpeta) : undefined;
+};
+
+/** The client's file name, for display only: never part of a path or a key. */
+const nombreVisible = (nombre: string | null | undefined) => (nombre ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || null;
+
+export default async function subidasRoutes(app: FastifyInstance, { db, config, almacen, procesar }: SubidasOptions) {
+  const limites: Record<Carpeta, number> = {
+    videos: config.media.maxVideoMb * 1024 * 1024,
+    photos: config.media.maxPhotoMb * 1024 * 1024,
+  };
+  // Who is uploading, for the activity log: tus hands its hooks a web Request, not Fastify's.
+  const peticiones = new WeakMap<Request, FastifyRequest>();
+
+  const opciones: ConstructorParameters<typeof Server>[0] = {
+    path: '/subidas',
+    datastore: almacen.subidas,
+    relativeLocation: true,
+    // The larger cap; each folder's own is applied when the upload says which it is for.
+    maxSize: Math.max(limites.videos, limites.photos),
+    async onUploadCreate(req, upload) {
+      const carpeta = carpetaDe(upload);
+      if (!carpeta) throw rechazo(new HttpError(400, mensajes.subidas.carpetaInvalida(upload.metadata?.carpeta ?? ''), 'INVALID_PARAMETER_VALUE'));
+      if (upload.size === undefined) throw rechazo(new HttpError(400, mensajes.subidas.sinTamano, 'INVALID_PARAMETER_VALUE'));
+      if (upload.size > limites[carpeta]) {
+        throw rechazo(new HttpError(413, mensajes.subidas.demasiadoGrande(carpeta, limites[carpeta] / 1024 / 1024), 'PAYLOAD_TOO_LARGE'));
+      }
+      const quien = peticiones.get(req as unknown as Request);
+      const ahora = new Date().toISOString();
+      await db.transaction(async (trx) => {
+        const [fila] = await trx('archivos')
+          .insert({
+            subida: upload.id,
+            carpeta,
+            nombre: nombreVisible(upload.metadata?.filename),
+            tipo: upload.metadata?.filetype?.slice(0, 100) || null,
+            tamano: upload.size,
+            estado: 'subiendo',
+            createdAt: ahora,
+            updatedAt: ahora,
+          })
+          .returning('id');
+        const id = typeof fila === 'object' ? fila.id : fila;
+        await trx('logs').insert({
+          tipo: 'CREATE', fecha: ahora, datos: null, loginId: quien?.login?.id ?? null, recurso: 'archivos', recursoId: id,
+          ip: quien?.ip ?? null, createdAt: ahora, updatedAt: ahora,
+        });
+      });
+      return {};
+    },
+    async onUploadFinish(_req, upload) {
+      // Authoritative: the whole start of the file as stored, whatever size its chunks had.
+      const carpeta = carpetaDe(upload)!;
+      const tipo = await firma(await almacen.inicioDeSubida(upload.id, BYTES_FIRMA), carpeta);
+      if (!tipo) {
+        await descartar(upload.id);
+        throw rechazo(new HttpError(415, mensajes.subidas.tipoNoAdmitido(carpeta), 'UNSUPPORTED_MEDIA_TYPE'));
+      }
+      await db('archivos')
+        .where('subida', upload.id)
+        .update({ estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}`, updatedAt: new Date().toISOString() });
+      procesar(upload.id);
+      return {};
+    },
+  };
+  const tus = new Server(opciones);
+  // An upload the client cancels (tus termination) takes its row with it.
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, subida) => {
+    db('archivos').where({ subida, estado: 'subiendo' }).delete().catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
+  });
+
+  /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
+  async function descartar(subida: string) {
+    await almacen.descartarSubida(subida);
+    await db('archivos').where('subida', subida).delete();
+  }
+
+  /**
+   * The first bytes of a chunk that starts the file, read before tus stores anything, so a
+   * file of the wrong kind is refused (415) on its first request rather than after gigabytes.
+   * Returns the bytes read and the rest of the body, to be handed on unchanged.
+   */
+  async function asomarse(request: FastifyRequest): Promise<{ inicio: Buffer; resto: AsyncIterator<Buffer> }> {
+    const resto = (request.raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
+    const trozos: Buffer[] = [];
+    let leidos = 0;
+    while (leidos < BYTES_FIRMA) {
+      const { value, done } = await resto.next();
+      if (done) break;
+      trozos.push(value);
+      leidos += value.length;
+    }
+    return { inicio: Buffer.concat(trozos), resto };
+  }
+
+  async function carpetaDeSubida(subida: string): Promise<{ carpeta: Carpeta; tamano: number } | undefined> {
+    const fila = await db('archivos').where({ subida, estado: 'subiendo' }).first('carpeta', 'tamano');
+    return fila ? { carpeta: fila.carpeta, tamano: Number(fila.tamano) } : undefined;
+  }
+
+  async function atender(request: FastifyRequest, reply: FastifyReply) {
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(request.headers)) if (typeof v === 'string') headers.set(k, v);
+    const url = `http://${request.headers.host ?? 'localhost'}${request.url}`;
+    let body: ReadableStream | undefined;
+    const conCuerpo = request.method === 'PATCH' || (request.method === 'POST' && request.headers['content-type'] === 'application/offset+octet-stream');
+    if (conCuerpo) {
+      let cuerpo: AsyncIterable<Buffer> = request.raw;
+      const subida = request.method === 'PATCH' ? (request.params as { id: string }).id : undefined;
+      const empieza = request.method === 'POST' || request.headers['upload-offset'] === '0';
+      if (empieza) {
+        const { inicio, resto } = await asomarse(request);
+        const destino = subida ? await carpetaDeSubida(subida) : { carpeta: metadatoCarpeta(request.headers['upload-metadata']), tamano: Number(request.headers['upload-length']) };
+        // Too few bytes to judge (a tiny first chunk of a larger file): onUploadFinish judges.
+        const decidible = inicio.length >= BYTES_FIRMA || (destino !== undefined && inicio.length >= destino.tamano);
+        if (destino?.carpeta && decidible && !(await firma(inicio, destino.carpeta))) {
+          if (subida) await descartar(subida);
+          request.raw.resume();
+          throw new HttpError(415, mensajes.subidas.tipoNoAdmitido(destino.carpeta), 'UNSUPPORTED_MEDIA_TYPE');
+        }
+        cuerpo = (async function* () {
+          if (inicio.length) yield inicio;
+          for (let r = await resto.next(); !r.done; r = await resto.next()) yield r.value;
+        })();
+      }
+      body = flujoConEspera(cuerpo);
+    }
+    const web = new Request(url, { method: request.method, headers, body, duplex: 'half' } as RequestInit);
+    peticiones.set(web, request);
+    const respuesta = await tus.handleWeb(web);
+    const texto = await respuesta.text();
+    if (respuesta.status >= 400) throw enSobre(respuesta.status, texto);
+    reply.code(respuesta.status);
+    // CORS is @fastify/cors's, for every route alike.
+    respuesta.headers.forEach((valor, nombre) => {
+      if (!nombre.startsWith('access-control-')) reply.header(nombre, valor);
+    });
+    return reply.send(texto || undefined);
+  }
+
+  // tus bodies are raw bytes: left unread here, streamed by tus into the store.
+  app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+  app.route({ method: ['POST'], url: '/subidas', config: conCabeceraTus, handler: atender });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: conCabeceraTus, handler: atender });
+}
+
+/**
+ * A web stream that reads its source only when asked (highWaterMark 0): the socket is paused
+ * while the store writes, so a 2 GB chunk never piles up in memory. (Readable.toWeb on Node 20
+ * reads ahead without waiting.)
+ */
+function flujoConEspera(fuente: AsyncIterable<Buffer>): ReadableStream<Uint8Array> {
+  const it = fuente[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controlador) {
+        const { value, done } = await it.next();
+        if (done) controlador.close();
+        else controlador.enqueue(value);
+      },
+      async cancel() {
+        await it.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The `carpeta` of an Upload-Metadata header (`key base64,key base64`), before tus parses it. */
+function metadatoCarpeta(cabecera: string | string[] | undefined): Carpeta | undefined {
+  if (typeof cabecera !== 'string') return undefined;
+  for (const par of cabecera.split(',')) {
+    const [clave, valor] = par.trim().split(' ');
+    if (clave === 'carpeta' && valor) {
+      const c = Buffer.from(valor, 'base64').toString('utf8');
+      return (CARPETAS as readonly string[]).includes(c) ? (c as Carpeta) : undefined;
+    }
+  }
+  return undefined;
+}

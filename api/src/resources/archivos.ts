@@ -1,0 +1,50 @@
+import type { Knex } from 'knex';
+import { mensajes } from '../mensajes.js';
+import { conflict } from '../rest/errors.js';
+import { fileHolders } from './index.js';
+import { defineResource } from './types.js';
+
+/** The folders an upload may go to (DESIGN §7), as its `carpeta` metadata names them. */
+export const CARPETAS = ['videos', 'photos'] as const;
+export type Carpeta = (typeof CARPETAS)[number];
+export const ESTADOS_ARCHIVO = ['subiendo', 'procesando', 'listo', 'error'] as const;
+export type EstadoArchivo = (typeof ESTADOS_ARCHIVO)[number];
+
+/** How many records of each kind hold this path: a file in use is never deleted. */
+export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise<{ recurso: string; n: number }[]> {
+  const usos: { recurso: string; n: number }[] = [];
+  for (const { resource, field } of fileHolders()) {
+    const [{ n }] = (await db(resource.name).where(field, ruta).count({ n: '*' })) as { n: number | string }[];
+    if (Number(n) > 0) usos.push({ recurso: resource.name, n: Number(n) });
+  }
+  return usos;
+}
+
+// The media library: each row is written by the upload and its processing (api/src/media),
+// never by a client; a client reads it and may delete a file nothing uses.
+export default defineResource({
+  name: 'archivos',
+  model: 'Archivo',
+  fields: {
+    subida: { type: 'string', readOnly: true, maxLength: 64 },
+    carpeta: { type: 'string', readOnly: true, required: true, enum: CARPETAS },
+    ruta: { type: 'string', readOnly: true, maxLength: 200, archivo: 'cualquiera' },
+    nombre: { type: 'string', readOnly: true, maxLength: 255 },
+    tipo: { type: 'string', readOnly: true, maxLength: 100 },
+    tamano: { type: 'integer', readOnly: true, minimum: 0 },
+    sha256: { type: 'string', readOnly: true, maxLength: 64 },
+    duracion: { type: 'integer', readOnly: true, minimum: 0 },
+    ancho: { type: 'integer', readOnly: true, minimum: 0 },
+    alto: { type: 'integer', readOnly: true, minimum: 0 },
+    miniatura: { type: 'string', readOnly: true, maxLength: 200, archivo: 'photos' },
+    estado: { type: 'string', readOnly: true, required: true, enum: ESTADOS_ARCHIVO, default: 'subiendo' },
+    error: { type: 'string', readOnly: true, maxLength: 500 },
+  },
+  searchFields: ['nombre', 'ruta'],
+  serverWritten: true,
+  async beforeDelete(id, trx) {
+    const { ruta } = (await trx('archivos').where('id', id).first('ruta')) ?? {};
+    const usos = ruta ? await usosDe(trx, ruta) : [];
+    if (usos.length) throw conflict(mensajes.borrado.archivoEnUso(usos));
+  },
+});
