@@ -170,6 +170,11 @@ export const mensajes = {
         id: 'Id', tipo: 'Tipo', fecha: 'Fecha', datos: 'Datos', loginId: 'Administrador', recurso: 'Recurso', recursoId: 'Id del recurso',
         ip: 'IP', createdAt: 'Creado', updatedAt: 'Actualizado',
       },
+      archivos: {
+        id: 'Id', subida: 'Subida', carpeta: 'Carpeta', ruta: 'Ruta', nombre: 'Nombre original', tipo: 'Tipo', tamano: 'Tamaño (bytes)',
+        sha256: 'SHA-256', duracion: 'Duración (s)', ancho: 'Ancho (px)', alto: 'Alto (px)', miniatura: 'Miniatura', estado: 'Estado',
+        error: 'Error', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
     } as Record<string, Record<string, string>>,
     /** Spanish labels of enum values, by resource and field. */
     valores: {
@@ -183,6 +188,10 @@ export const mensajes = {
         estado: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
       },
       facturas: { estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } },
+      archivos: {
+        carpeta: { videos: 'Vídeos', photos: 'Fotos' },
+        estado: { subiendo: 'Subiendo', procesando: 'Procesando', listo: 'Listo', error: 'Error' },
+      },
       // tipo is free text, but these are the ones the API and the admin write.
       logs: {
         tipo: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },

@@ -85,5 +85,7 @@ export const perResource = Object.fromEntries(Object.values(resources).map((r) =
 export const resourceFilter = fc.constantFrom(...Object.keys(resources)).chain((name) => perResource[name].filter.map((f) => [name, f] as const));
 export const resourceWhere = fc.constantFrom(...Object.keys(resources)).chain((name) => perResource[name].where.map((w) => [name, w] as const));
 export const resourceName = fc.constantFrom(...Object.keys(resources));
+/** The resources a client writes (archivos are the server's). */
+export const writableResourceName = fc.constantFrom(...Object.values(resources).filter((r) => !r.serverWritten).map((r) => r.name));
 export const fieldNames = [...new Set(Object.values(resources).flatMap((r) => Object.keys(r.fields))), ...strange];
 
