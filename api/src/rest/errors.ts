@@ -112,6 +112,12 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (http.statusCode >= 500) request.log.warn({ err: err.message }, 'request failed');
       return reply.code(http.statusCode).headers(http.headers).send(http.toJSON());
     }
+    // A client that hangs up mid-body (a reload during an upload) reads as ECONNRESET, like a
+    // lost database: it is neither the database nor a bug, and nobody is left to answer.
+    if (request.raw.destroyed && (err.code === 'ECONNRESET' || err.message === 'aborted')) {
+      request.log.info({ err: err.message }, 'client went away');
+      return reply.code(400).send(badRequest(mensajes.peticion.malFormada).toJSON());
+    }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');
       return reply.code(503).header('retry-after', '5').send(new HttpError(503, mensajes.salud.bdNoDisponible, 'SERVICE_UNAVAILABLE').toJSON());
