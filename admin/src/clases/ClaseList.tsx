@@ -11,6 +11,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoClaseChoices } from '../common/choices';
@@ -34,6 +35,7 @@ const ClaseList = () => (
     <ResponsiveList
       small={
         <SimpleList
+          leftIcon={(r) => <Miniatura ruta={r.miniatura} />}
           primaryText={(r) => r.titulo}
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
           tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
@@ -42,6 +44,7 @@ const ClaseList = () => (
       }
     >
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
+        <MiniaturaField source="miniatura" sortable={false} />
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />
         <TextField source="titulo" />

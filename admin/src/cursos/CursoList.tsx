@@ -9,6 +9,7 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
+import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
@@ -28,6 +29,7 @@ const CursoList = () => (
     <ResponsiveList
       small={
         <SimpleList
+          leftIcon={(r) => <Miniatura ruta={r.foto} />}
           primaryText={(r) => r.titulo}
           secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
           tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
@@ -36,6 +38,7 @@ const CursoList = () => (
       }
     >
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
+        <MiniaturaField source="foto" sortable={false} />
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
         <SelectField source="nivel" choices={nivelChoices} />
