@@ -14,8 +14,9 @@ export function useSubidasPendientes(carpeta: Carpeta, enCurso: boolean): Subida
   useEffect(() => {
     if (enCurso) return setPendientes([]);
     let vigente = true;
-    defaultOptions.urlStorage
-      .findAllUploads()
+    // Where nothing is remembered (no localStorage) the storage may not list at all.
+    Promise.resolve()
+      .then(() => defaultOptions.urlStorage.findAllUploads())
       .then((todas) => {
         if (!vigente) return;
         setPendientes(
