@@ -67,6 +67,27 @@ test('clase: subir un vídeo trae su duración y su miniatura, y se ve al volver
   await expectShown(page.getByRole('img', { name: 'Vista previa' }));
 });
 
+test('clase: una subida cortada por una recarga sigue donde estaba al elegir el mismo archivo', async ({ page }) => {
+  const creaciones: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/subidas') creaciones.push(r.url());
+  });
+  await page.goto('/main/clases/create');
+  // The upload is created, then its bytes never arrive: as if the tab were closed mid-way.
+  await page.route('**/subidas/*', (route) => (route.request().method() === 'PATCH' ? undefined : route.continue()));
+  const creada = page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/subidas');
+  await page.getByLabel('Elegir vídeo').setInputFiles(VIDEO);
+  const subida = new URL((await creada).headers().location ?? '', 'http://x').pathname.split('/').pop();
+  // The reload drops the held request before it is sent, then the connection is normal again.
+  await page.reload();
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await expect(page.getByText('Quedó sin terminar la subida de «clase.mp4»', { exact: false })).toBeVisible();
+  await page.getByLabel('Elegir vídeo').setInputFiles(VIDEO);
+  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(input(page, 'Vídeo')).toHaveValue(new RegExp(`^/videos/${subida}\\.mp4$`));
+  expect(creaciones).toHaveLength(1);
+});
+
 test('clase: un archivo que no es un vídeo se rechaza en español junto al campo', async ({ page }) => {
   await page.goto('/main/clases/create');
   await page.getByLabel('Elegir vídeo').setInputFiles({
