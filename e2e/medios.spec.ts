@@ -88,6 +88,17 @@ test('clase: una subida cortada por una recarga sigue donde estaba al elegir el 
   expect(creaciones).toHaveLength(1);
 });
 
+test('clase: sin conexión la subida espera, y sigue sola cuando vuelve', async ({ page, context }) => {
+  await page.goto('/main/clases/create');
+  await page.getByLabel('Elegir vídeo').waitFor({ state: 'attached' });
+  await context.setOffline(true);
+  await page.getByLabel('Elegir vídeo').setInputFiles(VIDEO);
+  await expect(page.getByText('Sin conexión: la subida seguirá cuando vuelva')).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(input(page, 'Duración')).toHaveValue('3');
+});
+
 test('clase: un archivo que no es un vídeo se rechaza en español junto al campo', async ({ page }) => {
   await page.goto('/main/clases/create');
   await page.getByLabel('Elegir vídeo').setInputFiles({
