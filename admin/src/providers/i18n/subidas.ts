@@ -1,7 +1,6 @@
 // Texts of the upload fields (videos and photos), read as `aula.subida.*` (merged by es.ts).
 
 export const subida = {
-  elegir: 'Elegir archivo',
   elegirVideo: 'Elegir vídeo',
   elegirFoto: 'Elegir foto',
   soltar: 'o arrástrelo aquí',
