@@ -8,6 +8,8 @@ import { join } from 'node:path';
 const API_PORT = Number(process.env.E2E_API_PORT ?? 3310);
 const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 8310);
 const database = join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}.sqlite`);
+// Uploaded files of a run go with its database, never into the checkout's data/.
+const storage = join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}-archivos`);
 
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -49,6 +51,7 @@ export default defineConfig({
       PORT: String(API_PORT),
       ADMIN_PORT: String(ADMIN_PORT),
       DATABASE_URL: `sqlite:${database}`,
+      STORAGE_DIR: storage,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       // Many logins across the suite from one IP: the throttle is tested in the API suite.

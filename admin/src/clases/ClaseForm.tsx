@@ -1,7 +1,9 @@
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { FotoInput } from '../archivos/FotoInput';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
+import { VideoInput } from './VideoInput';
 
 const v = validadores('clases');
 
@@ -14,9 +16,9 @@ export const ClaseForm = () => (
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" />
     {/* Left empty, the server puts a new clase last in its curso. */}
     <NumberInput source="orden" step={1} helperText="aula.ayuda.ordenVacio" validate={v.orden} />
-    <TextInput source="video" helperText="aula.ayuda.video" validate={v.video} />
+    <VideoInput helperText="aula.ayuda.video" validate={v.video} />
     <NumberInput source="duracion" step={1} min={0} helperText="aula.ayuda.duracion" validate={v.duracion} />
-    <TextInput source="miniatura" helperText="aula.ayuda.foto" validate={v.miniatura} />
+    <FotoInput source="miniatura" helperText="aula.ayuda.foto" validate={v.miniatura} />
     <BooleanInput source="gratuita" defaultValue={false} />
     <SelectInput source="estado" choices={estadoClaseChoices} defaultValue="borrador" />
   </SimpleForm>

@@ -11,6 +11,7 @@ import {
   TextField,
 } from 'react-admin';
 import { AccionesLista } from '../common/AccionesLista';
+import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
@@ -37,6 +38,7 @@ const ClaseList = () => (
         <ListaMovil
           label="resources.clases.fields.titulo"
           sortBy="titulo"
+          leftIcon={(r) => <Miniatura ruta={r.miniatura} />}
           primaryText={(r) => r.titulo}
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
           tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
@@ -46,6 +48,7 @@ const ClaseList = () => (
       }
     >
       <Datagrid bulkActionButtons={<ClaseAccionesMasivas />} rowClick="edit">
+        <MiniaturaField source="miniatura" sortable={false} />
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />
         <TextField source="titulo" />

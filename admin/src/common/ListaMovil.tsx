@@ -1,5 +1,5 @@
 import type { ReactElement, ReactNode } from 'react';
-import { ListItemText } from '@mui/material';
+import { Box, ListItemText } from '@mui/material';
 import { Datagrid, type DatagridProps, type RaRecord, useRecordContext } from 'react-admin';
 
 type Texto = ReactNode | ((record: RaRecord) => ReactNode);
@@ -9,16 +9,18 @@ interface FilaProps {
   secondaryText?: Texto;
   /** An element such as `<Terciario>…</Terciario>`, written after the primary text. */
   tertiaryText?: ReactElement;
+  /** Shown at the row's left, like SimpleList's leftIcon (a thumbnail). */
+  leftIcon?: (record: RaRecord) => ReactNode;
   /** Read by Datagrid for the column header. */
   label?: string;
   sortBy?: string;
 }
 
-const Fila = ({ primaryText, secondaryText, tertiaryText }: FilaProps) => {
+const Fila = ({ primaryText, secondaryText, tertiaryText, leftIcon }: FilaProps) => {
   const record = useRecordContext();
   if (!record) return null;
   const show = (texto: Texto) => (typeof texto === 'function' ? texto(record) : texto);
-  return (
+  const texto = (
     <ListItemText
       sx={{ my: 0 }}
       primary={
@@ -29,6 +31,13 @@ const Fila = ({ primaryText, secondaryText, tertiaryText }: FilaProps) => {
       }
       secondary={show(secondaryText)}
     />
+  );
+  if (!leftIcon) return texto;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+      {leftIcon(record)}
+      {texto}
+    </Box>
   );
 };
 

@@ -1,4 +1,5 @@
 import { SelectInput, TextInput } from 'react-admin';
+import { FotoInput } from '../archivos/FotoInput';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
@@ -17,6 +18,6 @@ export const CursoInputs = () => (
     <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
     <SelectInput source="nivel" choices={nivelChoices} defaultValue="basico" />
     <SelectInput source="estado" choices={estadoCursoChoices} defaultValue="borrador" />
-    <TextInput source="foto" helperText="aula.ayuda.foto" validate={v.foto} />
+    <FotoInput source="foto" helperText="aula.ayuda.foto" validate={v.foto} />
   </>
 );

@@ -9,6 +9,7 @@ import {
   TextField,
 } from 'react-admin';
 import { AccionesLista } from '../common/AccionesLista';
+import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
@@ -31,6 +32,7 @@ const CursoList = () => (
         <ListaMovil
           label="resources.cursos.fields.titulo"
           sortBy="titulo"
+          leftIcon={(r) => <Miniatura ruta={r.foto} />}
           primaryText={(r) => r.titulo}
           secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
           tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
@@ -40,6 +42,7 @@ const CursoList = () => (
       }
     >
       <Datagrid bulkActionButtons={<CursoAccionesMasivas />} rowClick="show">
+        <MiniaturaField source="foto" sortable={false} />
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
         <SelectField source="nivel" choices={nivelChoices} />

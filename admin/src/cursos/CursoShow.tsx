@@ -7,6 +7,7 @@ import {
   TextField,
 } from 'react-admin';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { FotoField } from '../archivos/FotoField';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { ClasesDelCurso } from './ClasesDelCurso';
@@ -20,7 +21,7 @@ const CursoShow = () => (
       <MoneyField source="precio" />
       <SelectField source="nivel" choices={nivelChoices} />
       <SelectField source="estado" choices={estadoCursoChoices} />
-      <TextField source="foto" />
+      <FotoField source="foto" />
       <DateTimeField source="updatedAt" />
       <Labeled label="aula.secciones.clasesDelCurso" fullWidth>
         <ClasesDelCurso />

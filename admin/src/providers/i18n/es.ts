@@ -4,6 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
+import { subida } from './subidas';
 
 export const es: TranslationMessages = {
   ra: {
@@ -220,5 +221,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida },
 };

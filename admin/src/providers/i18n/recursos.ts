@@ -198,8 +198,8 @@ export const aulaRecursos = {
   },
   ayuda: {
     duracion: 'En segundos',
-    video: 'Ruta bajo /videos/ o URL',
-    foto: 'Ruta bajo /photos/ o URL',
+    video: 'Suba un vídeo o escriba la URL de uno alojado en otro sitio',
+    foto: 'Suba una foto o escriba la URL de una alojada en otro sitio',
     claseDeCursoOUsuario: 'Una clase pertenece a un curso, a un usuario (clase privada) o a ambos',
     ordenVacio: 'Si lo deja vacío, una clase nueva va al final de su curso',
     totalesDelServidor: 'La cuota de IVA y el total los calcula el servidor al guardar',
