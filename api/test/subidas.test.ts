@@ -225,6 +225,11 @@ describe('refusals leave nothing behind', () => {
     expect(paths['/subidas/{id}'].patch.responses).toHaveProperty('415');
   });
 
+  it('stops start-up naming STORAGE_URL when its S3 server or bucket cannot be used', async () => {
+    const storage = { kind: 's3' as const, bucket: 'no-existe', endpoint: 'http://127.0.0.1:1', region: 'us-east-1', forcePathStyle: true, accessKeyId: 'a', secretAccessKey: 'b' };
+    await expect(crearAlmacen(storage, 24)).rejects.toThrow(/STORAGE_URL.*no-existe.*127\.0\.0\.1:1/);
+  });
+
   it('serves nothing that is not a stored file', async () => {
     for (const ruta of ['/videos/..%2f..%2fpackage.json', '/videos/%2e%2e/%2e%2e/package.json', '/photos/.subidas', '/videos/x.mp4']) {
       const r = await pedir(ruta);

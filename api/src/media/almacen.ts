@@ -22,7 +22,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import type { StorageConfig } from '../config.js';
+import { ConfigError, type StorageConfig } from '../config.js';
 
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
 const CARPETAS_GUARDADAS = ['videos', 'photos'];
@@ -287,6 +287,11 @@ export async function crearAlmacen(config: StorageConfig, expiracionHoras: numbe
     return new AlmacenLocal(config.dir, ms);
   }
   const almacen = new AlmacenS3(config, ms);
-  await almacen.comprobar(crearBucket);
+  try {
+    await almacen.comprobar(crearBucket);
+  } catch (err) {
+    const donde = config.endpoint ? ` en ${config.endpoint}` : '';
+    throw new ConfigError('STORAGE_URL', `no permite usar el bucket «${config.bucket}»${donde}: ${(err as Error).name} ${(err as Error).message}`.trim());
+  }
   return almacen;
 }
