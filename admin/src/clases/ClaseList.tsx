@@ -8,14 +8,13 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  SimpleList,
   TextField,
 } from 'react-admin';
-import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { ClaseSimpleList } from './ClaseSimpleList';
 import { DuracionField } from './DuracionField';
 
 const filters = [
@@ -31,16 +30,7 @@ const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 
 const ClaseList = () => (
   <List filters={filters} sort={porCursoYOrden}>
-    <ResponsiveList
-      small={
-        <SimpleList
-          primaryText={(r) => r.titulo}
-          secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
-          tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
-          linkType="edit"
-        />
-      }
-    >
+    <ResponsiveList omitOnTablet={['duracion', 'gratuita', 'usuarioId']} small={<ClaseSimpleList />}>
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />

@@ -6,15 +6,14 @@ import {
   SearchInput,
   SelectField,
   SelectInput,
-  SimpleList,
   TextField,
 } from 'react-admin';
-import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { CursoSimpleList } from './CursoSimpleList';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -25,16 +24,7 @@ const filters = [
 
 const CursoList = () => (
   <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }}>
-    <ResponsiveList
-      small={
-        <SimpleList
-          primaryText={(r) => r.titulo}
-          secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
-          tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
-          linkType="show"
-        />
-      }
-    >
+    <ResponsiveList omitOnTablet={['nivel']} small={<CursoSimpleList />}>
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />

@@ -31,6 +31,7 @@ const filters = [
 const FacturaList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
     <ResponsiveList
+      omitOnTablet={['concepto']}
       small={
         <SimpleList
           primaryText={<NumeroFactura />}

@@ -23,6 +23,7 @@ const filters = [
 const LogList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }}>
     <ResponsiveList
+      omitOnTablet={['recurso', 'recursoId', 'ip']}
       small={
         <SimpleList
           primaryText={<TipoLogField source="tipo" />}

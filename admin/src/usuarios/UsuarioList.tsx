@@ -41,6 +41,7 @@ const UsuarioListActions = () => (
 const UsuarioList = () => (
   <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
     <ResponsiveList
+      omitOnTablet={['ciudad', 'pais', 'createdAt']}
       small={<SimpleList primaryText={nombreCompleto} secondaryText={(r) => r.email} linkType="show" />}
     >
       <DatagridConfigurable bulkActionButtons={<BorrarSeleccion />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
