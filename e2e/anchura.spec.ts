@@ -46,13 +46,18 @@ async function expectFits(page: Page): Promise<void> {
   expect(anchos.cuerpo, 'cuerpo más ancho que la pantalla').toBeLessThanOrEqual(pantalla);
 }
 
-/** The control is shown and lies wholly between the screen's left and right edges. */
+/**
+ * The control is shown and lies wholly between the screen's left and right edges, once it has
+ * come to rest (the phone's drawer slides in from the left).
+ */
 async function expectOnScreen(control: Locator): Promise<void> {
   await expect(control).toBeVisible();
-  const caja = (await control.boundingBox())!;
   const pantalla = control.page().viewportSize()!.width;
-  expect(caja.x, `${control} empieza fuera de la pantalla`).toBeGreaterThanOrEqual(0);
-  expect(caja.x + caja.width, `${control} acaba fuera de la pantalla`).toBeLessThanOrEqual(pantalla);
+  const bordes = async () => {
+    const caja = (await control.boundingBox())!;
+    return { izquierda: caja.x >= 0, derecha: caja.x + caja.width <= pantalla };
+  };
+  await expect.poll(bordes, { message: `${control} fuera de la pantalla` }).toEqual({ izquierda: true, derecha: true });
 }
 
 const boton = (page: Page, nombre: string) => page.getByRole('button', { name: nombre, exact: true });
