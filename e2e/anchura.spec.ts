@@ -90,16 +90,21 @@ async function expectListActions(page: Page, crear: boolean): Promise<void> {
 async function showAllFilters(page: Page): Promise<void> {
   const anadir = boton(page, 'Añadir filtro');
   if (!(await anadir.count())) return;
-  for (;;) {
-    await anadir.click();
-    const oculto = page.getByRole('menuitemcheckbox', { checked: false });
-    if (!(await oculto.count())) break;
-    await oculto.first().click();
-    // A new filter takes the focus: a reference's suggestions open and would cover the button.
-    await page.keyboard.press('Escape');
-  }
+  const filtros = page.getByRole('menuitemcheckbox');
+  const oculto = filtros.and(page.getByRole('menuitemcheckbox', { checked: false }));
+  // Each choice closes the menu, and the new filter takes the focus (a reference's suggestions,
+  // opening whenever they arrive, may lie over the button): so one filter per round, the menu
+  // reopened on the button itself, until the open menu has none left to add.
+  await expect(async () => {
+    if (!(await filtros.count())) await anadir.dispatchEvent('click');
+    await expect(filtros.first()).toBeVisible({ timeout: 2_000 });
+    if (await oculto.count()) {
+      await oculto.first().click({ timeout: 2_000 });
+      throw new Error('quedan filtros por mostrar');
+    }
+  }).toPass({ timeout: 30_000 });
   await page.keyboard.press('Escape');
-  await expect(page.getByRole('menuitemcheckbox')).toHaveCount(0);
+  await expect(filtros).toHaveCount(0);
   await expectOnScreen(anadir);
 }
 
