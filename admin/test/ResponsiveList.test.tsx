@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material';
 import { camposOrdenables, ResponsiveList } from '../src/common/ResponsiveList';
@@ -30,6 +31,25 @@ const lista = (
   </ThemeProvider>
 );
 
+// A table's columns are named by their `source`, as react-admin's fields are.
+const Columna = ({ source }: { source: string }) => <p>{source}</p>;
+const Tabla = ({ children }: { children?: ReactNode }) => <div>{children}</div>;
+
+const tabla = (
+  <ThemeProvider theme={createTheme()}>
+    <ResponsiveList small={<p>lista simple</p>} omitOnTablet={['referencia', 'cursoId']}>
+      <Tabla>
+        <Columna source="fecha" />
+        <Columna source="cursoId" />
+        <Columna source="importe" />
+        <Columna source="referencia" />
+      </Tabla>
+    </ResponsiveList>
+  </ThemeProvider>
+);
+
+const columnas = () => screen.getAllByText(/^\w+$/).map((p) => p.textContent);
+
 describe('ResponsiveList', () => {
   const original = window.matchMedia;
   afterEach(() => {
@@ -54,6 +74,28 @@ describe('ResponsiveList', () => {
     render(lista);
     expect(screen.getByText('tabla')).toBeInTheDocument();
     expect(screen.queryByText('lista simple')).not.toBeInTheDocument();
+  });
+
+  it('leaves out the columns named in omitOnTablet on an 820 px tablet, and keeps the rest in order', () => {
+    viewport(820);
+    render(tabla);
+    expect(columnas()).toEqual(['fecha', 'importe']);
+  });
+
+  it('leaves them out from 600 px up to just under 1 200 px', () => {
+    viewport(600);
+    const { unmount } = render(tabla);
+    expect(columnas()).toEqual(['fecha', 'importe']);
+    unmount();
+    viewport(1199);
+    render(tabla);
+    expect(columnas()).toEqual(['fecha', 'importe']);
+  });
+
+  it('shows every column from 1 200 px', () => {
+    viewport(1280);
+    render(tabla);
+    expect(columnas()).toEqual(['fecha', 'cursoId', 'importe', 'referencia']);
   });
 });
 

@@ -1,7 +1,9 @@
 import { Datagrid, Edit, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
 import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
+import { ResponsiveList } from '../common/ResponsiveList';
 import { Vacio } from '../common/Vacio';
+import { CursoSimpleList } from '../cursos/CursoSimpleList';
 import { CategoriaForm } from './CategoriaForm';
 
 const CursosDeLaCategoria = () => (
@@ -13,12 +15,14 @@ const CursosDeLaCategoria = () => (
       perPage={100}
       empty={<Vacio mensaje="aula.vacio.cursosDeLaCategoria" />}
     >
-      <Datagrid rowClick="show" bulkActionButtons={false}>
-        <TextField source="titulo" />
-        <SelectField source="nivel" choices={nivelChoices} />
-        <SelectField source="estado" choices={estadoCursoChoices} />
-        <MoneyField source="precio" textAlign="right" />
-      </Datagrid>
+      <ResponsiveList small={<CursoSimpleList />}>
+        <Datagrid rowClick="show" bulkActionButtons={false}>
+          <TextField source="titulo" />
+          <SelectField source="nivel" choices={nivelChoices} />
+          <SelectField source="estado" choices={estadoCursoChoices} />
+          <MoneyField source="precio" textAlign="right" />
+        </Datagrid>
+      </ResponsiveList>
     </ReferenceManyField>
   </Labeled>
 );

@@ -34,6 +34,7 @@ const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 const ClaseList = () => (
   <List filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['duracion', 'gratuita', 'usuarioId']}
       small={
         <ListaMovil
           label="resources.clases.fields.titulo"

@@ -28,6 +28,7 @@ const filters = [
 const CursoList = () => (
   <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['nivel']}
       small={
         <ListaMovil
           label="resources.cursos.fields.titulo"

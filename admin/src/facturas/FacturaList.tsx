@@ -32,6 +32,7 @@ const filters = [
 const FacturaList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['concepto']}
       small={
         <SimpleList
           primaryText={<NumeroFactura />}

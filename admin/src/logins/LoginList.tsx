@@ -21,6 +21,7 @@ const filters = [
 const LoginList = () => (
   <List filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['email']}
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
     >
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">

@@ -25,6 +25,7 @@ const filters = [
 const LogList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['recurso', 'recursoId', 'ip']}
       small={
         <SimpleList
           primaryText={<TipoLogField source="tipo" />}

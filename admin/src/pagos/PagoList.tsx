@@ -30,6 +30,7 @@ const filters = [
 const PagoList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
+      omitOnTablet={['cursoId', 'referencia']}
       small={
         <SimpleList
           primaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}

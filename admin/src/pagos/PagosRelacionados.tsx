@@ -1,8 +1,10 @@
-import { Datagrid, ReferenceField, ReferenceManyField, SelectField } from 'react-admin';
+import { Datagrid, ReferenceField, ReferenceManyField, SelectField, SimpleList } from 'react-admin';
 import { estadoPagoChoices, metodoChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
+import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
+import { Terciario } from '../common/Terciario';
 import { Vacio } from '../common/Vacio';
 
 /** The pagos that point at the record in context through `target` (usuarioId, facturaId), newest first. */
@@ -13,12 +15,30 @@ export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) 
     sort={{ field: 'fecha', order: 'DESC' }}
     empty={<Vacio mensaje="aula.vacio.pagos" />}
   >
-    <Datagrid rowClick="show" bulkActionButtons={false}>
-      <DateTimeField source="fecha" />
-      <ReferenceField source="cursoId" reference="cursos" link={false} />
-      <MoneyField source="importe" textAlign="right" />
-      <SelectField source="metodo" choices={metodoChoices} />
-      <SelectField source="estado" choices={estadoPagoChoices} />
-    </Datagrid>
+    <ResponsiveList
+      omitOnTablet={['metodo']}
+      small={
+        // The usuario is the record in context: a phone line says when, for what, how and how much.
+        <SimpleList
+          primaryText={<DateTimeField source="fecha" />}
+          secondaryText={
+            <>
+              <ReferenceField source="cursoId" reference="cursos" link={false} /> ·{' '}
+              <SelectField source="estado" choices={estadoPagoChoices} /> · <SelectField source="metodo" choices={metodoChoices} />
+            </>
+          }
+          tertiaryText={<Terciario><MoneyField source="importe" /></Terciario>}
+          linkType="show"
+        />
+      }
+    >
+      <Datagrid rowClick="show" bulkActionButtons={false}>
+        <DateTimeField source="fecha" />
+        <ReferenceField source="cursoId" reference="cursos" link={false} />
+        <MoneyField source="importe" textAlign="right" />
+        <SelectField source="metodo" choices={metodoChoices} />
+        <SelectField source="estado" choices={estadoPagoChoices} />
+      </Datagrid>
+    </ResponsiveList>
   </ReferenceManyField>
 );

@@ -1,7 +1,9 @@
 import { Datagrid, ReferenceField, ReferenceManyField, SelectField, TextField } from 'react-admin';
 import { Box } from '@mui/material';
+import { ClaseSimpleList } from '../clases/ClaseSimpleList';
 import { estadoClaseChoices } from '../common/choices';
 import { CreateRelatedButton } from '../common/CreateRelatedButton';
+import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
 
@@ -14,11 +16,13 @@ export const ClasesPrivadas = (_props: SinEtiqueta) => (
       sort={{ field: 'orden', order: 'ASC' }}
       empty={<Vacio mensaje="aula.vacio.clasesPrivadas" />}
     >
-      <Datagrid rowClick="edit" bulkActionButtons={false}>
-        <TextField source="titulo" />
-        <ReferenceField source="cursoId" reference="cursos" link={false} />
-        <SelectField source="estado" choices={estadoClaseChoices} />
-      </Datagrid>
+      <ResponsiveList small={<ClaseSimpleList />}>
+        <Datagrid rowClick="edit" bulkActionButtons={false}>
+          <TextField source="titulo" />
+          <ReferenceField source="cursoId" reference="cursos" link={false} />
+          <SelectField source="estado" choices={estadoClaseChoices} />
+        </Datagrid>
+      </ResponsiveList>
     </ReferenceManyField>
     <CreateRelatedButton resource="clases" target="usuarioId" label="aula.acciones.anadirClasePrivada" />
   </Box>

@@ -35,6 +35,7 @@ const UsuarioListActions = () => (
 const UsuarioList = () => (
   <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
     <ResponsiveList
+      omitOnTablet={['ciudad', 'pais', 'createdAt']}
       small={
         <ListaMovil
           label="resources.usuarios.fields.nombre"

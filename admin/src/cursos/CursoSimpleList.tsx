@@ -1,0 +1,14 @@
+import { SelectField, SimpleList } from 'react-admin';
+import { estadoCursoChoices } from '../common/choices';
+import { MoneyField } from '../common/MoneyField';
+import { Terciario } from '../common/Terciario';
+
+/** A curso per line on a phone: its title, its estado, its price; a tap opens its page. */
+export const CursoSimpleList = () => (
+  <SimpleList
+    primaryText={(r) => r.titulo}
+    secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
+    tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
+    linkType="show"
+  />
+);
