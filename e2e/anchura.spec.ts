@@ -152,7 +152,8 @@ for (const { recurso, where, borrar } of FORMULARIOS) {
 
 test('pestaña «Clases del curso» del formulario de un curso', async ({ page }) => {
   await page.goto(`/main/cursos/${await cursoConClases(page)}/clases`);
-  await expect(listedRecords(page).first()).toBeVisible();
+  // At every size a list in its order, one line per clase, to drag into another order.
+  await expect(page.getByRole('main').getByRole('listitem').first()).toBeVisible();
   await expectOnScreen(enlace(page, 'Añadir clase'));
   await expectOnScreen(boton(page, BOTON.guardar));
   await expectFits(page);
