@@ -55,6 +55,9 @@ describe('a video, uploaded with tus and cut at 40 %', () => {
     expect(archivo).toMatchObject({ estado: 'listo', carpeta: 'videos', tipo: 'video/mp4', tamano: total, nombre: 'Mi clase.mp4', error: null });
     expect(archivo.ruta).toBe(`/videos/${subida.subida}.mp4`);
     expect(archivo.sha256).toBe(sha256(await readFile(video)));
+    // The upload is in the activity log as the administrator's, like any other write.
+    const log = await t.db('logs').where({ recurso: 'archivos', recursoId: archivo.id, tipo: 'CREATE' }).first();
+    expect(log).toMatchObject({ loginId: expect.any(Number), ip: expect.any(String) });
     const bytes = Buffer.from(await (await pedir(archivo.ruta)).arrayBuffer());
     expect(sha256(bytes)).toBe(archivo.sha256);
     expect(await restos()).toEqual([]);
