@@ -20,6 +20,11 @@ const admin = await buildAdminServer(config, adminRoot);
 await admin.listen({ port: config.adminPort, host: config.host });
 console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)`);
 console.log(`Admin: http://localhost:${config.adminPort}`);
+if (config.emisor.demo) {
+  // Said out loud, so nobody issues real invoices in the name of a business that does not exist.
+  const { nif, nombre, domicilio } = config.emisor;
+  console.log(`Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`);
+}
 exitOnSignals(async () => {
   await admin.close();
   await api.close();

@@ -1,6 +1,7 @@
 // Every setting of the application is read and validated here, once (DESIGN §8).
 // Anything else receives a typed Config and never touches process.env itself.
 import { resolve } from 'node:path';
+import { nifValido, normalizarNif } from './resources/nif.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -26,6 +27,10 @@ export interface Config {
   admin: { usuario?: string; password?: string };
   logLevel: string;
   timeZone: string;
+  /** Who issues the invoices (DESIGN §11): real data in production, a fictitious business elsewhere. */
+  emisor: { nif: string; nombre: string; domicilio: string; demo: boolean };
+  /** The invoice series: ordinary invoices and rectificativas, numbered apart. */
+  series: { facturas: string; rectificativas: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never a blanket `true`. */
   trustProxy: false | number | string[];
 }
@@ -117,6 +122,38 @@ function parseStorage(env: Env, dir: string): StorageConfig {
   };
 }
 
+/** A business that does not exist, so a demo invoice can never pass for a real one. */
+export const EMISOR_DEMO = {
+  nif: 'B00000000',
+  nombre: 'Academia Aula de Demostración S.L. (ficticia)',
+  domicilio: 'Calle Ficticia 1, 28000 Madrid',
+};
+
+function parseEmisor(env: Env, production: boolean): Config['emisor'] {
+  const dados = { nif: env.EMISOR_NIF?.trim(), nombre: env.EMISOR_NOMBRE?.trim(), domicilio: env.EMISOR_DOMICILIO?.trim() };
+  if (!production && !dados.nif && !dados.nombre && !dados.domicilio) return { ...EMISOR_DEMO, demo: true };
+  const variables = { nif: 'EMISOR_NIF', nombre: 'EMISOR_NOMBRE', domicilio: 'EMISOR_DOMICILIO' } as const;
+  for (const [campo, variable] of Object.entries(variables) as [keyof typeof variables, string][]) {
+    if (!dados[campo]) throw new ConfigError(variable, 'es necesaria: los datos del emisor figuran en cada factura');
+  }
+  const nif = normalizarNif(dados.nif!);
+  if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${dados.nif}»)`);
+  return { nif, nombre: dados.nombre!, domicilio: dados.domicilio!, demo: false };
+}
+
+function serie(env: Env, name: string, fallback: string): string {
+  const valor = env[name]?.trim() || fallback;
+  if (!/^[A-Z0-9-]{1,20}$/.test(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
+  return valor;
+}
+
+function parseSeries(env: Env): Config['series'] {
+  const facturas = serie(env, 'SERIE_FACTURAS', 'A');
+  const rectificativas = serie(env, 'SERIE_RECTIFICATIVAS', 'R');
+  if (facturas === rectificativas) throw new ConfigError('SERIE_RECTIFICATIVAS', `debe ser distinta de SERIE_FACTURAS («${facturas}»): se numeran aparte`);
+  return { facturas, rectificativas };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -191,5 +228,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     timeZone,
     trustProxy,
+    emisor: parseEmisor(env, production),
+    series: parseSeries(env),
   };
 }

@@ -2,6 +2,7 @@
 // with a message that names the variable.
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
+import { EMISOR } from './support/db.js';
 
 describe('loadConfig', () => {
   it('defaults to port 3000 and the embedded SQLite file', () => {
@@ -16,9 +17,30 @@ describe('loadConfig', () => {
   });
 
   it('listens on 7791 in production unless PORT says otherwise, with Secure cookies', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).port).toBe(7791);
-    expect(loadConfig({ NODE_ENV: 'production', PORT: '9000' }).port).toBe(9000);
-    expect(loadConfig({ NODE_ENV: 'production' }).session.secureCookie).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).port).toBe(7791);
+    expect(loadConfig({ NODE_ENV: 'production', PORT: '9000', ...EMISOR }).port).toBe(9000);
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).session.secureCookie).toBe(true);
+  });
+
+  it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
+      nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,
+    });
+    expect(loadConfig({}).emisor).toMatchObject({ demo: true, nombre: expect.stringContaining('ficticia') });
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('EMISOR_NIF');
+    expect(() => loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_DOMICILIO: '' })).toThrow('EMISOR_DOMICILIO');
+    // A typo in the control character stops start-up, naming the variable.
+    expect(() => loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'B12345675' })).toThrow(/EMISOR_NIF.*B12345675/);
+    // Setting any issuer variable in development means a real issuer: all three, checked.
+    expect(() => loadConfig({ ...EMISOR, EMISOR_NIF: '12345678A' })).toThrow('EMISOR_NIF');
+    expect(() => loadConfig({ EMISOR_NIF: '12345678Z' })).toThrow('EMISOR_NOMBRE');
+  });
+
+  it('numbers invoices in series A and R unless told otherwise, never the same one', () => {
+    expect(loadConfig({}).series).toEqual({ facturas: 'A', rectificativas: 'R' });
+    expect(loadConfig({ SERIE_FACTURAS: '2026', SERIE_RECTIFICATIVAS: '2026-R' }).series).toEqual({ facturas: '2026', rectificativas: '2026-R' });
+    expect(() => loadConfig({ SERIE_FACTURAS: 'R' })).toThrow('SERIE_RECTIFICATIVAS');
+    expect(() => loadConfig({ SERIE_FACTURAS: 'a b' })).toThrow('SERIE_FACTURAS');
   });
 
   it('reads sqlite: and postgres:// database URLs, with an optional schema', () => {

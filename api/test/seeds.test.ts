@@ -13,7 +13,7 @@ import { cuotaIva } from '../src/resources/facturas.js';
 import { isEmpty, seedDemo } from '../../seeds/demo.js';
 import { prepareDatabase } from '../../seeds/prepare.js';
 import { seedScale } from '../../seeds/scale.js';
-import { createTestDb, testConfig, type TestDb } from './support/db.js';
+import { createTestDb, EMISOR, testConfig, type TestDb } from './support/db.js';
 
 const scrypt = { N: 1024, r: 8, p: 1 };
 const now = new Date('2026-03-15T12:00:00.000Z');
@@ -265,7 +265,7 @@ describe('prepareDatabase', () => {
 
   it('in production creates only the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD', async () => {
     const t = await fresh();
-    const config = testConfig(t.database, { NODE_ENV: 'production', ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
+    const config = testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
     const result = await prepareDatabase(t.db, config, () => {});
     expect(result.seeded).toBe('admin');
     expect(await t.db('logins').pluck('usuario')).toEqual(['jefa']);
@@ -277,7 +277,7 @@ describe('prepareDatabase', () => {
   it('in production without ADMIN_USUARIO leaves the database empty and says how to proceed', async () => {
     const t = await fresh();
     const lines: string[] = [];
-    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production' }), (m) => lines.push(m));
+    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production', ...EMISOR }), (m) => lines.push(m));
     expect(result.seeded).toBeNull();
     expect(await isEmpty(t.db)).toBe(true);
     expect(lines.join('\n')).toMatch(/ADMIN_USUARIO/);

@@ -77,6 +77,9 @@ export async function createTestDb(dialect = process.env.TEST_DIALECT ?? 'sqlite
   return { db, database, destroy };
 }
 
+/** A valid issuer (a well-formed, made-up CIF), for configurations that need one: production. */
+export const EMISOR = { EMISOR_NIF: 'B12345674', EMISOR_NOMBRE: 'Academia Ejemplo S.L.', EMISOR_DOMICILIO: 'Calle Mayor 1, 28013 Madrid' };
+
 /** The application's configuration for tests: low scrypt cost, silent logs, the given database, a fresh storage folder. */
 export function testConfig(database: Config['database'], overrides: Record<string, string | undefined> = {}): Config {
   // Each app stores its files in a folder of its own, removed with it (support/app.ts).
