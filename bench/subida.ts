@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import * as tus from 'tus-js-client';
+import { loadConfig } from '../api/src/config.js';
+import { opcionesS3 } from '../api/src/media/almacen.js';
 import { login, startServer } from './api.js';
+import { memoryMb } from './login.js';
 
 export interface SubidaMedida {
   almacen: 'local' | 's3';
@@ -24,12 +27,6 @@ export interface SubidaMedida {
 }
 
 const CHUNK = Number(process.env.BENCH_CHUNK_MB ?? 64) * 1024 * 1024;
-
-function memoriaMb(pid: number) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
-  return { rss: kb('VmRSS') / 1024 };
-}
 
 /** A file of `mb` MiB that starts as a real mp4 (so it passes the type check) and goes on with noise. */
 async function ficheroGrande(dir: string, mb: number): Promise<string> {
@@ -102,10 +99,10 @@ export async function medirSubida(databaseUrl: string, mb: number, s3?: S3Destin
     const server = await startServer('./server.ts', { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', MAX_VIDEO_MB: String(mb + 1), ...almacen });
     try {
       const { cookie } = await login(server.origin);
-      const antes = memoriaMb(server.pid);
+      const antes = memoryMb(server.pid);
       // Sampled during the upload: the process's lifetime peak (VmHWM) is the login's scrypt.
       let pico = antes.rss;
-      const muestreo = setInterval(() => (pico = Math.max(pico, memoriaMb(server.pid).rss)), 20);
+      const muestreo = setInterval(() => (pico = Math.max(pico, memoryMb(server.pid).rss)), 20);
       t0 = performance.now();
       const subida = await subirTus(server.origin, cookie!, fichero, size).finally(() => clearInterval(muestreo));
       const apiS = (performance.now() - t0) / 1000;
@@ -123,16 +120,10 @@ export async function medirSubida(databaseUrl: string, mb: number, s3?: S3Destin
   }
 }
 
+/** The same client settings the API uses, from the same STORAGE_URL parsing. */
 function clienteS3(s3: S3Destino) {
-  const url = new URL(s3.url);
-  return new S3Client({
-    endpoint: url.searchParams.get('endpoint') ?? undefined,
-    region: url.searchParams.get('region') ?? 'us-east-1',
-    forcePathStyle: url.searchParams.get('forcePathStyle') === 'true',
-    credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  const storage = loadConfig({ STORAGE_URL: s3.url, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey }).storage;
+  return new S3Client(opcionesS3(storage as Extract<typeof storage, { kind: 's3' }>));
 }
 
 export const describirSubida = (m: SubidaMedida) =>

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAdminServer } from '../api/src/admin-server.js';
 import { exitOnSignals, loadConfigOrExit, startApi } from '../api/src/index.js';
+import { mensajes } from '../api/src/mensajes.js';
 
 const adminRoot = resolve('dist/admin');
 const config = loadConfigOrExit();
@@ -22,8 +23,7 @@ console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)`)
 console.log(`Admin: http://localhost:${config.adminPort}`);
 if (config.emisor.demo) {
   // Said out loud, so nobody issues real invoices in the name of a business that does not exist.
-  const { nif, nombre, domicilio } = config.emisor;
-  console.log(`Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`);
+  console.log(mensajes.facturacion.emisorDemo(config.emisor));
 }
 exitOnSignals(async () => {
   await admin.close();

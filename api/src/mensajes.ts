@@ -127,6 +127,10 @@ export const mensajes = {
     fallo: (estado: number) => `La subida no se pudo completar (estado ${estado})`,
     procesado: 'No se pudo procesar el fichero',
   },
+  facturacion: {
+    emisorDemo: ({ nombre, nif, domicilio }: { nombre: string; nif: string; domicilio: string }) =>
+      `Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`,
+  },
   salud: {
     bdNoDisponible: 'La base de datos no responde',
   },

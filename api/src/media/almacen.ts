@@ -165,6 +165,20 @@ function md5EnBorradosEnLote(cliente: Pick<S3Client, 'middlewareStack'>) {
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
 
+/** The SDK's client settings for a configured bucket: ours, tus's, the tests' and the bench's. */
+export function opcionesS3(config: S3Config) {
+  return {
+    endpoint: config.endpoint,
+    region: config.region,
+    forcePathStyle: config.forcePathStyle,
+    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
+    // Checksums only where S3 requires them: S3-compatible stores (Swift, older MinIO)
+    // refuse the SDK's default aws-chunked checksummed uploads.
+    requestChecksumCalculation: 'WHEN_REQUIRED' as const,
+    responseChecksumValidation: 'WHEN_REQUIRED' as const,
+  };
+}
+
 class AlmacenS3 implements Almacen {
   readonly tipo = 's3' as const;
   readonly subidas: S3Store;
@@ -172,16 +186,7 @@ class AlmacenS3 implements Almacen {
   private readonly bucket: string;
 
   constructor(config: S3Config, expiracionMs: number) {
-    const clientConfig = {
-      endpoint: config.endpoint,
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-      // Checksums only where S3 requires them: S3-compatible stores (Swift, older MinIO)
-      // refuse the SDK's default aws-chunked checksummed uploads.
-      requestChecksumCalculation: 'WHEN_REQUIRED' as const,
-      responseChecksumValidation: 'WHEN_REQUIRED' as const,
-    };
+    const clientConfig = opcionesS3(config);
     this.bucket = config.bucket;
     this.cliente = new S3Client(clientConfig);
     this.subidas = new S3Store({

@@ -5,6 +5,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeleteBucketCommand, DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Config } from '../../src/config.js';
+import { opcionesS3 } from '../../src/media/almacen.js';
 import type { TestApp } from './app.js';
 
 export interface AlmacenDePrueba {
@@ -20,16 +21,7 @@ export interface AlmacenDePrueba {
 
 type S3Config = Extract<Config['storage'], { kind: 's3' }>;
 
-function cliente(config: S3Config) {
-  return new S3Client({
-    endpoint: config.endpoint,
-    region: config.region,
-    forcePathStyle: config.forcePathStyle,
-    credentials: { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey },
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  });
-}
+const cliente = (config: S3Config) => new S3Client(opcionesS3(config));
 
 async function claves(s3: S3Client, bucket: string): Promise<string[]> {
   const todas: string[] = [];
