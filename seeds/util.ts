@@ -2,7 +2,7 @@
 // inserts, explicit ids (so rows can point at each other before they are inserted) and the
 // invoice arithmetic.
 import type { Knex } from 'knex';
-import { cuotaIva } from '../api/src/resources/facturas.js';
+import { cuotaIva } from '../api/src/resources/facturas/index.js';
 
 export type Row = Record<string, string | number | boolean | null>;
 

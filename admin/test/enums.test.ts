@@ -1,7 +1,7 @@
 // The admin reads the API registry (admin/src/registro): its choices, search fields, nested
 // routes and server-set fields are the API's own, and every value the admin shows has Spanish.
 import clases from '../../api/src/resources/clases';
-import facturas from '../../api/src/resources/facturas';
+import facturas from '../../api/src/resources/facturas/index';
 import { resources } from '../../api/src/resources/index';
 import { estadosClase, estadosCurso, estadosFactura, estadosPago, metodosPago, nivelesCurso, tiposIva, tiposLog } from '../src/common/enums';
 import { aulaRecursos } from '../src/providers/i18n/recursos';

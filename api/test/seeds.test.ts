@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
 import { crearAlmacen } from '../src/media/almacen.js';
 import { comprobarAlmacen } from '../src/media/comprobar.js';
-import { cuotaIva } from '../src/resources/facturas.js';
+import { cuotaIva } from '../src/resources/facturas/index.js';
 import { isEmpty, seedDemo } from '../../seeds/demo.js';
 import { prepareDatabase } from '../../seeds/prepare.js';
 import { seedScale } from '../../seeds/scale.js';

@@ -204,3 +204,13 @@ export function fechaHoraCorta(instant: Date, timeZone: string): string {
   const w = new Date(t + offsetCacheado(t, timeZone));
   return `${pad(w.getUTCDate())}/${pad(w.getUTCMonth() + 1)}/${pad(w.getUTCFullYear(), 4)} ${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}`;
 }
+
+/** ISO 8601 with the zone's offset at that instant, `2024-01-01T19:20:30+01:00` (VeriFactu's FechaHoraHuso). */
+export function fechaHoraConHuso(instant: Date, timeZone: string): string {
+  const t = Math.floor(instant.getTime() / 1000) * 1000;
+  const offset = offsetAt(t, timeZone) / 60_000;
+  const w = new Date(t + offset * 60_000);
+  const signo = offset < 0 ? '-' : '+';
+  const huso = `${signo}${pad(Math.floor(Math.abs(offset) / 60))}:${pad(Math.abs(offset) % 60)}`;
+  return `${pad(w.getUTCFullYear(), 4)}-${pad(w.getUTCMonth() + 1)}-${pad(w.getUTCDate())}T${pad(w.getUTCHours())}:${pad(w.getUTCMinutes())}:${pad(w.getUTCSeconds())}${huso}`;
+}

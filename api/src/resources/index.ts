@@ -4,7 +4,7 @@ import cursos from './cursos.js';
 import clases from './clases.js';
 import usuarios from './usuarios.js';
 import pagos from './pagos.js';
-import facturas from './facturas.js';
+import facturas from './facturas/index.js';
 import logins from './logins.js';
 import logs from './logs.js';
 import archivos from './archivos.js';

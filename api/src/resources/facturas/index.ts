@@ -1,4 +1,4 @@
-import { defineResource } from './types.js';
+import { defineResource } from '../types.js';
 
 /** IVA owed on a base, both in céntimos: rounded half away from zero, as tax law rounds. */
 export const cuotaIva = (base: number, tipoIva: number) => Math.round((base * tipoIva) / 100);
