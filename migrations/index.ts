@@ -7,6 +7,7 @@ import * as m0001 from './0001_esquema_inicial.js';
 import * as m0002 from './0002_indices_cubrientes_pagos.js';
 import * as m0003 from './0003_intentos_login.js';
 import * as m0004 from './0004_archivos.js';
+import * as m0005 from './0005_facturacion.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -18,6 +19,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0002_indices_cubrientes_pagos', m0002],
   ['0003_intentos_login', m0003],
   ['0004_archivos', m0004],
+  ['0005_facturacion', m0005],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {
