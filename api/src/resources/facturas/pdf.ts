@@ -1,0 +1,199 @@
+// The invoice as the customer keeps it: an A4 PDF with every mention RD 1619/2012 asks of its
+// kind (art. 6 for a complete one, art. 7 for a simplified one, art. 15 for a rectificativa) and
+// the AEAT's cotejo QR at the top of the first page, where the VeriFactu rules want it. Layout
+// only: the figures arrive fixed on the issued invoice, and their text comes from formato.ts.
+import PDFDocument from 'pdfkit';
+import { MARGEN_QR, qrModulos, urlCotejo } from './cotejo.js';
+import { fechaExpedicion, numSerieFactura } from './formato.js';
+
+export type TipoFactura = 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
+
+export interface FacturaImprimible {
+  serie: string;
+  numero: number;
+  /** ISO instant of issue. */
+  fecha: string;
+  tipo: TipoFactura;
+  emisorNif: string;
+  emisorNombre: string;
+  emisorDomicilio: string;
+  clienteNombre: string | null;
+  clienteNif: string | null;
+  clienteDireccion: string | null;
+  concepto: string;
+  /** Céntimos, like every amount here; negative on a rectificativa por diferencias. */
+  base: number;
+  tipoIva: number;
+  cuotaIva: number;
+  total: number;
+  rectificada?: { serie: string; numero: number; fecha: string } | null;
+  motivoRectificacion?: string | null;
+  estado: string;
+}
+
+/** The QR's printed side: the AEAT asks for 30 to 40 mm; the middle leaves room for printer drift. */
+export const LADO_QR_MM = 35;
+
+const mm = (n: number) => (n * 72) / 25.4;
+const MARGEN = mm(15);
+const COLUMNA_QR = 200;
+const GRIS = '#555555';
+const ROJO = '#b00020';
+
+// Grouping always: Intl's es-ES leaves four-digit amounts ungrouped («1234,56 €»), and on an
+// invoice every amount should read alike, thousands marked: «1.234,56 €».
+const eurosEs = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+const euros = (centimos: number) => eurosEs.format(centimos / 100);
+const fechaImpresa = (iso: string, timeZone: string) => fechaExpedicion(iso, timeZone).replaceAll('-', '/');
+
+const TITULOS: Record<TipoFactura, string> = {
+  F1: 'Factura',
+  F2: 'Factura simplificada',
+  R1: 'Factura rectificativa',
+  R2: 'Factura rectificativa',
+  R3: 'Factura rectificativa',
+  R4: 'Factura rectificativa',
+  R5: 'Factura rectificativa',
+};
+
+// What each rectificativa code of VeriFactu's TipoFactura stands for, so the code printed means
+// something to the customer too.
+const CAUSAS: Partial<Record<TipoFactura, string>> = {
+  R1: 'error fundado en derecho y art. 80 Uno, Dos y Seis de la Ley 37/1992',
+  R2: 'art. 80 Tres de la Ley 37/1992 (concurso de acreedores)',
+  R3: 'art. 80 Cuatro de la Ley 37/1992 (créditos incobrables)',
+  R4: 'resto de causas',
+  R5: 'rectificación de una factura simplificada',
+};
+
+export async function facturaPdf(f: FacturaImprimible, opts: { produccion: boolean; timeZone: string }): Promise<Buffer> {
+  const numero = numSerieFactura(f.serie, f.numero);
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGEN,
+    info: { Title: `${TITULOS[f.tipo]} ${numero}`, Author: f.emisorNombre },
+  });
+  const partes: Buffer[] = [];
+  doc.on('data', (parte: Buffer) => partes.push(parte));
+  const terminado = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(partes)));
+    doc.on('error', reject);
+  });
+
+  const ancho = doc.page.width - 2 * MARGEN;
+  const izquierda = MARGEN;
+  const derecha = doc.page.width - MARGEN;
+
+  // Top right: the QR with its two captions.
+  const xQr = derecha - COLUMNA_QR;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+  doc.text('QR tributario:', xQr, MARGEN, { width: COLUMNA_QR, align: 'center' });
+  const finQr = dibujarQr(doc, urlCotejo(f, opts), xQr + (COLUMNA_QR - mm(LADO_QR_MM)) / 2, doc.y);
+  doc.font('Helvetica').fontSize(7.5);
+  doc.text('Factura verificable en la sede electrónica de la AEAT', xQr, finQr, { width: COLUMNA_QR, align: 'center' });
+  const finColumnaQr = doc.y;
+
+  // Top left: what the document is, its number and date.
+  const anchoCabecera = ancho - COLUMNA_QR - 20;
+  doc.font('Helvetica-Bold').fontSize(20).text(TITULOS[f.tipo], izquierda, MARGEN, { width: anchoCabecera });
+  doc.moveDown(0.4).fontSize(10);
+  par(doc, 'Número', numero, izquierda, anchoCabecera);
+  par(doc, 'Fecha de expedición', fechaImpresa(f.fecha, opts.timeZone), izquierda, anchoCabecera);
+  if (CAUSAS[f.tipo]) par(doc, 'Tipo', `${f.tipo}: ${CAUSAS[f.tipo]}`, izquierda, anchoCabecera);
+  if (f.estado === 'anulada') sello(doc, 'ANULADA', izquierda, doc.y + 10);
+
+  // The two parties side by side; a simplified invoice names its client only when it has one.
+  let y = Math.max(doc.y, finColumnaQr) + 24;
+  const anchoParte = (ancho - 20) / 2;
+  const finEmisor = parte(doc, 'Emisor', [f.emisorNombre, `NIF: ${f.emisorNif}`, f.emisorDomicilio], izquierda, y, anchoParte);
+  const cliente = [f.clienteNombre, f.clienteNif && `NIF: ${f.clienteNif}`, f.clienteDireccion].filter((l): l is string => !!l);
+  const finCliente = cliente.length ? parte(doc, 'Cliente', cliente, izquierda + anchoParte + 20, y, anchoParte) : y;
+  y = Math.max(finEmisor, finCliente) + 20;
+
+  if (f.rectificada) {
+    doc.font('Helvetica-Bold').fontSize(10).text('Factura rectificada', izquierda, y, { width: ancho });
+    doc.font('Helvetica').moveDown(0.2);
+    const rectificada = numSerieFactura(f.rectificada.serie, f.rectificada.numero);
+    par(doc, 'Número', rectificada, izquierda, ancho);
+    par(doc, 'Fecha de expedición', fechaImpresa(f.rectificada.fecha, opts.timeZone), izquierda, ancho);
+    if (f.motivoRectificacion) par(doc, 'Motivo', f.motivoRectificacion, izquierda, ancho);
+    doc.text('Rectificación por diferencias: los importes son los de la corrección.', izquierda, doc.y, { width: ancho });
+    y = doc.y + 20;
+  }
+
+  // The concept, then the totals under its amount column.
+  const anchoImporte = 120;
+  const xImporte = derecha - anchoImporte;
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GRIS);
+  doc.text('DESCRIPCIÓN', izquierda, y, { width: ancho - anchoImporte - 10 });
+  doc.text('BASE IMPONIBLE', xImporte, y, { width: anchoImporte, align: 'right' });
+  y = doc.y + 3;
+  doc.moveTo(izquierda, y).lineTo(derecha, y).lineWidth(0.5).strokeColor(GRIS).stroke();
+  y += 6;
+  doc.font('Helvetica').fontSize(10).fillColor('black');
+  doc.text(euros(f.base), xImporte, y, { width: anchoImporte, align: 'right' });
+  doc.text(f.concepto, izquierda, y, { width: ancho - anchoImporte - 10 });
+  y = doc.y + 6;
+  doc.moveTo(izquierda, y).lineTo(derecha, y).stroke();
+  y += 12;
+
+  const xEtiqueta = derecha - 280;
+  const fila = (etiqueta: string, valor: string, negrita = false) => {
+    doc.font(negrita ? 'Helvetica-Bold' : 'Helvetica').fontSize(negrita ? 12 : 10);
+    doc.text(etiqueta, xEtiqueta, y, { width: 280 - anchoImporte });
+    doc.text(valor, xImporte, y, { width: anchoImporte, align: 'right' });
+    y = doc.y + 4;
+  };
+  fila('Base imponible', euros(f.base));
+  fila('Tipo impositivo', `${f.tipoIva} %`);
+  fila('Cuota de IVA', euros(f.cuotaIva));
+  y += 2;
+  doc.moveTo(xEtiqueta, y).lineTo(derecha, y).stroke();
+  y += 6;
+  fila(f.tipo === 'F2' || f.tipo === 'R5' ? 'Total (IVA incluido)' : 'Total', euros(f.total), true);
+
+  if (f.tipoIva === 0) {
+    doc.font('Helvetica').fontSize(9).text('Operación exenta de IVA (art. 20 Uno 9.º de la Ley 37/1992)', izquierda, y + 16, { width: ancho });
+  }
+
+  doc.end();
+  return terminado;
+}
+
+/** Draws the symbol as vector squares of an exact printed side; answers where the caption may start. */
+function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, yTexto: number): number {
+  const modulos = qrModulos(texto);
+  const modulo = mm(LADO_QR_MM) / modulos.length;
+  // The caption above must stay out of the quiet zone, or phones fail to find the symbol.
+  const zona = MARGEN_QR * modulo;
+  const y = yTexto + zona;
+  modulos.forEach((fila, i) =>
+    fila.forEach((oscuro, j) => {
+      if (oscuro) doc.rect(x + j * modulo, y + i * modulo, modulo, modulo);
+    }),
+  );
+  doc.fillColor('black').fill();
+  return y + mm(LADO_QR_MM) + zona;
+}
+
+function par(doc: PDFKit.PDFDocument, etiqueta: string, valor: string, x: number, width: number) {
+  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(`${etiqueta}: `, x, doc.y, { width, continued: true });
+  doc.font('Helvetica').text(valor);
+}
+
+function parte(doc: PDFKit.PDFDocument, titulo: string, lineas: string[], x: number, y: number, width: number): number {
+  doc.font('Helvetica-Bold').fontSize(9).fillColor(GRIS).text(titulo.toUpperCase(), x, y, { width });
+  doc.moveDown(0.2).fillColor('black').fontSize(10);
+  lineas.forEach((linea, i) => doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica').text(linea, x, doc.y, { width }));
+  return doc.y;
+}
+
+function sello(doc: PDFKit.PDFDocument, texto: string, x: number, y: number) {
+  doc.font('Helvetica-Bold').fontSize(22);
+  const w = doc.widthOfString(texto) + 20;
+  doc.rect(x, y, w, 34).lineWidth(2.5).strokeColor(ROJO).stroke();
+  doc.fillColor(ROJO).text(texto, x + 10, y + 8, { lineBreak: false });
+  doc.fillColor('black').strokeColor('black').lineWidth(1);
+  doc.x = x;
+  doc.y = y + 34;
+}
