@@ -8,7 +8,8 @@ import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } fr
 import { clienteDe } from '../api/src/resources/cliente.js';
 import { dominios, persona, slug, type Persona } from './personas.js';
 import { Random } from './random.js';
-import { DAY, importes, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
+import { desglose } from '../api/src/resources/facturas/index.js';
+import { DAY, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
 export interface SeedDemoOptions {
   /** The stored hash for the administrator `admin` (e.g. hashPassword('admin', config.scrypt)). */
@@ -275,15 +276,20 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         referencia: estado === 'fallido' && rng.chance(0.3) ? null : referencia(rng, metodo, fecha, n + 1),
         fecha: iso(fecha),
         notas: estado === 'reembolsado' ? rng.pick(motivosReembolso) : estado === 'fallido' ? rng.pick(motivosFallo) : null,
+        fechaReembolso: refundedAt === undefined ? null : iso(refundedAt),
         createdAt: iso(fecha),
         updatedAt: iso(refundedAt ?? fecha),
       });
     }
 
     // Facturas, serie A, correlative in date order: one for each paid (or later refunded) pago
-    // of a customer with a NIF, except the last day's, which are issued in tomorrow's run.
+    // of a customer with a NIF, except the last day's, which are issued in tomorrow's run. The
+    // issuer and the VeriFactu records are added at start-up (encadenarEmitidas), as for any
+    // invoice issued before the chain.
     const facturas: Row[] = [];
+    const sinEmisor = { emisorNif: null, emisorNombre: null, emisorDomicilio: null, motivoRectificacion: null };
     let numeroA = (serieA?.m ?? 0) + 1;
+    const reembolsadas: { factura: Row; pago: Row; refundedAt: number }[] = [];
     pagos.forEach((pago, i) => {
       const { usuario, curso, refundedAt } = pagoMeta[i];
       const fecha = Date.parse(pago.fecha as string);
@@ -291,43 +297,48 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       const id = ids.facturas + facturas.length;
       pago.facturaId = id;
       const reciente = nowMs - fecha < 30 * DAY;
-      facturas.push({
+      const factura: Row = {
         id,
         serie: 'A',
         numero: numeroA++,
         fecha: iso(fecha),
+        tipo: 'F1',
         usuarioId: usuario.id,
         ...clienteDe(usuario),
         concepto: `Curso: ${curso.titulo}`,
-        ...importes(pago.importe as number, 21),
-        estado: pago.estado === 'reembolsado' ? 'anulada' : reciente && rng.chance(0.15) ? 'emitida' : 'pagada',
+        ...desglose(pago.importe as number, 21),
+        estado: reciente && rng.chance(0.15) ? 'emitida' : 'pagada',
         rectificaId: null,
+        ...sinEmisor,
         createdAt: iso(fecha),
-        updatedAt: iso(refundedAt ?? fecha),
-      });
+        updatedAt: iso(fecha),
+      };
+      facturas.push(factura);
+      if (refundedAt !== undefined) reembolsadas.push({ factura, pago, refundedAt });
     });
 
-    // A couple of corrective invoices (serie R): the customer's NIF was wrong on the original,
-    // which stays on record as anulada.
+    // A refund of an invoiced pago issued its rectificativa (serie R, R4, the whole invoice
+    // negated) when it happened: numbered in the order of the refunds.
     const rectificativas: Row[] = [];
     let numeroR = (serieR?.m ?? 0) + 1;
-    const candidatas = facturas.filter((f) => f.estado === 'pagada' && nowMs - Date.parse(f.fecha as string) > 60 * DAY);
-    const elegidas = [candidatas[Math.floor(candidatas.length * 0.3)], candidatas[Math.floor(candidatas.length * 0.7)]].filter(Boolean);
-    for (const original of elegidas) {
-      const fecha = Date.parse(original.fecha as string) + rng.int(3, 20) * DAY;
-      original.estado = 'anulada';
-      original.updatedAt = iso(fecha);
+    for (const { factura, pago, refundedAt } of reembolsadas.sort((a, b) => a.refundedAt - b.refundedAt)) {
+      const motivo = `Reembolso del pago ${pago.id}`;
       rectificativas.push({
-        ...original,
+        ...factura,
         id: ids.facturas + facturas.length + rectificativas.length,
         serie: 'R',
         numero: numeroR++,
-        fecha: iso(fecha),
-        concepto: `Rectificación de la factura A-${original.numero} (NIF del cliente corregido). ${original.concepto}`,
-        estado: 'pagada',
-        rectificaId: original.id,
-        createdAt: iso(fecha),
-        updatedAt: iso(fecha),
+        fecha: iso(refundedAt),
+        tipo: 'R4',
+        concepto: `Rectificación de la factura A-${factura.numero}: ${motivo}`,
+        base: -(factura.base as number),
+        cuotaIva: -(factura.cuotaIva as number),
+        total: -(factura.total as number),
+        estado: 'emitida',
+        rectificaId: factura.id,
+        motivoRectificacion: motivo,
+        createdAt: iso(refundedAt),
+        updatedAt: iso(refundedAt),
       });
     }
 
@@ -344,9 +355,11 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         usuarioId: usuario.id,
         ...clienteDe(usuario),
         concepto: `Curso: ${curso.titulo}`,
-        ...importes(pago.importe as number, 21),
+        tipo: usuario.nif ? 'F1' : 'F2',
+        ...desglose(pago.importe as number, 21),
         estado: 'borrador',
         rectificaId: null,
+        ...sinEmisor,
         createdAt: at,
         updatedAt: at,
       };

@@ -7,6 +7,8 @@ import { hashPassword } from '../api/src/auth/passwords.js';
 import type { Config } from '../api/src/config.js';
 import { crearAlmacen } from '../api/src/media/almacen.js';
 import { crearFfmpeg } from '../api/src/media/ffmpeg.js';
+import { mensajes } from '../api/src/mensajes.js';
+import { encadenarEmitidas } from '../api/src/resources/facturas/cadena.js';
 import { migrateLatest } from '../migrations/index.js';
 import { guardarMediosDemo } from './archivos.js';
 import { isEmpty, seedDemo, type SeedDemoResult } from './demo.js';
@@ -75,6 +77,14 @@ async function seedDemoConMedios(db: Knex, config: Config, adminPasswordHash: st
 }
 
 export async function prepareDatabase(db: Knex, config: Config, log: (msg: string) => void = console.log): Promise<PrepareResult> {
+  const result = await migrateAndSeed(db, config, log);
+  // Invoices issued before the VeriFactu chain existed, or by the demo seed, get their records.
+  const encadenadas = await encadenarEmitidas(db, config);
+  if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
+  return result;
+}
+
+async function migrateAndSeed(db: Knex, config: Config, log: (msg: string) => void): Promise<PrepareResult> {
   const migrations = await migrateWaiting(db);
   if (migrations.length) log(`Migraciones aplicadas: ${migrations.join(', ')}`);
   if (!(await isEmpty(db))) return { migrations, seeded: null };

@@ -9,7 +9,8 @@ import { referencia } from './demo.js';
 import { direccionFactura } from '../api/src/resources/cliente.js';
 import { dominios, persona, slug } from './personas.js';
 import { Random, WeightedIndex } from './random.js';
-import { DAY, importes, isPgDb, iso, monthsBefore, nextId, resetSequences } from './util.js';
+import { desglose } from '../api/src/resources/facturas/index.js';
+import { DAY, isPgDb, iso, monthsBefore, nextId, resetSequences } from './util.js';
 
 export interface SeedScaleOptions {
   /** Default: the real now. Every date is at or before it. */
@@ -43,11 +44,12 @@ const USUARIO: Spec = [
 const FACTURA: Spec = [
   ['id', 'int'], ['serie', 'text'], ['numero', 'int'], ['fecha', 'timestamptz'], ['usuarioId', 'int'], ['clienteNombre', 'text'],
   ['clienteNif', 'text'], ['clienteDireccion', 'text'], ['concepto', 'text'], ['base', 'int'], ['tipoIva', 'int'], ['cuotaIva', 'int'],
-  ['total', 'int'], ['estado', 'text'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
+  ['total', 'int'], ['estado', 'text'], ['tipo', 'text'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
 ];
 const PAGO: Spec = [
   ['usuarioId', 'int'], ['cursoId', 'int'], ['facturaId', 'int'], ['importe', 'int'], ['moneda', 'text'], ['metodo', 'text'],
-  ['estado', 'text'], ['referencia', 'text'], ['fecha', 'timestamptz'], ['notas', 'text'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
+  ['estado', 'text'], ['referencia', 'text'], ['fecha', 'timestamptz'], ['notas', 'text'], ['fechaReembolso', 'timestamptz'],
+  ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
 ];
 
 type Value = string | number | boolean | null;
@@ -204,7 +206,7 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
   const { cursos, pesos } = await catalogue(db, nowMs);
   const cursoPick = new WeightedIndex(pesos);
   const conceptos = cursos.map((c) => `Curso: ${c.titulo}`);
-  const importesCurso = cursos.map((c) => importes(c.precio, 21));
+  const importesCurso = cursos.map((c) => desglose(c.precio, 21));
 
   // Who can buy: the usuarios already there plus the new ones, in sign-up order.
   const existentes = (await db('usuarios').select('id', 'nombre', 'apellidos', 'nif', 'direccion', 'codigoPostal', 'ciudad', 'provincia', 'pais', 'createdAt')) as any[];
@@ -276,12 +278,13 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
           const imp = importesCurso[c];
           facturaRows.push([
             fid, serie, numero++, at, cliente.id, cliente.nombre, cliente.nif, cliente.direccion, conceptos[c],
-            imp.base, imp.tipoIva, imp.cuotaIva, imp.total, estado === 'reembolsado' ? 'anulada' : 'pagada', at, updatedAt,
+            // Paid and kept: the bench's invoices have no rectificativas or VeriFactu records.
+            imp.base, imp.tipoIva, imp.cuotaIva, imp.total, 'pagada', cliente.nif ? 'F1' : 'F2', at, updatedAt,
           ]);
         }
         pagoRows.push([
           cliente.id, curso.id, fid, curso.precio, 'EUR', metodo, estado, referencia(rng, metodo, fecha, i + 1), at,
-          estado === 'reembolsado' ? rng.pick(motivos) : null, at, updatedAt,
+          estado === 'reembolsado' ? rng.pick(motivos) : null, estado === 'reembolsado' ? updatedAt : null, at, updatedAt,
         ]);
       }
       await bulk.insert('facturas', FACTURA, facturaRows);

@@ -2,7 +2,6 @@
 // inserts, explicit ids (so rows can point at each other before they are inserted) and the
 // invoice arithmetic.
 import type { Knex } from 'knex';
-import { cuotaIva } from '../api/src/resources/facturas/index.js';
 
 export type Row = Record<string, string | number | boolean | null>;
 
@@ -63,22 +62,4 @@ export async function resetSequences(db: Knex | Knex.Transaction, tables: string
       table,
     ]);
   }
-}
-
-/**
- * An invoice for a price that includes IVA: the base is price / (1 + tipo), rounded; when that
- * rounding puts the total one céntimo off the price, the neighbouring base that lands exactly
- * on it is used instead, so the invoice total equals what the customer paid.
- */
-export function importes(precioConIva: number, tipoIva: number) {
-  const exact = precioConIva / (1 + tipoIva / 100);
-  let base = Math.round(exact);
-  for (const candidate of [base, base - 1, base + 1]) {
-    if (candidate + cuotaIva(candidate, tipoIva) === precioConIva) {
-      base = candidate;
-      break;
-    }
-  }
-  const cuota = cuotaIva(base, tipoIva);
-  return { base, tipoIva, cuotaIva: cuota, total: base + cuota };
 }

@@ -11,6 +11,7 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   logins: { el: 'el administrador', singular: 'administrador', plural: 'administradores' },
   logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
   archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
+  registros: { el: 'el registro de facturación', singular: 'registro de facturación', plural: 'registros de facturación' },
 };
 
 /** «1 clase», «3 clases». */
@@ -130,6 +131,48 @@ export const mensajes = {
   facturacion: {
     emisorDemo: ({ nombre, nif, domicilio }: { nombre: string; nif: string; domicilio: string }) =>
       `Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`,
+    encadenadas: (n: number) => `Registros VeriFactu escritos para ${n} ${n === 1 ? 'factura emitida' : 'facturas emitidas'} antes de esta versión`,
+    resumen: {
+      emitir: 'Emite un borrador: le da el siguiente número de su serie, fija emisor, cliente e importes y escribe su registro VeriFactu. No se puede deshacer',
+      rectificar: 'Crea y emite una factura rectificativa por diferencias (importes negativos para anular en todo o en parte) en la serie de rectificativas',
+      anular: 'Anula una factura emitida por error: escribe el registro de anulación; su número queda usado',
+      facturar: 'Emite la factura de un pago completado: el total es exactamente el importe del pago, IVA incluido',
+      pdf: 'La factura emitida en PDF, con el código QR tributario de la AEAT',
+      qr: 'El código QR tributario de la factura emitida (SVG)',
+      verificar: 'Recalcula la cadena de huellas de los registros de facturación y dice si está intacta o dónde se rompe',
+    },
+    inmutable: (num: string, estado: string) =>
+      `La factura ${num} está ${estado} y no se puede modificar ni borrar: para corregirla, emita una rectificativa (o anúlela si se emitió por error)`,
+    soloPagada: (num: string) => `De la factura ${num} solo se puede cambiar el estado de «emitida» a «pagada»`,
+    crearEmitida: 'Una factura se crea como borrador y se emite con «Emitir»: no se puede crear ya emitida',
+    cambiarEstadoBorrador: 'Un borrador pasa a emitida solo con «Emitir» (que le da número y registro VeriFactu)',
+    serieRectificativas: (serie: string) => `La serie «${serie}» es la de las rectificativas: una factura ordinaria no puede ir en ella`,
+    yaEmitida: (num: string) => `La factura ${num} ya está emitida`,
+    noEmitida: 'La factura es un borrador: todavía no se ha emitido',
+    noRectificable: (num: string, estado: string) => `La factura ${num} está ${estado}: solo se rectifica una factura emitida o pagada`,
+    noAnulable: (estado: string) =>
+      estado === 'borrador' ? 'Un borrador no se anula: se borra' : `La factura ya está ${estado}`,
+    tieneRectificativas: (num: string) => `La factura ${num} tiene rectificativas emitidas: no se puede anular (rectifíquela de nuevo si hace falta)`,
+    falta: (campo: string) => `Para emitir una factura completa hace falta «${campo}»`,
+    nifNoValido: (nif: string) => `El NIF «${nif}» no es válido: revise su letra o dígito de control`,
+    simplificadaMaxima: 'Sin NIF del cliente solo se puede emitir una factura simplificada de hasta 400,00 € (IVA incluido): añada el NIF, el nombre y la dirección del cliente',
+    fechaAnterior: (fecha: string) => `La fecha de expedición no puede ser anterior a la última factura emitida de la serie (${fecha})`,
+    fechaFutura: 'La fecha de expedición no puede ser posterior a hoy',
+    conceptoRectificacion: (num: string, descripcion: string) => `Rectificación de la factura ${num}: ${descripcion}`,
+    reembolso: (pagoId: number) => `Reembolso del pago ${pagoId}`,
+    conceptoPago: (pagoId: number) => `Pago ${pagoId}`,
+    verificacion: {
+      encadenamiento: 'El registro no enlaza con la huella del registro anterior del emisor',
+      huella: 'La huella guardada no es la que resulta de los datos del registro',
+      factura: 'Los datos del registro ya no coinciden con los de su factura',
+    },
+  },
+  pagos: {
+    estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',
+    transicion: (de: string, a: string) => `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido, y completado → reembolsado`,
+    importeFijo: (estado: string) => `El importe de un pago ${estado} no se puede cambiar: el dinero ya se ha movido`,
+    noFacturable: (estado: string) => `Solo se factura un pago completado (este está ${estado})`,
+    yaFacturado: (num: string) => `El pago ya tiene la factura ${num}`,
   },
   salud: {
     bdNoDisponible: 'La base de datos no responde',

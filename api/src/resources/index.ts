@@ -8,9 +8,10 @@ import facturas from './facturas/index.js';
 import logins from './logins.js';
 import logs from './logs.js';
 import archivos from './archivos.js';
+import registros from './registros.js';
 import type { Resource } from './types.js';
 
-export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos };
+export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros };
 
 export function getResource(name: string): Resource {
   const r = Object.hasOwn(resources, name) ? resources[name] : undefined;

@@ -2,6 +2,10 @@
 // defineResource(); routes, validation, OpenAPI and search all read these definitions.
 import type { Knex } from 'knex';
 import type { ScryptParams } from '../auth/passwords.js';
+import type { Config } from '../config.js';
+
+/** What invoicing needs to know of the configuration: who issues, in which series, in which zone. */
+export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env'>;
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 
@@ -55,12 +59,38 @@ export interface WriteContext {
   /** Who writes: the administrator's login id (null before login) and the client's IP. */
   actor: { loginId: number | null; ip: string };
   scrypt: ScryptParams;
+  facturacion: Facturacion;
 }
 
 /** What an entity's own action runs with: the write's transaction and who writes. */
 export interface ActionContext {
   db: Knex.Transaction;
   actor: WriteContext['actor'];
+  facturacion: Facturacion;
+  /** A record as the API returns it, read inside the action's transaction. */
+  findById(resource: string, id: number): Promise<Record<string, unknown>>;
+}
+
+/** What a read-only route of an entity answers: a body and its media type. */
+export interface Lectura {
+  type: string;
+  body: string | Buffer | Record<string, unknown>;
+  /** Offered as a download under this name (Content-Disposition: attachment). */
+  filename?: string;
+}
+
+/**
+ * A LoopBack-style read route of an entity beyond CRUD: `GET /{name}/{id}/{path}` (a factura's
+ * PDF) or, `collection`, `GET /{name}/{path}` (the chain check of the registros). Runs outside
+ * any transaction; described in OpenAPI with its media type.
+ */
+export interface Read {
+  path: string;
+  collection?: boolean;
+  summary: string;
+  /** The media type answered with 200 (application/pdf, image/svg+xml, application/json). */
+  produces: string;
+  run(id: number | undefined, ctx: { db: Knex; facturacion: Facturacion; findById(resource: string, id: number): Promise<Record<string, unknown>> }): Promise<Lectura>;
 }
 
 /**
@@ -76,6 +106,10 @@ export interface Action {
   summary: string;
   /** JSON Schema of the request body. */
   body: Record<string, unknown>;
+  /** The body may be left out altogether (`POST /facturas/{id}/emitir` with no date). */
+  bodyOptional?: boolean;
+  /** The model the action answers with (`Factura`), for OpenAPI; none means 204. */
+  returns?: string;
   /** Answers 200 with what it returns, or 204 when it returns nothing. */
   run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
 }
@@ -107,9 +141,11 @@ export interface ResourceDef {
   beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
   /** The entity's own actions beyond CRUD, by operation name (`Curso.reordenarClases`). */
   actions?: Record<string, Action>;
+  /** Its read-only routes beyond CRUD (`GET /facturas/{id}/pdf`). */
+  reads?: Record<string, Read>;
 }
 
-export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions'>>;
+export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>>;
 
 const implicitFields: Record<string, Field> = {
   id: { type: 'integer', readOnly: true },
@@ -125,5 +161,6 @@ export function defineResource(def: ResourceDef): Resource {
     relations: def.relations ?? {},
     uniques: def.uniques ?? [],
     actions: def.actions ?? {},
+    reads: def.reads ?? {},
   };
 }

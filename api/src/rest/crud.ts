@@ -94,6 +94,18 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     if (relation.type === 'hasMany' && relation.nested) registerNestedRoutes(app, resource, name, { repo, config });
   }
 
+  // The entity's own read routes: `GET /R/verificar` before `/R/:id` needs no ordering (a static
+  // segment wins in Fastify's router), `GET /R/:id/pdf` is its own path.
+  const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(getResource(name), rid) };
+  for (const read of Object.values(resource.reads)) {
+    app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, async (req, reply) => {
+      const lectura = await read.run(read.collection ? undefined : parseId(req.params.id), readCtx);
+      reply.type(lectura.type);
+      if (lectura.filename) reply.header('content-disposition', `attachment; filename="${lectura.filename}"`);
+      return lectura.body;
+    });
+  }
+
   // The entity's own actions, after CRUD so `/:id` routes and nested ones keep their meaning.
   for (const [name, action] of Object.entries(resource.actions)) {
     app.route<{ Params: Params }>({
@@ -101,7 +113,8 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
       url: `${base}/:id/${action.path}`,
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
-        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, req.body), actorOf(req));
+        const body = req.body === undefined && action.bodyOptional ? {} : req.body;
+        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, body), actorOf(req));
         return result === undefined ? reply.code(204).send() : result;
       },
     });

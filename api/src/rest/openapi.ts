@@ -86,8 +86,27 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   for (const [name, action] of Object.entries(r.actions)) {
     paths[`/${r.name}/{id}/${action.path}`] = {
       [action.method.toLowerCase()]: {
-        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: true, content: json(action.body) },
-        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...common },
+        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: !action.bodyOptional, content: json(action.body) },
+        responses: {
+          ...(action.returns ? { '200': { description: action.returns, content: json(ref(action.returns)) } } : { '204': noContent }),
+          '404': errorResponse('No existe'),
+          '409': errorResponse('El estado del registro no lo permite'),
+          '422': errorResponse('Datos no válidos'),
+          ...common,
+        },
+      },
+    };
+  }
+  for (const [name, read] of Object.entries(r.reads)) {
+    const binary = read.produces !== 'application/json';
+    paths[read.collection ? `/${r.name}/${read.path}` : `/${r.name}/{id}/${read.path}`] = {
+      get: {
+        tags, operationId: `${m}.${name}`, summary: read.summary, parameters: read.collection ? [] : [idParam],
+        responses: {
+          '200': { description: read.summary, content: { [read.produces]: { schema: binary ? { type: 'string', format: 'binary' } : { type: 'object' } } } },
+          ...(read.collection ? {} : { '404': errorResponse('No existe'), '409': errorResponse('El estado del registro no lo permite') }),
+          ...common,
+        },
       },
     };
   }

@@ -8,7 +8,7 @@ import { readRows } from '../db/reader.js';
 import { entidades, mensajes } from '../mensajes.js';
 import { getResource, referencesTo, type Resource } from '../resources/index.js';
 import type { AuditTipo } from '../resources/logs.js';
-import type { Action, WriteContext } from '../resources/types.js';
+import type { Action, Facturacion, WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
@@ -37,10 +37,15 @@ export class Repository {
   readonly dialect: Dialect;
   constructor(
     readonly db: Db,
-    readonly config: Pick<Config, 'scrypt'>,
+    readonly config: Pick<Config, 'scrypt'> & Facturacion,
     readonly archivos?: ArchivoHooks,
   ) {
     this.dialect = isPg(db) ? 'pg' : 'sqlite';
+  }
+
+  get facturacion(): Facturacion {
+    const { emisor, series, timeZone, env } = this.config;
+    return { emisor, series, timeZone, env };
   }
 
   // ---- reading ----------------------------------------------------------------------------
@@ -287,7 +292,7 @@ export class Repository {
   private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row) {
     await this.checkReferences(trx, resource, body);
     await this.checkArchivos(trx, resource, body, existing);
-    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt };
+    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards races.
@@ -358,7 +363,8 @@ export class Repository {
       const qb = trx(resource.name).where('id', id).first('id');
       if (this.dialect === 'pg') qb.forUpdate();
       if (!(await qb)) throw notFound(resource.model, id);
-      const result = await action.run(id, body, { db: trx, actor });
+      const findById = (name: string, rid: number) => this.findById(getResource(name), rid, undefined, trx);
+      const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById });
       await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
       return result;
     });

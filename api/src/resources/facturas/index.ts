@@ -1,15 +1,65 @@
-import { defineResource } from '../types.js';
+// Facturas (DESIGN §2, §11): a borrador is edited freely; issuing it (emitir) gives it its
+// number and its VeriFactu record, and from then on it is immutable: corrected by a
+// rectificativa, or, if issued by mistake, anulada. Only «emitida → pagada» may still change.
+import type { Knex } from 'knex';
+import { mensajes } from '../../mensajes.js';
+import { conflict, validationFailed } from '../../rest/errors.js';
+import { INT_MAX } from '../../rest/values.js';
+import { defineResource, type WriteContext } from '../types.js';
+import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA } from './emision.js';
+import { urlCotejo, qrSvg } from './cotejo.js';
+import { numSerieFactura } from './formato.js';
+import { facturaPdf, type FacturaImprimible } from './pdf.js';
 
-/** IVA owed on a base, both in céntimos: rounded half away from zero, as tax law rounds. */
-export const cuotaIva = (base: number, tipoIva: number) => Math.round((base * tipoIva) / 100);
+export { cuotaIva, desglose } from './emision.js';
+
+export const ESTADOS_FACTURA = ['borrador', 'emitida', 'pagada', 'anulada'] as const;
+
+type Row = Record<string, any>;
+
+const nombre = (f: Row) => numSerieFactura(f.serie, f.numero);
+
+/** Issued invoices change only from emitida to pagada, on every route (single, bulk, PUT). */
+function comprobarCambio(data: Row, { op, existing: antes }: WriteContext) {
+  const existing = antes as Row | undefined;
+  if (!existing || existing.estado === 'borrador') {
+    if (data.estado !== undefined && data.estado !== 'borrador') {
+      throw validationFailed([{ path: '/estado', code: 'emitir', message: op === 'create' ? mensajes.facturacion.crearEmitida : mensajes.facturacion.cambiarEstadoBorrador }]);
+    }
+    return;
+  }
+  const soloEstado = op === 'update' && Object.keys(data).every((k) => k === 'estado');
+  const aPagada = data.estado === 'pagada' && (existing.estado === 'emitida' || existing.estado === 'pagada');
+  if (soloEstado && (aPagada || data.estado === existing.estado)) return;
+  if (soloEstado && existing.estado === 'emitida') throw conflict(mensajes.facturacion.soloPagada(nombre(existing)));
+  throw conflict(mensajes.facturacion.inmutable(nombre(existing), existing.estado));
+}
+
+type Lector = (resource: string, id: number) => Promise<Record<string, unknown>>;
+
+/** An issued invoice as printed, with the one it rectifies; a borrador has nothing to print (409). */
+async function imprimible(id: number, findById: Lector): Promise<FacturaImprimible> {
+  const f = (await findById('facturas', id)) as Row;
+  if (f.estado === 'borrador') throw conflict(mensajes.facturacion.noEmitida);
+  const rectificada = f.rectificaId ? ((await findById('facturas', f.rectificaId)) as Row) : null;
+  return { ...(f as FacturaImprimible), rectificada: rectificada && { serie: rectificada.serie, numero: rectificada.numero, fecha: rectificada.fecha } };
+}
+
+const fechaOpcional = {
+  title: 'Emision',
+  type: 'object',
+  additionalProperties: false,
+  properties: { fecha: { type: 'string', format: 'date-time', description: 'Fecha de expedición; por omisión, ahora' } },
+};
 
 export default defineResource({
   name: 'facturas',
   model: 'Factura',
   fields: {
-    serie: { type: 'string', required: true, minLength: 1, maxLength: 20 },
-    numero: { type: 'integer', minimum: 1 },
-    fecha: { type: 'date-time' },
+    serie: { type: 'string', minLength: 1, maxLength: 20 },
+    numero: { type: 'integer', minimum: 1, readOnly: true },
+    fecha: { type: 'date-time', readOnly: true },
+    tipo: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
     usuarioId: { type: 'integer', required: true, references: 'usuarios' },
     clienteNombre: { type: 'string', maxLength: 200 },
     clienteNif: { type: 'string', maxLength: 20 },
@@ -19,22 +69,112 @@ export default defineResource({
     tipoIva: { type: 'integer', required: true, enum: [21, 10, 4, 0] },
     cuotaIva: { type: 'integer', readOnly: true, money: true },
     total: { type: 'integer', readOnly: true, money: true },
-    estado: { type: 'string', enum: ['borrador', 'emitida', 'pagada', 'anulada'], default: 'borrador' },
-    rectificaId: { type: 'integer', references: 'facturas' },
+    estado: { type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
+    rectificaId: { type: 'integer', references: 'facturas', readOnly: true },
+    motivoRectificacion: { type: 'string', maxLength: 500, readOnly: true },
+    emisorNif: { type: 'string', maxLength: 20, readOnly: true },
+    emisorNombre: { type: 'string', maxLength: 200, readOnly: true },
+    emisorDomicilio: { type: 'string', maxLength: 500, readOnly: true },
   },
   uniques: [['serie', 'numero']],
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'facturaId' },
     rectifica: { type: 'belongsTo', target: 'facturas', foreignKey: 'rectificaId' },
+    rectificativas: { type: 'hasMany', target: 'facturas', foreignKey: 'rectificaId' },
+    registros: { type: 'hasMany', target: 'registros', foreignKey: 'facturaId' },
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
-  // The totals are the server's, never the client's: recomputed whenever base or tipoIva change.
-  beforeWrite(data, { existing }) {
-    if (!('base' in data) && !('tipoIva' in data)) return data;
+  // The totals and the kind are the server's, never the client's.
+  beforeWrite(data, ctx) {
+    comprobarCambio(data, ctx);
+    const { existing, facturacion } = ctx;
+    const out: Row = { ...data };
+    if (ctx.op === 'create' || 'serie' in data) {
+      out.serie = data.serie ?? facturacion.series.facturas;
+      if (out.serie === facturacion.series.rectificativas) {
+        throw validationFailed([{ path: '/serie', code: 'serie', message: mensajes.facturacion.serieRectificativas(out.serie) }]);
+      }
+    }
+    if (existing?.estado !== undefined && existing.estado !== 'borrador') return out;
+    if ('clienteNif' in data || ctx.op !== 'update') out.tipo = tipoOrdinaria(data.clienteNif);
+    if (!('base' in data) && !('tipoIva' in data)) return out;
     const base = Number(data.base ?? existing?.base);
     const tipo = Number(data.tipoIva ?? existing?.tipoIva);
     const cuota = cuotaIva(base, tipo);
-    return { ...data, cuotaIva: cuota, total: base + cuota };
+    return { ...out, cuotaIva: cuota, total: base + cuota };
+  },
+  async beforeDelete(id: number, trx: Knex.Transaction) {
+    const f = (await trx('facturas').where('id', id).first('serie', 'numero', 'estado')) as Row;
+    if (f.estado !== 'borrador') throw conflict(mensajes.facturacion.inmutable(nombre(f), f.estado));
+  },
+  reads: {
+    pdf: {
+      path: 'pdf',
+      summary: mensajes.facturacion.resumen.pdf,
+      produces: 'application/pdf',
+      async run(id, { facturacion, findById }) {
+        const f = await imprimible(id!, findById);
+        const pdf = await facturaPdf(f, { produccion: facturacion.env === 'production', timeZone: facturacion.timeZone });
+        return { type: 'application/pdf', body: pdf, filename: `factura-${nombre(f)}.pdf` };
+      },
+    },
+    qr: {
+      path: 'qr.svg',
+      summary: mensajes.facturacion.resumen.qr,
+      produces: 'image/svg+xml',
+      async run(id, { facturacion, findById }) {
+        const f = await imprimible(id!, findById);
+        return { type: 'image/svg+xml', body: await qrSvg(urlCotejo(f, { produccion: facturacion.env === 'production', timeZone: facturacion.timeZone })) };
+      },
+    },
+  },
+  actions: {
+    emitir: {
+      method: 'POST',
+      path: 'emitir',
+      summary: mensajes.facturacion.resumen.emitir,
+      body: fechaOpcional,
+      bodyOptional: true,
+      returns: 'Factura',
+      async run(id, body: { fecha?: string }, { db, facturacion, findById }) {
+        await emitir(db, id, body, facturacion);
+        return findById('facturas', id);
+      },
+    },
+    rectificar: {
+      method: 'POST',
+      path: 'rectificar',
+      summary: mensajes.facturacion.resumen.rectificar,
+      body: {
+        title: 'Rectificacion',
+        type: 'object',
+        required: ['motivo', 'descripcion'],
+        additionalProperties: false,
+        properties: {
+          motivo: { type: 'string', enum: MOTIVOS_RECTIFICACION, description: 'R1–R4 (art. 80 LIVA); una simplificada se rectifica siempre como R5' },
+          descripcion: { type: 'string', minLength: 1, maxLength: 500 },
+          base: { type: 'integer', minimum: -INT_MAX, maximum: INT_MAX, description: 'Diferencia de base en céntimos (negativa para restar); sin ella, se anula toda la factura' },
+          tipoIva: { type: 'integer', enum: [21, 10, 4, 0] },
+          concepto: { type: 'string', minLength: 1, maxLength: 500 },
+        },
+      },
+      returns: 'Factura',
+      async run(id, body, { db, facturacion, findById }) {
+        return findById('facturas', await rectificar(db, id, body, facturacion));
+      },
+    },
+    anular: {
+      method: 'POST',
+      path: 'anular',
+      summary: mensajes.facturacion.resumen.anular,
+      body: { title: 'Anulacion', type: 'object', additionalProperties: false, properties: {} },
+      bodyOptional: true,
+      returns: 'Factura',
+      async run(id, _body, { db, facturacion, findById }) {
+        await anular(db, id, facturacion);
+        return findById('facturas', id);
+      },
+    },
   },
 });

@@ -1,0 +1,132 @@
+// The VeriFactu chain: one per issuer, across all its series. A record is appended with the
+// issuer's chain row locked, so two emissions at once never both take the same previous huella.
+import type { Knex } from 'knex';
+import { isPg } from '../../db/index.js';
+import { fechaHoraConHuso } from '../../informes/tiempo.js';
+import { mensajes } from '../../mensajes.js';
+import type { Facturacion } from '../types.js';
+import { fechaExpedicion, importeDecimal, numSerieFactura } from './formato.js';
+import { huella, textoAlta, textoAnulacion } from './verifactu.js';
+
+type Db = Knex | Knex.Transaction;
+type Row = Record<string, any>;
+
+/** Takes the issuer's chain for the rest of the transaction (SQLite has one writer anyway). */
+async function bloquearCadena(trx: Db, emisorNif: string) {
+  await trx('cadenas').insert({ emisorNif }).onConflict('emisorNif').ignore();
+  if (isPg(trx as Knex)) await trx('cadenas').where({ emisorNif }).forUpdate().first('emisorNif');
+}
+
+/** Appends the alta or anulación record of an issued invoice to its issuer's chain. */
+export async function anadirRegistro(trx: Db, factura: Row, tipo: 'alta' | 'anulacion', f: Pick<Facturacion, 'timeZone'>, ahora = new Date()): Promise<Row> {
+  const emisorNif = String(factura.emisorNif);
+  await bloquearCadena(trx, emisorNif);
+  const anterior = (await trx('registros').where('idEmisorFactura', emisorNif).orderBy('id', 'desc').first('huella')) as Row | undefined;
+  const comun = {
+    idEmisorFactura: emisorNif,
+    numSerieFactura: numSerieFactura(factura.serie, factura.numero),
+    fechaExpedicionFactura: fechaExpedicion(factura.fecha, f.timeZone),
+    huellaAnterior: anterior?.huella ?? '',
+    fechaHoraHusoGenRegistro: fechaHoraConHuso(ahora, f.timeZone),
+  };
+  const registro =
+    tipo === 'alta'
+      ? { ...comun, tipoFactura: factura.tipo, cuotaTotal: importeDecimal(Number(factura.cuotaIva)), importeTotal: importeDecimal(Number(factura.total)) }
+      : { ...comun, tipoFactura: null, cuotaTotal: null, importeTotal: null };
+  const texto = tipo === 'alta' ? textoAlta(registro as Parameters<typeof textoAlta>[0]) : textoAnulacion(comun);
+  const iso = ahora.toISOString();
+  const fila = { tipo, facturaId: factura.id, ...registro, huella: huella(texto), createdAt: iso, updatedAt: iso };
+  const [insertado] = await trx('registros').insert(fila).returning('id');
+  return { id: typeof insertado === 'object' ? insertado.id : insertado, ...fila };
+}
+
+export interface Verificacion {
+  ok: boolean;
+  registros: number;
+  /** The first record that does not follow: its id, what is wrong and what was expected. */
+  rotura?: { id: number; numSerieFactura: string; motivo: string; esperado: string; encontrado: string };
+}
+
+const textoDe = (r: Row) =>
+  r.tipo === 'alta'
+    ? textoAlta(r as Parameters<typeof textoAlta>[0])
+    : textoAnulacion(r as Parameters<typeof textoAnulacion>[0]);
+
+/**
+ * Recomputes every record's huella from its own fields and checks each one names the previous
+ * record's huella of its issuer, and that an alta still says what its invoice says. Reads in
+ * pages by id, so a long chain is not loaded at once.
+ */
+export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>): Promise<Verificacion> {
+  const ultima = new Map<string, string>();
+  let vistos = 0;
+  let desde = 0;
+  for (;;) {
+    const pagina = (await db('registros as r')
+      .leftJoin('facturas as f', 'f.id', 'r.facturaId')
+      .where('r.id', '>', desde)
+      .orderBy('r.id')
+      .limit(1000)
+      .select('r.*', 'f.serie', 'f.numero', 'f.fecha', 'f.tipo as tipoDeFactura', 'f.cuotaIva', 'f.total', 'f.emisorNif')) as Row[];
+    for (const r of pagina) {
+      const romper = (motivo: string, esperado: string, encontrado: string): Verificacion => ({
+        ok: false,
+        registros: vistos,
+        rotura: { id: Number(r.id), numSerieFactura: r.numSerieFactura, motivo, esperado, encontrado },
+      });
+      const previa = ultima.get(r.idEmisorFactura) ?? '';
+      if (r.huellaAnterior !== previa) return romper(mensajes.facturacion.verificacion.encadenamiento, previa, r.huellaAnterior);
+      const calculada = huella(textoDe(r));
+      if (calculada !== r.huella) return romper(mensajes.facturacion.verificacion.huella, calculada, r.huella);
+      const factura =
+        r.tipo === 'alta'
+          ? `${r.emisorNif}|${numSerieFactura(r.serie, r.numero)}|${fechaExpedicion(r.fecha, f.timeZone)}|${r.tipoDeFactura}|${importeDecimal(Number(r.cuotaIva))}|${importeDecimal(Number(r.total))}`
+          : `${r.emisorNif}|${numSerieFactura(r.serie, r.numero)}|${fechaExpedicion(r.fecha, f.timeZone)}`;
+      const registrado =
+        r.tipo === 'alta'
+          ? `${r.idEmisorFactura}|${r.numSerieFactura}|${r.fechaExpedicionFactura}|${r.tipoFactura}|${r.cuotaTotal}|${r.importeTotal}`
+          : `${r.idEmisorFactura}|${r.numSerieFactura}|${r.fechaExpedicionFactura}`;
+      if (factura !== registrado) return romper(mensajes.facturacion.verificacion.factura, registrado, factura);
+      ultima.set(r.idEmisorFactura, r.huella);
+      vistos++;
+    }
+    if (pagina.length < 1000) return { ok: true, registros: vistos };
+    desde = Number(pagina[pagina.length - 1].id);
+  }
+}
+
+/**
+ * Invoices issued before the chain existed (the demo data, a database from before this version)
+ * get their records, in order of issue, with the configured issuer where they name none; their
+ * series' counters catch up. Runs at start-up; finds nothing to do once done.
+ */
+export async function encadenarEmitidas(db: Knex, f: Facturacion): Promise<number> {
+  return db.transaction(async (trx) => {
+    const sinAlta = (await trx('facturas')
+      .whereNotNull('numero')
+      .whereNot('estado', 'borrador')
+      .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'alta'))
+      .orderBy([{ column: 'fecha' }, { column: 'id' }])
+      .select('*')) as Row[];
+    const sinAnulacion = (await trx('facturas')
+      .where('estado', 'anulada')
+      .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'anulacion'))
+      .orderBy([{ column: 'updatedAt' }, { column: 'id' }])
+      .select('*')) as Row[];
+    if (!sinAlta.length && !sinAnulacion.length) return 0;
+    const emisor = { emisorNif: f.emisor.nif, emisorNombre: f.emisor.nombre, emisorDomicilio: f.emisor.domicilio };
+    const completar = async (factura: Row) => {
+      if (factura.emisorNif) return factura;
+      await trx('facturas').where('id', factura.id).update(emisor);
+      return { ...factura, ...emisor };
+    };
+    for (const factura of sinAlta) await anadirRegistro(trx, await completar(factura), 'alta', f);
+    for (const factura of sinAnulacion) await anadirRegistro(trx, await completar(factura), 'anulacion', f);
+    const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
+    for (const s of series) {
+      await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();
+      await trx('contadores').where('serie', s.serie).where('ultimoNumero', '<', Number(s.n)).update({ ultimoNumero: Number(s.n), ultimaFecha: s.fecha });
+    }
+    return sinAlta.length;
+  });
+}

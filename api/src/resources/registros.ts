@@ -1,0 +1,43 @@
+// The VeriFactu records (RegistroFacturacion, DESIGN §11): written only by the server when an
+// invoice is issued or cancelled, never changed or deleted. Their fields are the strings as
+// hashed, so a record can be checked by anyone holding it.
+import { mensajes } from '../mensajes.js';
+import { verificarCadena } from './facturas/cadena.js';
+import { TIPOS_FACTURA } from './facturas/emision.js';
+import { defineResource } from './types.js';
+
+export default defineResource({
+  name: 'registros',
+  model: 'RegistroFacturacion',
+  fields: {
+    tipo: { type: 'string', enum: ['alta', 'anulacion'], readOnly: true },
+    facturaId: { type: 'integer', references: 'facturas', readOnly: true },
+    idEmisorFactura: { type: 'string', maxLength: 20, readOnly: true },
+    numSerieFactura: { type: 'string', maxLength: 60, readOnly: true },
+    fechaExpedicionFactura: { type: 'string', maxLength: 10, readOnly: true },
+    tipoFactura: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
+    cuotaTotal: { type: 'string', maxLength: 20, readOnly: true },
+    importeTotal: { type: 'string', maxLength: 20, readOnly: true },
+    huellaAnterior: { type: 'string', maxLength: 64, readOnly: true },
+    fechaHoraHusoGenRegistro: { type: 'string', maxLength: 25, readOnly: true },
+    huella: { type: 'string', maxLength: 64, readOnly: true },
+  },
+  relations: {
+    factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
+  },
+  searchFields: ['numSerieFactura', 'huella'],
+  appendOnly: true,
+  serverWritten: true,
+  audited: false,
+  reads: {
+    verificar: {
+      path: 'verificar',
+      collection: true,
+      summary: mensajes.facturacion.resumen.verificar,
+      produces: 'application/json',
+      async run(_id, { db, facturacion }) {
+        return { type: 'application/json', body: { ...(await verificarCadena(db, facturacion)) } };
+      },
+    },
+  },
+});
