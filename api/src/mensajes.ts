@@ -201,13 +201,20 @@ export const mensajes = {
       },
       pagos: {
         id: 'Id', usuarioId: 'Usuario', cursoId: 'Curso', facturaId: 'Factura', importe: 'Importe', moneda: 'Moneda', metodo: 'Método',
-        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', notas: 'Notas', createdAt: 'Creado', updatedAt: 'Actualizado',
+        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', fechaReembolso: 'Fecha de reembolso', notas: 'Notas',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
       },
       facturas: {
         id: 'Id', serie: 'Serie', numero: 'Número', fecha: 'Fecha', usuarioId: 'Usuario', clienteNombre: 'Nombre del cliente',
         clienteNif: 'NIF del cliente', clienteDireccion: 'Dirección del cliente', concepto: 'Concepto', base: 'Base imponible',
         tipoIva: 'Tipo de IVA (%)', cuotaIva: 'Cuota de IVA', total: 'Total', estado: 'Estado', rectificaId: 'Rectifica a',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
+        tipo: 'Tipo de factura', motivoRectificacion: 'Motivo de la rectificación', emisorNif: 'NIF del emisor',
+        emisorNombre: 'Emisor', emisorDomicilio: 'Domicilio del emisor', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      registros: {
+        id: 'Id', tipo: 'Tipo de registro', facturaId: 'Factura', idEmisorFactura: 'NIF del emisor', numSerieFactura: 'Número de factura',
+        fechaExpedicionFactura: 'Fecha de expedición', tipoFactura: 'Tipo de factura', cuotaTotal: 'Cuota total', importeTotal: 'Importe total',
+        huellaAnterior: 'Huella anterior', fechaHoraHusoGenRegistro: 'Generado', huella: 'Huella', createdAt: 'Creado', updatedAt: 'Actualizado',
       },
       logins: {
         id: 'Id', usuario: 'Usuario', nombre: 'Nombre', email: 'Email', activo: 'Activo', ultimoAcceso: 'Último acceso',
@@ -234,7 +241,15 @@ export const mensajes = {
         metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
         estado: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
       },
-      facturas: { estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } },
+      facturas: {
+        estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' },
+        tipo: {
+          F1: 'Factura completa (F1)', F2: 'Factura simplificada (F2)', R1: 'Rectificativa R1 (error fundado en derecho, art. 80 Uno, Dos y Seis LIVA)',
+          R2: 'Rectificativa R2 (concurso de acreedores, art. 80 Tres LIVA)', R3: 'Rectificativa R3 (crédito incobrable, art. 80 Cuatro LIVA)',
+          R4: 'Rectificativa R4 (resto de causas)', R5: 'Rectificativa R5 (de factura simplificada)',
+        },
+      },
+      registros: { tipo: { alta: 'Alta', anulacion: 'Anulación' } },
       archivos: {
         carpeta: { videos: 'Vídeos', photos: 'Fotos' },
         estado: { subiendo: 'Subiendo', procesando: 'Procesando', listo: 'Listo', error: 'Error' },

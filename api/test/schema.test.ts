@@ -69,7 +69,7 @@ const existing = new Map<string, number>();
 function minimalRow(resource: Resource, i: number): Record<string, unknown> {
   const row: Record<string, unknown> = { ...stamps };
   for (const [name, f] of Object.entries(resource.fields)) {
-    if (name === 'id' || name === 'createdAt' || name === 'updatedAt' || !f.required) continue;
+    if (name === 'id' || name === 'createdAt' || name === 'updatedAt' || !(f.required || f.serverDefault)) continue;
     row[name] = f.references ? existing.get(f.references) : sample(f, i);
   }
   return row;
@@ -95,7 +95,7 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
   it('is not null exactly where the registry requires a value', async () => {
     const columns = await db(name).columnInfo();
     for (const [field, f] of Object.entries(resource.fields)) {
-      const mustHave = field === 'id' || field === 'createdAt' || field === 'updatedAt' || !!f.required;
+      const mustHave = field === 'id' || field === 'createdAt' || field === 'updatedAt' || !!f.required || !!f.serverDefault;
       expect({ field, nullable: columns[field].nullable }).toEqual({ field, nullable: !mustHave });
     }
   });
@@ -109,7 +109,7 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
 
 describe('constraints', () => {
   // Parents before children, so each required foreign key can point at an existing row.
-  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos'];
+  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros'];
 
   beforeAll(async () => {
     expect([...order].sort()).toEqual(Object.keys(resources).sort());

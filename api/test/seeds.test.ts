@@ -9,6 +9,7 @@ import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
 import { crearAlmacen } from '../src/media/almacen.js';
 import { comprobarAlmacen } from '../src/media/comprobar.js';
+import { verificarCadena } from '../src/resources/facturas/cadena.js';
 import { cuotaIva } from '../src/resources/facturas/index.js';
 import { isEmpty, seedDemo } from '../../seeds/demo.js';
 import { prepareDatabase } from '../../seeds/prepare.js';
@@ -75,26 +76,42 @@ describe('seedDemo', () => {
     expect(await count(db, 'pagos', { estado: 'completado' })).toBeGreaterThan(3000);
     for (const estado of ['pendiente', 'fallido', 'reembolsado']) expect(await count(db, 'pagos', { estado })).toBeGreaterThan(0);
 
-    // Facturas: correlative per serie in date order, totals as the server computes them,
-    // rectificativas pointing at an anulada original, drafts without a number.
+    // Facturas: correlative per serie in date order, totals adding up to the céntimo, a paid
+    // invoice's total exactly its pago's importe, drafts without a number.
     const numerosA = await correlative(db, 'A');
     expect(numerosA).toEqual(numerosA.map((_, i) => i + 1));
-    expect(await correlative(db, 'R')).toEqual([1, 2]);
     for (const f of await db('facturas').select('base', 'tipoIva', 'cuotaIva', 'total')) {
-      expect(f.cuotaIva).toBe(cuotaIva(f.base, f.tipoIva));
+      // IVA included in the price: the cuota is what is left of it, at most a céntimo off base × tipo.
+      expect(Math.abs(f.cuotaIva - cuotaIva(f.base, f.tipoIva))).toBeLessThanOrEqual(1);
       expect(f.total).toBe(f.base + f.cuotaIva);
     }
-    for (const r of await db('facturas').where('serie', 'R')) {
-      const original = await db('facturas').where('id', r.rectificaId).first();
-      expect(original.estado).toBe('anulada');
-      expect(new Date(r.fecha).getTime()).toBeGreaterThan(new Date(original.fecha).getTime());
-    }
     expect(await count(db, 'facturas', { estado: 'borrador', numero: null })).toBeGreaterThan(0);
-    const linked = await db('pagos').join('facturas', 'facturas.id', 'pagos.facturaId').select('pagos.usuarioId as pu', 'facturas.usuarioId as fu', 'pagos.fecha as pf', 'facturas.fecha as ff');
+    const linked = await db('pagos')
+      .join('facturas', 'facturas.id', 'pagos.facturaId')
+      .select('pagos.usuarioId as pu', 'facturas.usuarioId as fu', 'pagos.fecha as pf', 'facturas.fecha as ff', 'pagos.importe', 'facturas.total', 'facturas.numero');
     expect(linked.length).toBeGreaterThan(2500);
     for (const l of linked) {
       expect(l.fu).toBe(l.pu);
+      if (l.numero === null) continue;
       expect(new Date(l.ff).toISOString()).toBe(new Date(l.pf).toISOString());
+      expect(l.total).toBe(l.importe);
+    }
+
+    // A refunded pago is dated; if it was invoiced, its refund issued a rectificativa (serie R,
+    // R4, numbered in the order of the refunds) that negates its invoice, which stays issued.
+    expect(await count(db, 'pagos', { estado: 'reembolsado', fechaReembolso: null })).toBe(0);
+    expect(Number(((await db('pagos').whereNot('estado', 'reembolsado').whereNotNull('fechaReembolso').count({ n: '*' })) as { n: number }[])[0].n)).toBe(0);
+    const numerosR = await correlative(db, 'R');
+    expect(numerosR).toEqual(numerosR.map((_, i) => i + 1));
+    const reembolsadosFacturados = await db('pagos').where('estado', 'reembolsado').whereNotNull('facturaId').select('facturaId', 'fechaReembolso');
+    expect(numerosR.length).toBe(reembolsadosFacturados.length);
+    expect(numerosR.length).toBeGreaterThan(0);
+    for (const p of reembolsadosFacturados) {
+      const original = await db('facturas').where('id', p.facturaId).first();
+      const r = await db('facturas').where('rectificaId', p.facturaId).first();
+      expect(['emitida', 'pagada']).toContain(original.estado);
+      expect(r).toMatchObject({ serie: 'R', tipo: 'R4', base: -original.base, cuotaIva: -original.cuotaIva, total: -original.total });
+      expect(new Date(r.fecha).toISOString()).toBe(new Date(p.fechaReembolso).toISOString());
     }
 
     // Usuarios: unique e-mails (case-insensitively), valid DNI letters.
@@ -230,6 +247,15 @@ describe('prepareDatabase', () => {
     const again = await prepareDatabase(t.db, config, () => {});
     expect(again).toEqual({ migrations: [], seeded: null });
     expect(await count(t.db, 'logins')).toBe(2);
+
+    // Its issued invoices are on the VeriFactu chain, in order of issue, with the demo issuer.
+    const emitidas = Number(((await t.db('facturas').whereNot('estado', 'borrador').count({ n: '*' })) as { n: number }[])[0].n);
+    expect(lines.some((l) => l.startsWith('Registros VeriFactu escritos para'))).toBe(true);
+    expect(await verificarCadena(t.db, config)).toEqual({ ok: true, registros: emitidas + (await count(t.db, 'facturas', { estado: 'anulada' })) });
+    expect(await count(t.db, 'facturas', { emisorNif: config.emisor.nif })).toBe(emitidas);
+    const contadores = await t.db('contadores').orderBy('serie');
+    for (const c of contadores) expect(Number(c.ultimoNumero)).toBe((await correlative(t.db, c.serie)).length);
+    expect(contadores.map((c: { serie: string }) => c.serie)).toEqual(['A', 'R']);
 
     // Media: clips with their duration and thumbnail, one photo per categoría.
     const { clases, cursos } = await mediosReales(t.db, config);

@@ -72,7 +72,6 @@ export default defineResource({
         additionalProperties: false,
         properties: { tipoIva: { type: 'integer', enum: [21, 10, 4, 0] }, concepto: { type: 'string', minLength: 1, maxLength: 500 } },
       },
-      bodyOptional: true,
       returns: 'Factura',
       async run(id, body, { db, facturacion, findById }) {
         const pago = (await db('pagos').where('id', id).first()) as Row;

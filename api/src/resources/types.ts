@@ -14,6 +14,8 @@ export interface Field {
   /** Required on create (POST) and replace (PUT). */
   required?: boolean;
   default?: string | number | boolean;
+  /** Left out of a body, the server fills it in (facturas.serie, from configuration): optional in bodies, never null in the table. */
+  serverDefault?: boolean;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -106,8 +108,6 @@ export interface Action {
   summary: string;
   /** JSON Schema of the request body. */
   body: Record<string, unknown>;
-  /** The body may be left out altogether (`POST /facturas/{id}/emitir` with no date). */
-  bodyOptional?: boolean;
   /** The model the action answers with (`Factura`), for OpenAPI; none means 204. */
   returns?: string;
   /** Answers 200 with what it returns, or 204 when it returns nothing. */
@@ -137,7 +137,10 @@ export interface ResourceDef {
    * and returns the values to store.
    */
   beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
-  /** Rows that belong to this one and go with it, removed in the same transaction before it. */
+  /**
+   * The entity's rules for a deletion (throw to refuse) and rows that go with it, run in the
+   * deletion's transaction before anything else: before the check for rows that point at it.
+   */
   beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
   /** The entity's own actions beyond CRUD, by operation name (`Curso.reordenarClases`). */
   actions?: Record<string, Action>;

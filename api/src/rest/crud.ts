@@ -113,8 +113,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
       url: `${base}/:id/${action.path}`,
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
-        const body = req.body === undefined && action.bodyOptional ? {} : req.body;
-        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, body), actorOf(req));
+        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, req.body), actorOf(req));
         return result === undefined ? reply.code(204).send() : result;
       },
     });

@@ -86,7 +86,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   for (const [name, action] of Object.entries(r.actions)) {
     paths[`/${r.name}/{id}/${action.path}`] = {
       [action.method.toLowerCase()]: {
-        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: !action.bodyOptional, content: json(action.body) },
+        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: true, content: json(action.body) },
         responses: {
           ...(action.returns ? { '200': { description: action.returns, content: json(ref(action.returns)) } } : { '204': noContent }),
           '404': errorResponse('No existe'),

@@ -390,8 +390,9 @@ export class Repository {
   async deleteById(resource: Resource, id: number, actor: Actor): Promise<void> {
     const soltadas = await this.write(resource, {}, id, async (trx) => {
       const existing = await this.existingRow(trx, resource, id);
-      await this.assertNoChildren(trx, resource, [id]);
+      // The entity's own rule first (an issued invoice says why it stays), then the generic one.
       await resource.beforeDelete?.(id, trx);
+      await this.assertNoChildren(trx, resource, [id]);
       await trx(resource.name).where('id', id).delete();
       await this.audit(trx, resource, 'DELETE', actor, id);
       return this.released(resource, [existing]);
@@ -404,8 +405,8 @@ export class Repository {
       const rows = (await this.baseQuery(trx, resource, where).select(`${resource.name}.*`)) as Row[];
       const ids = rows.map((r) => r.id as number);
       if (!ids.length) return { count: 0, soltadas: [] };
-      await this.assertNoChildren(trx, resource, ids);
       for (const id of ids) await resource.beforeDelete?.(id, trx);
+      await this.assertNoChildren(trx, resource, ids);
       await trx(resource.name).whereIn('id', ids).delete();
       await this.audit(trx, resource, 'DELETE', actor, null, { ids });
       return { count: ids.length, soltadas: this.released(resource, rows) };

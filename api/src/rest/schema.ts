@@ -38,7 +38,7 @@ export function modelSchema(resource: Resource): Record<string, unknown> {
   const properties = Object.fromEntries(
     Object.entries(resource.fields)
       .filter(([, f]) => !f.writeOnly)
-      .map(([name, f]) => [name, fieldSchema(f, !f.required && name !== 'id' && f.default === undefined)]),
+      .map(([name, f]) => [name, fieldSchema(f, !f.required && !f.serverDefault && name !== 'id' && f.default === undefined)]),
   );
   return { title: resource.model, type: 'object', properties };
 }

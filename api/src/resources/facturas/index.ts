@@ -56,7 +56,7 @@ export default defineResource({
   name: 'facturas',
   model: 'Factura',
   fields: {
-    serie: { type: 'string', minLength: 1, maxLength: 20 },
+    serie: { type: 'string', minLength: 1, maxLength: 20, serverDefault: true },
     numero: { type: 'integer', minimum: 1, readOnly: true },
     fecha: { type: 'date-time', readOnly: true },
     tipo: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
@@ -86,7 +86,7 @@ export default defineResource({
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
   // The totals and the kind are the server's, never the client's.
-  beforeWrite(data, ctx) {
+  async beforeWrite(data, ctx) {
     comprobarCambio(data, ctx);
     const { existing, facturacion } = ctx;
     const out: Row = { ...data };
@@ -97,7 +97,12 @@ export default defineResource({
       }
     }
     if (existing?.estado !== undefined && existing.estado !== 'borrador') return out;
-    if ('clienteNif' in data || ctx.op !== 'update') out.tipo = tipoOrdinaria(data.clienteNif);
+    // The kind it will be issued as: emission takes the usuario's NIF when the draft has none.
+    if ('clienteNif' in data || 'usuarioId' in data || ctx.op !== 'update') {
+      const usuarioId = (data.usuarioId ?? existing?.usuarioId) as number;
+      const usuario = (await ctx.db('usuarios').where('id', usuarioId).first('nif')) as Row | undefined;
+      out.tipo = tipoOrdinaria((data.clienteNif ?? ('clienteNif' in data ? null : existing?.clienteNif)) || usuario?.nif);
+    }
     if (!('base' in data) && !('tipoIva' in data)) return out;
     const base = Number(data.base ?? existing?.base);
     const tipo = Number(data.tipoIva ?? existing?.tipoIva);
@@ -135,7 +140,6 @@ export default defineResource({
       path: 'emitir',
       summary: mensajes.facturacion.resumen.emitir,
       body: fechaOpcional,
-      bodyOptional: true,
       returns: 'Factura',
       async run(id, body: { fecha?: string }, { db, facturacion, findById }) {
         await emitir(db, id, body, facturacion);
@@ -169,7 +173,6 @@ export default defineResource({
       path: 'anular',
       summary: mensajes.facturacion.resumen.anular,
       body: { title: 'Anulacion', type: 'object', additionalProperties: false, properties: {} },
-      bodyOptional: true,
       returns: 'Factura',
       async run(id, _body, { db, facturacion, findById }) {
         await anular(db, id, facturacion);
