@@ -131,7 +131,7 @@ export const mensajes = {
   facturacion: {
     emisorDemo: ({ nombre, nif, domicilio }: { nombre: string; nif: string; domicilio: string }) =>
       `Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`,
-    encadenadas: (n: number) => `Registros VeriFactu escritos para ${n} ${n === 1 ? 'factura emitida' : 'facturas emitidas'} antes de esta versión`,
+    encadenadas: (n: number) => `Registros VeriFactu escritos para ${n} ${n === 1 ? 'factura emitida que no lo tenía' : 'facturas emitidas que no los tenían'} (datos de demostración o de antes de esta versión)`,
     resumen: {
       emitir: 'Emite un borrador: le da el siguiente número de su serie, fija emisor, cliente e importes y escribe su registro VeriFactu. No se puede deshacer',
       rectificar: 'Crea y emite una factura rectificativa por diferencias (importes negativos para anular en todo o en parte) en la serie de rectificativas',
