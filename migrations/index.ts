@@ -8,6 +8,7 @@ import * as m0002 from './0002_indices_cubrientes_pagos.js';
 import * as m0003 from './0003_intentos_login.js';
 import * as m0004 from './0004_archivos.js';
 import * as m0005 from './0005_facturacion.js';
+import * as m0006 from './0006_indice_reembolsos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -20,6 +21,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0003_intentos_login', m0003],
   ['0004_archivos', m0004],
   ['0005_facturacion', m0005],
+  ['0006_indice_reembolsos', m0006],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -21,7 +21,7 @@ const respuestas: Record<string, unknown> = {
   resumen: {
     periodo: { desde: '2026-03-01', hasta: '2026-03-30' },
     anterior: { desde: '2026-01-30', hasta: '2026-02-28' },
-    actual: cifras({ ingresosNetos: 1234567, pagos: 30, ticketMedio: 4115, reembolsos: 2, importeReembolsado: 9800 }),
+    actual: cifras({ ingresos: 1244367, ingresosNetos: 1234567, pagos: 30, ticketMedio: 4115, reembolsos: 2, importeReembolsado: 9800 }),
     previo: cifras({ ingresosNetos: 1000000, pagos: 30, ticketMedio: null, reembolsos: 4 }),
   },
   ingresos: { serie: [{ clave: '2026-03-01', pagos: 1, ingresos: 4900, importeReembolsado: 0, ingresosNetos: 4900 }] },
@@ -93,6 +93,8 @@ describe('the Informes page', () => {
     const netos = await screen.findByTestId('kpi-ingresosNetos');
     expect(within(netos).getByText(/12\.345,67\s€/)).toBeInTheDocument();
     expect(within(netos).getByText(/▲\s23,5\s%\sfrente al periodo anterior/)).toBeInTheDocument();
+    // What came in, from which the refunds beside it were taken.
+    expect(within(netos).getByText(/12\.443,67\s€ cobrados/)).toBeInTheDocument();
     const reembolsos = screen.getByTestId('kpi-reembolsos');
     expect(within(reembolsos).getByText(/▼\s50\s%/)).toBeInTheDocument();
     expect(within(reembolsos).getByText(/98,00\s€ reembolsados/)).toBeInTheDocument();

@@ -1,7 +1,8 @@
 // The reports on a small data set whose answers are worked out by hand below, on SQLite and (with
 // TEST_DATABASE_URL) PostgreSQL: both must give exactly these figures. Times are chosen on the
 // edges of Madrid's calendar days, including the DST change of 29 March 2026 (CET +01:00 → CEST
-// +02:00, a 23-hour day).
+// +02:00, a 23-hour day). Two pagos were refunded: one the day it was paid, one in the month after
+// its payment, so a refund counts where it was paid (gross) and where it was made (refunds).
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import informesRoutes from '../src/informes/index.js';
@@ -27,7 +28,16 @@ const usuario = (id: number, nombre: string, apellidos: string, createdAt: strin
   createdAt,
   updatedAt: createdAt,
 });
-const pago = (id: number, usuarioId: number, cursoId: number | null, importe: number, metodo: string, estado: string, fecha: string, facturaId: number | null = null) => ({
+const pago = (
+  id: number,
+  usuarioId: number,
+  cursoId: number | null,
+  importe: number,
+  metodo: string,
+  estado: string,
+  fecha: string,
+  { facturaId = null as number | null, fechaReembolso = null as string | null } = {},
+) => ({
   id,
   usuarioId,
   cursoId,
@@ -36,6 +46,7 @@ const pago = (id: number, usuarioId: number, cursoId: number | null, importe: nu
   metodo,
   estado,
   fecha,
+  fechaReembolso,
   createdAt: stamp,
   updatedAt: stamp,
 });
@@ -77,9 +88,9 @@ beforeAll(async () => {
     factura(4, 4, 3, 'pagada', '2026-02-01T10:00:00.000Z', 5000),
   ]);
   await db('pagos').insert([
-    pago(1, 1, 1, 4900, 'tarjeta', 'completado', '2026-01-10T22:59:59.999Z', 1), // 10 Jan
+    pago(1, 1, 1, 4900, 'tarjeta', 'completado', '2026-01-10T22:59:59.999Z', { facturaId: 1 }), // 10 Jan
     pago(2, 2, 2, 9900, 'bizum', 'completado', '2026-01-10T23:00:00.000Z'), // 11 Jan
-    pago(3, 3, 1, 4900, 'paypal', 'reembolsado', '2026-01-11T12:00:00.000Z'), // 11 Jan
+    pago(3, 3, 1, 4900, 'paypal', 'reembolsado', '2026-01-11T12:00:00.000Z', { fechaReembolso: '2026-01-11T18:00:00.000Z' }), // 11 Jan, refunded that day
     pago(4, 1, 2, 9900, 'tarjeta', 'pendiente', '2026-01-12T09:00:00.000Z'), // 12 Jan
     pago(5, 4, 1, 4900, 'tarjeta', 'completado', '2026-03-28T23:30:00.000Z'), // 29 Mar, 00:30 CET
     pago(6, 4, 2, 9900, 'transferencia', 'completado', '2026-03-28T22:59:00.000Z'), // 28 Mar 23:59 CET
@@ -87,6 +98,8 @@ beforeAll(async () => {
     pago(8, 3, 1, 4900, 'tarjeta', 'fallido', '2026-03-29T22:00:00.000Z'), // 30 Mar 00:00 CEST
     pago(9, 5, 1, 4900, 'tarjeta', 'completado', '2025-12-20T10:00:00.000Z'),
     pago(10, 5, 2, 9900, 'bizum', 'pendiente', '2026-03-25T10:00:00.000Z'), // pendiente, but only 5 days old
+    // Paid in December, refunded at 23:59:59.999 on 10 Jan in Madrid.
+    pago(11, 5, 3, 2900, 'paypal', 'reembolsado', '2025-12-22T10:00:00.000Z', { fechaReembolso: '2026-01-10T22:59:59.999Z' }),
   ]);
 
   app = Fastify();
@@ -111,19 +124,20 @@ async function get(url: string, headers: Record<string, string> = {}) {
 }
 
 describe('resumen', () => {
-  it('January against December: net = completados − reembolsados, average ticket, new usuarios, cursos sold', async () => {
+  it('January against December: net = gross − refunds made in the period, average ticket, new usuarios, cursos sold', async () => {
     const r = await q.resumen(t.db, { actual: P('2026-01-01', '2026-01-31'), previo: P('2025-12-01', '2025-12-31') });
     expect(r.actual).toEqual({
-      pagos: 2, // pagos 1 and 2
-      ingresos: 14800,
-      reembolsos: 1, // pago 3
-      importeReembolsado: 4900,
-      ingresosNetos: 9900,
-      ticketMedio: 7400,
+      pagos: 3, // pagos 1, 2 and 3: pago 3 was collected in January, refunded or not
+      ingresos: 19700,
+      reembolsos: 2, // pago 3, and pago 11 (paid in December)
+      importeReembolsado: 7800,
+      ingresosNetos: 11900, // pago 3 subtracted once, not left out of the gross as well
+      ticketMedio: 6567,
       cursosVendidos: 2,
       usuariosNuevos: 3, // Ana, Luis, Marta
     });
-    expect(r.previo).toEqual({ pagos: 1, ingresos: 4900, reembolsos: 0, importeReembolsado: 0, ingresosNetos: 4900, ticketMedio: 4900, cursosVendidos: 1, usuariosNuevos: 1 });
+    // December keeps pago 11's payment; its refund belongs to January.
+    expect(r.previo).toEqual({ pagos: 2, ingresos: 7800, reembolsos: 0, importeReembolsado: 0, ingresosNetos: 7800, ticketMedio: 3900, cursosVendidos: 2, usuariosNuevos: 1 });
   });
 
   it('an empty period is all zeros and no average', async () => {
@@ -136,8 +150,8 @@ describe('resumen', () => {
     expect(res.status).toBe(200);
     expect(res.body.periodo).toEqual({ desde: '2026-01-01', hasta: '2026-01-31' });
     expect(res.body.anterior).toEqual({ desde: '2025-12-01', hasta: '2025-12-31' });
-    expect(res.body.actual.ingresosNetos).toBe(9900);
-    expect(res.body.previo.ingresosNetos).toBe(4900);
+    expect(res.body.actual.ingresosNetos).toBe(11900);
+    expect(res.body.previo.ingresosNetos).toBe(7800);
   });
 
   it('over HTTP compares a whole month with the month before, not with the 31 days before', async () => {
@@ -159,8 +173,10 @@ describe('ingresos', () => {
     const serie = await q.ingresos(t.db, { intervalos: buckets('2026-01-09', '2026-01-12', 'dia') });
     expect(serie).toEqual([
       { clave: '2026-01-09', inicio: '2026-01-08T23:00:00.000Z', ...cero },
-      { clave: '2026-01-10', inicio: '2026-01-09T23:00:00.000Z', ...cero, pagos: 1, ingresos: 4900, ingresosNetos: 4900, ticketMedio: 4900 },
-      { clave: '2026-01-11', inicio: '2026-01-10T23:00:00.000Z', pagos: 1, ingresos: 9900, reembolsos: 1, importeReembolsado: 4900, ingresosNetos: 5000, ticketMedio: 9900 },
+      // pago 1, and pago 11's refund in the last millisecond of the day
+      { clave: '2026-01-10', inicio: '2026-01-09T23:00:00.000Z', pagos: 1, ingresos: 4900, reembolsos: 1, importeReembolsado: 2900, ingresosNetos: 2000, ticketMedio: 4900 },
+      // pago 3 paid and refunded the same day: in the gross and in the refunds
+      { clave: '2026-01-11', inicio: '2026-01-10T23:00:00.000Z', pagos: 2, ingresos: 14800, reembolsos: 1, importeReembolsado: 4900, ingresosNetos: 9900, ticketMedio: 7400 },
       { clave: '2026-01-12', inicio: '2026-01-11T23:00:00.000Z', ...cero }, // only a pendiente
     ]);
   });
@@ -184,11 +200,11 @@ describe('ingresos', () => {
     ]);
   });
 
-  it('by month, no month missing', async () => {
+  it('by month, no month missing; a refund counts in the month it was made', async () => {
     const res = await get('/informes/ingresos?desde=2025-12-15&hasta=2026-03-31&agrupacion=mes');
     expect(res.body.serie.map((p: any) => [p.clave, p.pagos, p.ingresos, p.importeReembolsado, p.ingresosNetos])).toEqual([
-      ['2025-12', 1, 4900, 0, 4900],
-      ['2026-01', 2, 14800, 4900, 9900],
+      ['2025-12', 2, 7800, 0, 7800],
+      ['2026-01', 3, 19700, 7800, 11900],
       ['2026-02', 0, 0, 0, 0],
       ['2026-03', 3, 16300, 0, 16300],
     ]);
@@ -205,20 +221,21 @@ describe('ingresos', () => {
 });
 
 describe('ventas por curso', () => {
-  it('per curso by revenue, pagos without a curso together at the end', async () => {
+  it('per curso by gross revenue, refunded sales included, pagos without a curso together at the end', async () => {
     const cursos = await q.ventasPorCurso(t.db, P('2025-12-01', '2026-03-31'));
     expect(cursos).toEqual([
       { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 2, ingresos: 19800, ticketMedio: 9900, reembolsos: 0, importeReembolsado: 0 },
-      { cursoId: 1, titulo: 'TypeScript', ventas: 3, ingresos: 14700, ticketMedio: 4900, reembolsos: 1, importeReembolsado: 4900 },
+      { cursoId: 1, titulo: 'TypeScript', ventas: 4, ingresos: 19600, ticketMedio: 4900, reembolsos: 1, importeReembolsado: 4900 },
+      { cursoId: 3, titulo: 'Figma', ventas: 1, ingresos: 2900, ticketMedio: 2900, reembolsos: 1, importeReembolsado: 2900 },
       { cursoId: null, titulo: null, ventas: 1, ingresos: 1500, ticketMedio: 1500, reembolsos: 0, importeReembolsado: 0 },
     ]);
   });
 
-  it('a curso with only a refund in the range still shows, with no sales', async () => {
-    const cursos = await q.ventasPorCurso(t.db, P('2026-01-11', '2026-01-11'));
+  it('a curso whose only movement in the range is the refund of an earlier sale still shows, with no sales', async () => {
+    const cursos = await q.ventasPorCurso(t.db, P('2026-01-10', '2026-01-10'));
     expect(cursos).toEqual([
-      { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 1, ingresos: 9900, ticketMedio: 9900, reembolsos: 0, importeReembolsado: 0 },
-      { cursoId: 1, titulo: 'TypeScript', ventas: 0, ingresos: 0, ticketMedio: null, reembolsos: 1, importeReembolsado: 4900 },
+      { cursoId: 1, titulo: 'TypeScript', ventas: 1, ingresos: 4900, ticketMedio: 4900, reembolsos: 0, importeReembolsado: 0 },
+      { cursoId: 3, titulo: 'Figma', ventas: 0, ingresos: 0, ticketMedio: null, reembolsos: 1, importeReembolsado: 2900 },
     ]);
   });
 });
@@ -228,7 +245,7 @@ describe('pagos por método y por estado', () => {
     const metodos = await q.pagosPorMetodo(t.db, P('2025-12-01', '2026-03-31'));
     expect(metodos).toEqual([
       { metodo: 'tarjeta', pagos: 5, importe: 29500, completados: 3, importeCompletado: 14700 },
-      { metodo: 'paypal', pagos: 1, importe: 4900, completados: 0, importeCompletado: 0 },
+      { metodo: 'paypal', pagos: 2, importe: 7800, completados: 0, importeCompletado: 0 },
       { metodo: 'bizum', pagos: 2, importe: 19800, completados: 1, importeCompletado: 9900 },
       { metodo: 'transferencia', pagos: 1, importe: 9900, completados: 1, importeCompletado: 9900 },
       { metodo: 'efectivo', pagos: 1, importe: 1500, completados: 1, importeCompletado: 1500 },
@@ -244,7 +261,7 @@ describe('pagos por método y por estado', () => {
       { estado: 'pendiente', pagos: 2, importe: 19800 },
       { estado: 'completado', pagos: 6, importe: 36000 },
       { estado: 'fallido', pagos: 1, importe: 4900 },
-      { estado: 'reembolsado', pagos: 1, importe: 4900 },
+      { estado: 'reembolsado', pagos: 2, importe: 7800 },
     ]);
   });
 });
@@ -343,7 +360,7 @@ describe('parameters', () => {
   it('a date-time counts as the Madrid calendar day it falls on', async () => {
     const res = await get('/informes/resumen?desde=2026-01-10T23:30:00Z&hasta=2026-01-11T10:00:00%2B01:00');
     expect(res.body.periodo).toEqual({ desde: '2026-01-11', hasta: '2026-01-11' });
-    expect(res.body.actual).toMatchObject({ pagos: 1, ingresos: 9900, reembolsos: 1 });
+    expect(res.body.actual).toMatchObject({ pagos: 2, ingresos: 14800, reembolsos: 1 });
   });
 });
 
@@ -355,9 +372,10 @@ describe('CSV', () => {
     expect(res.headers['content-disposition']).toBe('attachment; filename="ventas-por-curso-2025-12-01-2026-03-31.csv"');
     expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.body.slice(1).split('\r\n')).toEqual([
-      'Id del curso;Curso;Ventas;Ingresos (€);Ticket medio (€);Reembolsos;Importe reembolsado (€)',
+      'Id del curso;Curso;Ventas;Ingresos brutos (€);Ticket medio (€);Reembolsos;Importe reembolsado (€)',
       '2;"Node; ""avanzado""";2;198,00;99,00;0;0,00',
-      '1;TypeScript;3;147,00;49,00;1;49,00',
+      '1;TypeScript;4;196,00;49,00;1;49,00',
+      '3;Figma;1;29,00;29,00;1;29,00',
       ';(sin curso);1;15,00;15,00;0;0,00',
       '',
     ]);
@@ -367,8 +385,26 @@ describe('CSV', () => {
     const res = await get('/informes/resumen?desde=2026-01-01&hasta=2026-01-31', { accept: 'text/csv' });
     const lineas = res.body.slice(1).split('\r\n');
     expect(lineas[0]).toBe('Indicador;Periodo 2026-01-01 a 2026-01-31;Periodo anterior 2025-12-01 a 2025-12-31');
-    expect(lineas[1]).toBe('Ingresos netos (€);99,00;49,00');
-    expect(lineas).toContain('Ticket medio (€);74,00;49,00');
+    expect(lineas.slice(1, -1)).toEqual([
+      'Ingresos netos (€);119,00;78,00',
+      'Ingresos brutos (€);197,00;78,00',
+      'Pagos cobrados;3;2',
+      'Ticket medio (€);65,67;39,00',
+      'Reembolsos;2;0',
+      'Importe reembolsado (€);78,00;0,00',
+      'Usuarios nuevos;3;1',
+      'Cursos vendidos;2;2',
+    ]);
+  });
+
+  it('ingresos: a row per bucket, refunds on the day they were made', async () => {
+    const res = await get('/informes/ingresos?desde=2026-01-10&hasta=2026-01-11', { accept: 'text/csv' });
+    expect(res.body.slice(1).split('\r\n')).toEqual([
+      'Intervalo;Pagos cobrados;Ingresos brutos (€);Reembolsos;Importe reembolsado (€);Ingresos netos (€);Ticket medio (€)',
+      '2026-01-10;1;49,00;1;29,00;20,00;49,00',
+      '2026-01-11;2;148,00;1;49,00;99,00;74,00',
+      '',
+    ]);
   });
 
   it('pendientes: dates in Madrid time, and a name without desde', async () => {

@@ -79,8 +79,10 @@ export default function InformesPage() {
               formatoX={fechaCorta}
               formatoValor={euros}
               formatoEje={eurosEje}
+              // Money in and money back side by side, each on the day it moved: a bucket's net
+              // would be negative on a day with a refund and no sale, and the KPI gives the net.
               series={[
-                { clave: 'ingresosNetos', nombre: t('series.ingresosNetos') },
+                { clave: 'ingresos', nombre: t('series.ingresos') },
                 { clave: 'importeReembolsado', nombre: t('series.importeReembolsado') },
               ]}
             />

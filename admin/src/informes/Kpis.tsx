@@ -57,6 +57,11 @@ export function Kpis({ datos }: { datos: InformeResumen }) {
               <Typography variant="h5" component="p" sx={{ whiteSpace: 'nowrap', fontSize: { xs: '1.15rem', sm: '1.5rem' } }}>
                 {k.valor(actual)}
               </Typography>
+              {k.clave === 'ingresosNetos' && actual.importeReembolsado > 0 && (
+                <Typography variant="body2" color="text.secondary">
+                  {translate('aula.informes.kpi.ingresosBrutos', { importe: euros(actual.ingresos) })}
+                </Typography>
+              )}
               {k.clave === 'reembolsos' && actual.importeReembolsado > 0 && (
                 <Typography variant="body2" color="text.secondary">
                   {translate('aula.informes.kpi.importeReembolsado', { importe: euros(actual.importeReembolsado) })}

@@ -24,7 +24,7 @@ export function resumenCsv(d: { periodo: Periodo; anterior: Periodo; actual: Res
   const filas: [string, (r: Resumen) => string][] = [
     [c.ingresosNetos, (r) => euros(r.ingresosNetos)],
     [c.ingresos, (r) => euros(r.ingresos)],
-    [c.pagos, (r) => entero(r.pagos)],
+    [c.pagosCobrados, (r) => entero(r.pagos)],
     [c.ticketMedio, (r) => euros(r.ticketMedio)],
     [c.reembolsos, (r) => entero(r.reembolsos)],
     [c.importeReembolsado, (r) => euros(r.importeReembolsado)],
@@ -39,7 +39,7 @@ export function resumenCsv(d: { periodo: Periodo; anterior: Periodo; actual: Res
 
 export function ingresosCsv(d: { serie: PuntoIngresos[] }): Tabla {
   return {
-    cabecera: [c.intervalo, c.pagos, c.ingresos, c.reembolsos, c.importeReembolsado, c.ingresosNetos, c.ticketMedio],
+    cabecera: [c.intervalo, c.pagosCobrados, c.ingresos, c.reembolsos, c.importeReembolsado, c.ingresosNetos, c.ticketMedio],
     filas: d.serie.map((p) => [p.clave, entero(p.pagos), euros(p.ingresos), entero(p.reembolsos), euros(p.importeReembolsado), euros(p.ingresosNetos), euros(p.ticketMedio)]),
   };
 }

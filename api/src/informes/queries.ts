@@ -3,6 +3,11 @@
 // refunded, average = sum ÷ count). Time boundaries arrive as UTC instants already computed for
 // the business's zone (tiempo.ts), as bound parameters: SQLite compares our ISO-8601 strings,
 // PostgreSQL casts them to timestamptz, so both answer the same and use the fecha indexes.
+//
+// Money is counted when it moves. A refunded pago is one row whose estado went from completado
+// to reembolsado: it was collected on its fecha and given back on its fechaReembolso, so it counts
+// once as collected (gross, by fecha) and once as refunded (by fechaReembolso), each in whatever
+// period that happened — never left out of the gross and subtracted as well.
 import type { Knex } from 'knex';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
@@ -54,31 +59,49 @@ function tablaDeValores(db: Knex, nombre: string, valores: readonly string[]): {
 const ticketMedio = (importe: number, n: number) => (n > 0 ? Math.round(importe / n) : null);
 
 export interface CifrasPagos {
-  /** Pagos completados. */
+  /** Pagos collected in the period (completado, or reembolsado since), by fecha. */
   pagos: number;
-  /** Sum of completados, céntimos. */
+  /** Gross revenue: what those pagos brought in, céntimos. */
   ingresos: number;
+  /** Refunds made in the period, by fechaReembolso, whenever their pago was collected. */
   reembolsos: number;
   importeReembolsado: number;
-  /** Completados minus reembolsados, céntimos. */
+  /** Net revenue: gross minus the refunds made in the period, céntimos; may be negative. */
   ingresosNetos: number;
   ticketMedio: number | null;
 }
 
-/** Money in and out per bucket; refunds count on the pago's own fecha. */
+/** Pagos that brought money in, whatever happened to them afterwards. */
+const COBRADO = `p.estado IN ('completado', 'reembolsado')`;
+/** Spelled as the partial index of refunds (migration 0006) is, so both databases use it. */
+const REEMBOLSADO = `p.estado = 'reembolsado'`;
+
+/**
+ * Money in and out per bucket: collections by fecha, refunds by fechaReembolso, each its own
+ * aggregate over its own index, joined per bucket (a refund often lands in a later bucket than
+ * its pago, so one join over pagos cannot place both).
+ */
 async function pagosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Promise<(CifrasPagos & { clave: string })[]> {
   const b = tablaDeIntervalos(db, intervalos);
   const rows = await filas(
     db,
-    `WITH ${b.sql}
-     SELECT b.clave AS clave,
-       COUNT(CASE WHEN p.estado = 'completado' THEN 1 END) AS pagos,
-       COALESCE(SUM(CASE WHEN p.estado = 'completado' THEN p.importe END), 0) AS ingresos,
-       COUNT(CASE WHEN p.estado = 'reembolsado' THEN 1 END) AS reembolsos,
-       COALESCE(SUM(CASE WHEN p.estado = 'reembolsado' THEN p.importe END), 0) AS "importeReembolsado"
+    `WITH ${b.sql},
+     cobros AS (
+       SELECT b.orden AS orden, COUNT(p.id) AS pagos, COALESCE(SUM(p.importe), 0) AS ingresos
+       FROM b
+       LEFT JOIN pagos p ON ${COBRADO} AND p.fecha >= b.inicio AND p.fecha < b.fin
+       GROUP BY b.orden
+     ),
+     devoluciones AS (
+       SELECT b.orden AS orden, COUNT(p.id) AS reembolsos, COALESCE(SUM(p.importe), 0) AS "importeReembolsado"
+       FROM b
+       LEFT JOIN pagos p ON ${REEMBOLSADO} AND p."fechaReembolso" >= b.inicio AND p."fechaReembolso" < b.fin
+       GROUP BY b.orden
+     )
+     SELECT b.clave AS clave, c.pagos AS pagos, c.ingresos AS ingresos, r.reembolsos AS reembolsos, r."importeReembolsado" AS "importeReembolsado"
      FROM b
-     LEFT JOIN pagos p ON p.estado IN ('completado', 'reembolsado') AND p.fecha >= b.inicio AND p.fecha < b.fin
-     GROUP BY b.orden, b.clave
+     JOIN cobros c ON c.orden = b.orden
+     JOIN devoluciones r ON r.orden = b.orden
      ORDER BY b.orden`,
     b.bindings,
   );
@@ -94,9 +117,10 @@ async function pagosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Pr
 }
 
 /**
- * Distinct cursos sold per bucket: its own query, and DISTINCT in a subquery rather than
- * COUNT(DISTINCT), because COUNT(DISTINCT) makes PostgreSQL sort every joined row (to disk, on a
- * year of pagos) where DISTINCT and the plain sums hash-aggregate in memory.
+ * Distinct cursos sold per bucket, among the same pagos as the gross: its own query, and DISTINCT
+ * in a subquery rather than COUNT(DISTINCT), because COUNT(DISTINCT) makes PostgreSQL sort every
+ * joined row (to disk, on a year of pagos) where DISTINCT and the plain sums hash-aggregate in
+ * memory.
  */
 async function cursosVendidosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Promise<number[]> {
   const b = tablaDeIntervalos(db, intervalos);
@@ -107,7 +131,7 @@ async function cursosVendidosPorIntervalo(db: Knex, intervalos: readonly Interva
      FROM b
      LEFT JOIN (
        SELECT DISTINCT b.orden AS orden, p."cursoId" AS "cursoId"
-       FROM b JOIN pagos p ON p.estado = 'completado' AND p.fecha >= b.inicio AND p.fecha < b.fin
+       FROM b JOIN pagos p ON ${COBRADO} AND p.fecha >= b.inicio AND p.fecha < b.fin
      ) v ON v.orden = b.orden
      GROUP BY b.orden
      ORDER BY b.orden`,
@@ -178,28 +202,39 @@ export interface VentasCurso {
   /** null gathers the pagos not tied to a curso. */
   cursoId: number | null;
   titulo: string | null;
+  /** Pagos collected in the period and their gross revenue, as in CifrasPagos. */
   ventas: number;
   ingresos: number;
   ticketMedio: number | null;
+  /** Refunds made in the period. */
   reembolsos: number;
   importeReembolsado: number;
 }
 
+/** Per curso, sales by fecha and refunds by fechaReembolso, each summed over its own index first. */
 export async function ventasPorCurso(db: Knex, rango: Rango): Promise<VentasCurso[]> {
-  const r = enRango(db, 'p.fecha', rango);
+  const cobrado = enRango(db, 'p.fecha', rango);
+  const reembolsado = enRango(db, 'p."fechaReembolso"', rango);
   const rows = await filas(
     db,
-    `SELECT p."cursoId" AS "cursoId", c.titulo AS titulo,
-       COUNT(CASE WHEN p.estado = 'completado' THEN 1 END) AS ventas,
-       COALESCE(SUM(CASE WHEN p.estado = 'completado' THEN p.importe END), 0) AS ingresos,
-       COUNT(CASE WHEN p.estado = 'reembolsado' THEN 1 END) AS reembolsos,
-       COALESCE(SUM(CASE WHEN p.estado = 'reembolsado' THEN p.importe END), 0) AS "importeReembolsado"
-     FROM pagos p
-     LEFT JOIN cursos c ON c.id = p."cursoId"
-     WHERE p.estado IN ('completado', 'reembolsado') AND ${r.sql}
-     GROUP BY p."cursoId", c.titulo
-     ORDER BY ingresos DESC, CASE WHEN p."cursoId" IS NULL THEN 1 ELSE 0 END, p."cursoId"`,
-    r.bindings,
+    `SELECT v."cursoId" AS "cursoId", c.titulo AS titulo,
+       SUM(v.ventas) AS ventas, SUM(v.ingresos) AS ingresos,
+       SUM(v.reembolsos) AS reembolsos, SUM(v."importeReembolsado") AS "importeReembolsado"
+     FROM (
+       SELECT p."cursoId" AS "cursoId", COUNT(*) AS ventas, SUM(p.importe) AS ingresos, 0 AS reembolsos, 0 AS "importeReembolsado"
+       FROM pagos p
+       WHERE ${COBRADO} AND ${cobrado.sql}
+       GROUP BY p."cursoId"
+       UNION ALL
+       SELECT p."cursoId", 0, 0, COUNT(*), SUM(p.importe)
+       FROM pagos p
+       WHERE ${REEMBOLSADO} AND ${reembolsado.sql}
+       GROUP BY p."cursoId"
+     ) v
+     LEFT JOIN cursos c ON c.id = v."cursoId"
+     GROUP BY v."cursoId", c.titulo
+     ORDER BY ingresos DESC, CASE WHEN v."cursoId" IS NULL THEN 1 ELSE 0 END, v."cursoId"`,
+    [...cobrado.bindings, ...reembolsado.bindings],
   );
   return rows.map((row) => ({
     cursoId: row.cursoId,

@@ -22,11 +22,12 @@ export const informes = {
   },
   kpi: {
     ingresosNetos: 'Ingresos netos',
-    pagos: 'Pagos completados',
+    pagos: 'Pagos cobrados',
     ticketMedio: 'Ticket medio',
     reembolsos: 'Reembolsos',
     usuariosNuevos: 'Usuarios nuevos',
     cursosVendidos: 'Cursos vendidos',
+    ingresosBrutos: '%{importe} cobrados',
     importeReembolsado: '%{importe} reembolsados',
     sinComparacion: 'sin datos previos',
     variacion: '%{flecha} %{porcentaje} frente al periodo anterior',
@@ -41,8 +42,7 @@ export const informes = {
     pendientes: 'Dinero pendiente',
   },
   series: {
-    ingresos: 'Ingresos',
-    ingresosNetos: 'Ingresos netos',
+    ingresos: 'Ingresos brutos',
     importeReembolsado: 'Reembolsado',
     nuevos: 'Usuarios nuevos',
     compradores: 'Con compra',
@@ -52,7 +52,7 @@ export const informes = {
   columnas: {
     curso: 'Curso',
     ventas: 'Ventas',
-    ingresos: 'Ingresos',
+    ingresos: 'Ingresos brutos',
     ticketMedio: 'Ticket medio',
     reembolsos: 'Reembolsos',
   },
