@@ -1,4 +1,4 @@
-import { SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
 import { choicesFor, metodoChoices } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
@@ -16,7 +16,8 @@ const ahora = () => new Date().toISOString();
 /** Only the estados the API accepts from here, so a refused change is never offered. */
 const EstadoInput = () => {
   const pago = useRecordContext();
-  return <SelectInput source="estado" choices={choicesFor('estadoPago', estadosPosibles(pago))} defaultValue="pendiente" />;
+  // Required: an empty choice would mean no estado at all, which no pago has.
+  return <SelectInput source="estado" choices={choicesFor('estadoPago', estadosPosibles(pago))} defaultValue="pendiente" validate={required()} />;
 };
 
 /** A pago's form, shared by create and edit. */
