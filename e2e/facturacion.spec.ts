@@ -94,7 +94,7 @@ test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se 
   await page.getByRole('option', { name: /^R1 · / }).click();
   await dialogo.getByLabel(/^Descripción/).fill('Descuento no aplicado');
   await dialogo.getByLabel('Restar de la base imponible').check();
-  await dialogo.getByLabel(/^Diferencia de base imponible/).fill('25,50');
+  await dialogo.getByLabel(/^Diferencia de base/).fill('25,50');
   const rectificada = accion(page, /^\/facturas\/\d+\/rectificar$/);
   await dialogo.getByRole('button', { name: 'Rectificar' }).click();
   const rectificativa = (await (await rectificada).json()) as Factura;

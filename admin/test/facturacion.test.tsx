@@ -88,7 +88,8 @@ describe('a factura offers what its estado allows', () => {
     expect(screen.getByText('F1 · Factura completa')).toBeInTheDocument();
     expect(await screen.findByText('A'.repeat(64))).toBeInTheDocument();
     expect(screen.getByText('B'.repeat(64))).toBeInTheDocument();
-    expect(screen.getByText('2026-02-01T11:00:00+01:00')).toBeInTheDocument();
+    // The record's time, the Spanish way, next to the invoice's own date.
+    expect(screen.getAllByText(/^01\/02\/2026/)).toHaveLength(2);
   });
 
   it('an anulada invoice is only downloaded', async () => {
@@ -137,7 +138,7 @@ describe('a factura offers what its estado allows', () => {
     fireEvent.click(within(await screen.findByRole('listbox')).getByText(/^R1 · /));
     fireEvent.change(within(dialogo).getByLabelText(/Descripción/), { target: { value: 'Descuento no aplicado' } });
     fireEvent.click(within(dialogo).getByLabelText('Restar de la base imponible'));
-    fireEvent.change(await within(dialogo).findByLabelText(/Diferencia de base imponible/), { target: { value: '25,50' } });
+    fireEvent.change(await within(dialogo).findByLabelText(/Diferencia de base/), { target: { value: '25,50' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
     await waitFor(() =>
       expect(accion).toHaveBeenCalledWith('facturas', 9, 'rectificar', { motivo: 'R1', descripcion: 'Descuento no aplicado', base: -2550 }),

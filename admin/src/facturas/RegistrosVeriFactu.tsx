@@ -10,6 +10,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { tipoRegistroChoices } from '../common/choices';
+import { DateTimeField } from '../common/DateTimeField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
 
@@ -24,9 +25,9 @@ const Registro = () => {
         <Labeled source="tipo" resource="registros">
           <SelectField source="tipo" choices={tipoRegistroChoices} />
         </Labeled>
-        {/* As the AEAT receives it: the time with its Madrid offset. */}
+        {/* Stored with its Madrid offset, as the AEAT receives it; read the Spanish way. */}
         <Labeled source="fechaHoraHusoGenRegistro" resource="registros">
-          <TextField source="fechaHoraHusoGenRegistro" />
+          <DateTimeField source="fechaHoraHusoGenRegistro" />
         </Labeled>
       </Stack>
       <Labeled source="huella" resource="registros">

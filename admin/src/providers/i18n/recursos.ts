@@ -271,7 +271,7 @@ export const aulaRecursos = {
     alcanceEntera: 'Toda la factura (la deja a cero)',
     alcanceRestar: 'Restar de la base imponible',
     alcanceSumar: 'Sumar a la base imponible',
-    diferencia: 'Diferencia de base imponible (sin IVA)',
+    diferencia: 'Diferencia de base',
     rectificada: 'Rectificativa %{factura} emitida',
     anular: 'Anular',
     anularTitulo: '¿Anular %{factura}?',
