@@ -188,8 +188,20 @@ const PAGINAS: { nombre: string; ruta: (page: Page) => Promise<string>; accion?:
     accion: (page) => enlace(page, 'Añadir clase privada'),
   },
   {
+    // Its actions, the last of them the one a narrow toolbar would push off; and its QR and huellas.
     nombre: 'página de una factura emitida',
-    ruta: async (page) => `facturas/${await primerId(page, 'facturas', { estado: { neq: 'borrador' } })}/show`,
+    ruta: async (page) => `facturas/${await primerId(page, 'facturas', { estado: 'emitida' })}/show`,
+    accion: (page) => boton(page, 'Anular'),
+  },
+  {
+    nombre: 'página de un borrador',
+    ruta: async (page) => `facturas/${await primerId(page, 'facturas', { estado: 'borrador' })}/show`,
+    accion: (page) => boton(page, 'Emitir'),
+  },
+  {
+    nombre: 'página de un pago completado sin factura',
+    ruta: async (page) => `pagos/${await primerId(page, 'pagos', { estado: 'completado', facturaId: null })}/show`,
+    accion: (page) => boton(page, 'Reembolsar'),
   },
   {
     nombre: 'página de un pago',

@@ -156,18 +156,33 @@ describe('getManyReference', () => {
 
 describe('writes', () => {
   it('create POSTs the writable fields as JSON and returns the created record', async () => {
-    const llamadas = fakeApi({ 'POST /facturas': { body: { id: 9, serie: 'A', total: 121 } } });
-    const result = await dataProvider.create('facturas', {
-      data: { id: 1, serie: 'A', base: 100, tipoIva: 21, cuotaIva: 21, total: 121, fecha: new Date('2026-02-01T10:00:00.000Z') },
+    const llamadas = fakeApi({ 'POST /pagos': { body: { id: 9, importe: 4990 } } });
+    const result = await dataProvider.create('pagos', {
+      data: { id: 1, importe: 4990, metodo: 'bizum', fechaReembolso: '2026-02-02T10:00:00.000Z', fecha: new Date('2026-02-01T10:00:00.000Z') },
     });
-    expect(result).toEqual({ data: { id: 9, serie: 'A', total: 121 } });
+    expect(result).toEqual({ data: { id: 9, importe: 4990 } });
     expect(llamadas[0]).toMatchObject({
       method: 'POST',
-      url: '/facturas',
-      body: { serie: 'A', base: 100, tipoIva: 21, fecha: '2026-02-01T10:00:00.000Z' },
+      url: '/pagos',
+      body: { importe: 4990, metodo: 'bizum', fecha: '2026-02-01T10:00:00.000Z' },
       credentials: 'include',
     });
     expect(llamadas[0].headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it("never sends an invoice's server-set fields: numero, fecha and the rest are the emission's (422 otherwise)", async () => {
+    const llamadas = fakeApi({ 'POST /facturas': { body: { id: 9 } } });
+    await dataProvider.create('facturas', {
+      data: { serie: 'A', numero: 3, fecha: '2026-02-01T10:00:00.000Z', tipo: 'F1', base: 100, tipoIva: 21, cuotaIva: 21, total: 121, rectificaId: 2, emisorNif: 'B1' },
+    });
+    expect(llamadas[0].body).toEqual({ serie: 'A', base: 100, tipoIva: 21 });
+  });
+
+  it('runs a record action as a POST to /R/{id}/<accion> and returns what the server issued', async () => {
+    const llamadas = fakeApi({ 'POST /facturas/9/rectificar': { body: { id: 12, serie: 'R', numero: 1 } } });
+    const result = await dataProvider.accion('facturas', 9, 'rectificar', { motivo: 'R1', descripcion: 'x', base: -1000 });
+    expect(result).toEqual({ data: { id: 12, serie: 'R', numero: 1 } });
+    expect(llamadas[0]).toMatchObject({ method: 'POST', url: '/facturas/9/rectificar', body: { motivo: 'R1', descripcion: 'x', base: -1000 } });
   });
 
   it('update PATCHes only what changed, then reads the record back (PATCH answers 204)', async () => {

@@ -3,7 +3,18 @@
 import clases from '../../api/src/resources/clases';
 import facturas from '../../api/src/resources/facturas/index';
 import { resources } from '../../api/src/resources/index';
-import { estadosClase, estadosCurso, estadosFactura, estadosPago, metodosPago, nivelesCurso, tiposIva, tiposLog } from '../src/common/enums';
+import {
+  estadosClase,
+  estadosCurso,
+  estadosFactura,
+  estadosPago,
+  metodosPago,
+  nivelesCurso,
+  tiposFactura,
+  tiposIva,
+  tiposLog,
+  tiposRegistro,
+} from '../src/common/enums';
 import { aulaRecursos } from '../src/providers/i18n/recursos';
 import { nestedUnder, recurso, searchFields, serverFields } from '../src/registro';
 
@@ -16,7 +27,10 @@ describe('the admin reads the API registry', () => {
   it('searches, nests and leaves out what the API declares', () => {
     for (const [name, r] of Object.entries(resources)) expect(searchFields(name)).toEqual(r.searchFields);
     expect(nestedUnder('clases')).toEqual({ cursoId: 'cursos', usuarioId: 'usuarios' });
-    expect(serverFields('facturas')).toEqual(['id', 'cuotaIva', 'total', 'createdAt', 'updatedAt']);
+    expect(serverFields('facturas')).toEqual([
+      'id', 'numero', 'fecha', 'tipo', 'cuotaIva', 'total', 'rectificaId', 'motivoRectificacion',
+      'emisorNif', 'emisorNombre', 'emisorDomicilio', 'createdAt', 'updatedAt',
+    ]);
     expect(recurso('logins').fields.pass).toMatchObject({ writeOnly: true, maxLength: 200 });
   });
 
@@ -28,6 +42,8 @@ describe('the admin reads the API registry', () => {
       [aulaRecursos.metodo, metodosPago],
       [aulaRecursos.estadoPago, estadosPago],
       [aulaRecursos.estadoFactura, estadosFactura],
+      [aulaRecursos.tipoFactura, tiposFactura],
+      [aulaRecursos.tipoRegistro, tiposRegistro],
       [aulaRecursos.tipoLog, tiposLog],
     ];
     for (const [labels, values] of grupos) expect(Object.keys(labels)).toEqual([...values]);

@@ -7,7 +7,9 @@ import {
   estadosPago,
   metodosPago,
   nivelesCurso,
+  tiposFactura,
   tiposIva,
+  tiposRegistro,
   tiposLog,
 } from './enums';
 
@@ -25,6 +27,8 @@ export const estadoClaseChoices = choicesFor('estadoClase', estadosClase);
 export const metodoChoices = choicesFor('metodo', metodosPago);
 export const estadoPagoChoices = choicesFor('estadoPago', estadosPago);
 export const estadoFacturaChoices = choicesFor('estadoFactura', estadosFactura);
+export const tipoFacturaChoices = choicesFor('tipoFactura', tiposFactura);
+export const tipoRegistroChoices = choicesFor('tipoRegistro', tiposRegistro);
 export const tipoLogChoices = choicesFor('tipoLog', tiposLog);
 // A percentage needs no translation: use with translateChoice={false}.
 export const tipoIvaChoices: Choice[] = tiposIva.map((id) => ({ id, name: `${id} %` }));

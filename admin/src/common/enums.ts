@@ -7,6 +7,8 @@ export const estadosClase = valores('clases', 'estado');
 export const metodosPago = valores('pagos', 'metodo');
 export const estadosPago = valores('pagos', 'estado');
 export const estadosFactura = valores('facturas', 'estado');
+export const tiposFactura = valores('facturas', 'tipo');
+export const tiposRegistro = valores('registros', 'tipo');
 export const tiposIva = valores<number>('facturas', 'tipoIva');
 /** The log tipos the API and the admin write (DESIGN §4); tipo itself is free text. */
 export const tiposLog = ['BACK-LOGIN', 'CREATE', 'UPDATE', 'DELETE'] as const;

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { Edit, Labeled, useRecordContext, useRedirect } from 'react-admin';
+import { Edit, Labeled, ShowButton, TopToolbar, useRecordContext, useRedirect } from 'react-admin';
 import { esEditable } from './editable';
+import { EmitirButton } from './EmitirButton';
 import { FacturaForm } from './FacturaForm';
 import { TituloFactura } from './TituloFactura';
 import { Totales } from './Totales';
@@ -23,8 +24,16 @@ const FormularioDeBorrador = () => {
   );
 };
 
+// A draft is opened here from the list: it is issued from here too, as saved.
+const FacturaEditActions = () => (
+  <TopToolbar>
+    <ShowButton />
+    <EmitirButton />
+  </TopToolbar>
+);
+
 const FacturaEdit = () => (
-  <Edit redirect="show" mutationMode="pessimistic" title={<TituloFactura />}>
+  <Edit redirect="show" mutationMode="pessimistic" title={<TituloFactura />} actions={<FacturaEditActions />}>
     <FormularioDeBorrador />
   </Edit>
 );

@@ -3,7 +3,6 @@ import {
   List,
   ReferenceField,
   SearchInput,
-  SelectField,
   SelectInput,
   SimpleList,
   TextField,
@@ -18,6 +17,7 @@ import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { rutaFactura } from './editable';
+import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
 
 const filters = [
@@ -28,7 +28,7 @@ const filters = [
   ...filtrosDeFecha('fecha'),
 ];
 
-// No bulk delete: issued invoices may never be deleted, and a draft is deleted from its own form.
+// No bulk delete: issued invoices may never be deleted (409), and a draft is deleted from its own form.
 const FacturaList = () => (
   <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
@@ -36,7 +36,11 @@ const FacturaList = () => (
       small={
         <SimpleList
           primaryText={<NumeroFactura />}
-          secondaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}
+          secondaryText={
+            <>
+              <EstadoFactura /> <ReferenceField source="usuarioId" reference="usuarios" link={false} />
+            </>
+          }
           tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
           rowClick={rutaFactura}
         />
@@ -48,7 +52,7 @@ const FacturaList = () => (
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
         <TextField source="concepto" />
         <MoneyField source="total" textAlign="right" />
-        <SelectField source="estado" choices={estadoFacturaChoices} />
+        <EstadoFactura label="resources.facturas.fields.estado" sortBy="estado" />
       </Datagrid>
     </ResponsiveList>
   </List>

@@ -8,18 +8,69 @@ import {
   TextField,
   TopToolbar,
   useRecordContext,
+  type RaRecord,
 } from 'react-admin';
-import { estadoFacturaChoices } from '../common/choices';
+import { tipoFacturaChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
+import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
+import { AnularButton } from './AnularButton';
+import { DescargarPdfButton } from './DescargarPdfButton';
 import { esEditable } from './editable';
+import { EmitirButton } from './EmitirButton';
+import { EstadoFactura } from './EstadoFactura';
+import { FacturasRelacionadas } from './FacturasRelacionadas';
 import { NumeroFactura } from './NumeroFactura';
+import { QrTributario } from './QrTributario';
+import { RectificarButton } from './RectificarButton';
+import { RegistrosVeriFactu } from './RegistrosVeriFactu';
 import { TituloFactura } from './TituloFactura';
 import { Totales } from './Totales';
 
+/** A draft is edited or issued; an issued invoice is downloaded, rectified or, if a mistake, anulada. */
 const FacturaShowActions = () => {
   const factura = useRecordContext();
-  return <TopToolbar>{esEditable(factura) && <EditButton />}</TopToolbar>;
+  return (
+    <TopToolbar sx={{ flexWrap: 'wrap' }}>
+      {esEditable(factura) && <EditButton />}
+      <EmitirButton />
+      <DescargarPdfButton />
+      <RectificarButton />
+      <AnularButton />
+    </TopToolbar>
+  );
+};
+
+/** What exists only once issued: who issued it, the QR, the VeriFactu record, its rectificativas. */
+const DatosDeEmision = (_props: SinEtiqueta) => {
+  const factura = useRecordContext<RaRecord>();
+  if (!factura || esEditable(factura)) return null;
+  return (
+    <SimpleShowLayout sx={{ p: 0 }}>
+      <TextField source="emisorNombre" />
+      <TextField source="emisorNif" />
+      <TextField source="emisorDomicilio" />
+      <QrTributario label={false} />
+      <Labeled label="aula.facturacion.registros" fullWidth>
+        <RegistrosVeriFactu />
+      </Labeled>
+      <Labeled label="aula.facturacion.rectificativas" fullWidth>
+        <FacturasRelacionadas target="rectificaId" vacio="aula.facturacion.sinRectificativas" />
+      </Labeled>
+    </SimpleShowLayout>
+  );
+};
+
+/** On a rectificativa: which invoice it rectifies, and why. */
+const Rectificada = (_props: SinEtiqueta) => {
+  const factura = useRecordContext<RaRecord>();
+  if (factura?.rectificaId == null) return null;
+  return (
+    <SimpleShowLayout sx={{ p: 0 }}>
+      <ReferenceField source="rectificaId" reference="facturas" link="show" />
+      <TextField source="motivoRectificacion" />
+    </SimpleShowLayout>
+  );
 };
 
 const FacturaShow = () => (
@@ -27,7 +78,9 @@ const FacturaShow = () => (
     <SimpleShowLayout>
       <NumeroFactura label="resources.facturas.fields.numero" />
       <DateTimeField source="fecha" />
-      <SelectField source="estado" choices={estadoFacturaChoices} />
+      <EstadoFactura label="resources.facturas.fields.estado" />
+      <SelectField source="tipo" choices={tipoFacturaChoices} />
+      <Rectificada label={false} />
       <ReferenceField source="usuarioId" reference="usuarios" link="show" />
       <TextField source="clienteNombre" />
       <TextField source="clienteNif" />
@@ -36,10 +89,10 @@ const FacturaShow = () => (
       <Labeled label="aula.secciones.totales" fullWidth>
         <Totales />
       </Labeled>
-      <ReferenceField source="rectificaId" reference="facturas" link="show" />
       <Labeled label="aula.secciones.pagos" fullWidth>
         <PagosRelacionados target="facturaId" />
       </Labeled>
+      <DatosDeEmision label={false} />
     </SimpleShowLayout>
   </Show>
 );

@@ -6,3 +6,6 @@ export const esEditable = (factura?: Partial<RaRecord> | null): boolean => factu
 /** Where a click on a factura leads: its form while a draft, its read-only page once issued. */
 export const rutaFactura = (_id: unknown, _resource: string, factura: RaRecord) =>
   esEditable(factura) ? ('edit' as const) : ('show' as const);
+
+/** Issued and in force (emitida or pagada): what may still be rectified or, if a mistake, anulada. */
+export const emitida = (factura?: Partial<RaRecord> | null): boolean => factura?.estado === 'emitida' || factura?.estado === 'pagada';

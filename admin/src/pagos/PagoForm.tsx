@@ -1,16 +1,24 @@
-import { SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { choicesFor, metodoChoices } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { FacturaInput } from '../facturas/FacturaInput';
+import { estadosPosibles } from './transiciones';
 
 const v = validadores('pagos');
 
 // A new pago is usually being recorded as it happens.
 const ahora = () => new Date().toISOString();
+
+/** Only the estados the API accepts from here, so a refused change is never offered. */
+const EstadoInput = () => {
+  const pago = useRecordContext();
+  // Required: an empty choice would mean no estado at all, which no pago has.
+  return <SelectInput source="estado" choices={choicesFor('estadoPago', estadosPosibles(pago))} defaultValue="pendiente" validate={required()} />;
+};
 
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
@@ -20,7 +28,7 @@ export const PagoForm = () => (
     <MoneyInput source="importe" validate={v.importe} />
     <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
     <SelectInput source="metodo" choices={metodoChoices} validate={v.metodo} />
-    <SelectInput source="estado" choices={estadoPagoChoices} defaultValue="pendiente" />
+    <EstadoInput />
     <FechaHoraInput source="fecha" defaultValue={ahora()} validate={v.fecha} />
     <TextInput source="referencia" validate={v.referencia} />
     <FacturaInput source="facturaId" />

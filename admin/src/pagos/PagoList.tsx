@@ -12,6 +12,7 @@ import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { EstadoPago } from './EstadoPago';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
@@ -52,7 +53,7 @@ const PagoList = () => (
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <MoneyField source="importe" textAlign="right" />
         <SelectField source="metodo" choices={metodoChoices} />
-        <SelectField source="estado" choices={estadoPagoChoices} />
+        <EstadoPago label="resources.pagos.fields.estado" sortBy="estado" />
         <TextField source="referencia" />
       </Datagrid>
     </ResponsiveList>

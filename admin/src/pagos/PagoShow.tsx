@@ -1,17 +1,29 @@
-import { ReferenceField, SelectField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { EditButton, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { metodoChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
+import { EmitirFacturaButton } from './EmitirFacturaButton';
+import { EstadoPago } from './EstadoPago';
+import { ReembolsarButton } from './ReembolsarButton';
+
+const PagoShowActions = () => (
+  <TopToolbar sx={{ flexWrap: 'wrap' }}>
+    <EditButton />
+    <EmitirFacturaButton />
+    <ReembolsarButton />
+  </TopToolbar>
+);
 
 const PagoShow = () => (
-  <Show>
+  <Show actions={<PagoShowActions />}>
     <SimpleShowLayout>
       <DateTimeField source="fecha" />
       <ReferenceField source="usuarioId" reference="usuarios" link="show" />
       <ReferenceField source="cursoId" reference="cursos" link="show" />
       <MoneyField source="importe" />
       <SelectField source="metodo" choices={metodoChoices} />
-      <SelectField source="estado" choices={estadoPagoChoices} />
+      <EstadoPago label="resources.pagos.fields.estado" />
+      <DateTimeField source="fechaReembolso" />
       <TextField source="referencia" />
       <ReferenceField source="facturaId" reference="facturas" link="show" />
       <TextField source="notas" />

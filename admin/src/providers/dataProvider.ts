@@ -105,6 +105,9 @@ function changes(data: Record<string, unknown>, previous: Record<string, unknown
 
 const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
 
+/** A record's file as the API serves it (a factura's PDF, its QR), for a plain link or an image. */
+export const recordFileUrl = (resource: string, id: Identifier, file: string) => apiUrl(`${recordPath(resource, id)}/${file}`);
+
 export const dataProvider: DataProvider = {
   getList: (resource, params) => {
     const where = toWhere(resource, params.filter);
@@ -158,6 +161,14 @@ export const dataProvider: DataProvider = {
     await Promise.all(ids.map((id) => fetchJson(recordPath(resource, id), { method: 'DELETE' })));
     return { data: ids };
   },
+
+  /**
+   * One of a record's actions (`POST /R/{id}/<accion>`: emitir, rectificar, anular, facturar):
+   * what the server answers, usually the record it issued, as react-admin's `{ data }`.
+   */
+  accion: async (resource: string, id: Identifier, accion: string, body?: Record<string, unknown>) => ({
+    data: (await fetchJson(`${recordPath(resource, id)}/${accion}`, { method: 'POST', body })).json,
+  }),
 
   /** A curso's clases in their new order, every one of them, saved in one request. */
   reordenarClases: async (cursoId: Identifier, clases: Identifier[]) => {

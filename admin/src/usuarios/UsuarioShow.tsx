@@ -2,7 +2,7 @@ import { BooleanField, EmailField, Show, TabbedShowLayout, TextField } from 'rea
 import { DateTimeField } from '../common/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { ClasesPrivadas } from './ClasesPrivadas';
-import { FacturasDelUsuario } from './FacturasDelUsuario';
+import { FacturasRelacionadas } from '../facturas/FacturasRelacionadas';
 
 const UsuarioShow = () => (
   <Show>
@@ -26,7 +26,7 @@ const UsuarioShow = () => (
         <PagosRelacionados target="usuarioId" label={false} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="aula.secciones.facturas" path="facturas">
-        <FacturasDelUsuario label={false} />
+        <FacturasRelacionadas target="usuarioId" vacio="aula.vacio.facturas" label={false} />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="aula.secciones.clasesPrivadas" path="clases">
         <ClasesPrivadas label={false} />

@@ -107,6 +107,7 @@ export const recursos = {
       referencia: 'Referencia',
       fecha: 'Fecha',
       notas: 'Notas',
+      fechaReembolso: 'Fecha de reembolso',
     },
   },
   facturas: {
@@ -132,6 +133,28 @@ export const recursos = {
       total: 'Total',
       estado: 'Estado',
       rectificaId: 'Rectifica a',
+      tipo: 'Tipo',
+      motivoRectificacion: 'Motivo de la rectificación',
+      emisorNombre: 'Emisor',
+      emisorNif: 'NIF del emisor',
+      emisorDomicilio: 'Domicilio del emisor',
+    },
+  },
+  registros: {
+    name: 'Registro VeriFactu |||| Registros VeriFactu',
+    fields: {
+      ...comunes,
+      tipo: 'Tipo de registro',
+      facturaId: 'Factura',
+      idEmisorFactura: 'NIF del emisor',
+      numSerieFactura: 'Número y serie',
+      fechaExpedicionFactura: 'Fecha de expedición',
+      tipoFactura: 'Tipo de factura',
+      cuotaTotal: 'Cuota total',
+      importeTotal: 'Importe total',
+      huella: 'Huella',
+      huellaAnterior: 'Huella anterior',
+      fechaHoraHusoGenRegistro: 'Generado',
     },
   },
   logins: {
@@ -173,6 +196,17 @@ export const aulaRecursos = {
   estadoClase: { borrador: 'Borrador', publicada: 'Publicada' },
   estadoPago: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
   estadoFactura: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' },
+  /** The AEAT's TipoFactura codes, each with what it means (RD 1619/2012, art. 80 LIVA). */
+  tipoFactura: {
+    F1: 'F1 · Factura completa',
+    F2: 'F2 · Factura simplificada',
+    R1: 'R1 · Rectificativa por error fundado en derecho (art. 80 Uno, Dos y Seis LIVA)',
+    R2: 'R2 · Rectificativa por concurso de acreedores (art. 80 Tres LIVA)',
+    R3: 'R3 · Rectificativa por crédito incobrable (art. 80 Cuatro LIVA)',
+    R4: 'R4 · Rectificativa por otras causas',
+    R5: 'R5 · Rectificativa de factura simplificada',
+  },
+  tipoRegistro: { alta: 'Alta', anulacion: 'Anulación' },
   tipoLog: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
   metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
   validacion: {
@@ -218,6 +252,52 @@ export const aulaRecursos = {
   acciones: {
     anadirClase: 'Añadir clase',
     anadirClasePrivada: 'Añadir clase privada',
+  },
+  /** A factura's and a pago's actions; each irreversible one asks first and says so. */
+  facturacion: {
+    emitir: 'Emitir',
+    emitirTitulo: '¿Emitir %{factura}?',
+    emitirPregunta:
+      'Se emite tal como está guardado: recibe el siguiente número de su serie, la fecha de hoy y su registro VeriFactu. ' +
+      'Después ya no se podrá modificar ni borrar. Esta acción no se puede deshacer.',
+    emitida: 'Factura %{factura} emitida',
+    pdf: 'Descargar PDF',
+    rectificar: 'Rectificar',
+    rectificarTitulo: 'Rectificar la factura %{factura}',
+    rectificarAyuda: 'Se emite una factura rectificativa por diferencias en la serie de rectificativas; la original no cambia.',
+    motivo: 'Motivo (art. 80 LIVA)',
+    descripcion: 'Descripción',
+    alcance: 'Qué se rectifica',
+    alcanceEntera: 'Toda la factura (la deja a cero)',
+    alcanceRestar: 'Restar de la base imponible',
+    alcanceSumar: 'Sumar a la base imponible',
+    diferencia: 'Diferencia de base',
+    rectificada: 'Rectificativa %{factura} emitida',
+    anular: 'Anular',
+    anularTitulo: '¿Anular %{factura}?',
+    anularPregunta:
+      'Solo para una factura emitida por error: queda anulada, su número sigue usado y se registra su anulación en VeriFactu. ' +
+      'Para corregir una factura, use «Rectificar». Esta acción no se puede deshacer.',
+    anulada: 'Factura %{factura} anulada',
+    qr: 'QR tributario:',
+    qrPie: 'Factura verificable en la sede electrónica de la AEAT',
+    qrAlt: 'Código QR tributario de la factura %{factura}',
+    registros: 'Registro VeriFactu',
+    sinRegistros: 'Sin registros VeriFactu',
+    primerRegistro: 'Primer registro de la cadena',
+    rectificativas: 'Rectificativas',
+    sinRectificativas: 'Sin rectificativas',
+    emitirFactura: 'Emitir factura',
+    emitirFacturaTitulo: '¿Emitir la factura de este pago?',
+    emitirFacturaPregunta:
+      'Se emite a nombre de su usuario por el importe del pago (%{importe}, IVA del 21 % incluido) y queda pagada. ' +
+      'Esta acción no se puede deshacer.',
+    reembolsar: 'Reembolsar',
+    reembolsarTitulo: '¿Reembolsar el pago de %{importe}?',
+    reembolsarPregunta:
+      'El pago pasa a reembolsado con la fecha de hoy y, si tiene una factura emitida, se emite su rectificativa. ' +
+      'Esta acción no se puede deshacer.',
+    reembolsado: 'Pago reembolsado',
   },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {

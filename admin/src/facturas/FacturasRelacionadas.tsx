@@ -1,21 +1,27 @@
-import { Datagrid, ReferenceManyField, SelectField, SimpleList, TextField } from 'react-admin';
-import { estadoFacturaChoices } from '../common/choices';
+import { Datagrid, ReferenceManyField, SimpleList, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Terciario } from '../common/Terciario';
 import { Vacio } from '../common/Vacio';
-import { rutaFactura } from '../facturas/editable';
-import { NumeroFactura } from '../facturas/NumeroFactura';
+import { rutaFactura } from './editable';
+import { EstadoFactura } from './EstadoFactura';
+import { NumeroFactura } from './NumeroFactura';
 
-export const FacturasDelUsuario = (_props: SinEtiqueta) => (
-  <ReferenceManyField
-    reference="facturas"
-    target="usuarioId"
-    sort={{ field: 'fecha', order: 'DESC' }}
-    empty={<Vacio mensaje="aula.vacio.facturas" />}
-  >
+interface Props extends SinEtiqueta {
+  /** The key that points at the record in context: usuarioId, or rectificaId for its rectificativas. */
+  target: string;
+  /** Translation key of what an empty list says. */
+  vacio: string;
+}
+
+/**
+ * The facturas that point at the record in context through `target`, newest first; a draft
+ * opens on its form, an issued one on its read-only page.
+ */
+export const FacturasRelacionadas = ({ target, vacio }: Props) => (
+  <ReferenceManyField reference="facturas" target={target} sort={{ field: 'fecha', order: 'DESC' }} empty={<Vacio mensaje={vacio} />}>
     <ResponsiveList
       omitOnTablet={['concepto']}
       small={
@@ -23,7 +29,7 @@ export const FacturasDelUsuario = (_props: SinEtiqueta) => (
           primaryText={<NumeroFactura />}
           secondaryText={
             <>
-              <DateTimeField source="fecha" /> · <SelectField source="estado" choices={estadoFacturaChoices} />
+              <DateTimeField source="fecha" /> · <EstadoFactura />
             </>
           }
           tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
@@ -36,7 +42,7 @@ export const FacturasDelUsuario = (_props: SinEtiqueta) => (
         <DateTimeField source="fecha" />
         <TextField source="concepto" />
         <MoneyField source="total" textAlign="right" />
-        <SelectField source="estado" choices={estadoFacturaChoices} />
+        <EstadoFactura label="resources.facturas.fields.estado" />
       </Datagrid>
     </ResponsiveList>
   </ReferenceManyField>

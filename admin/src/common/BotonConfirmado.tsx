@@ -1,0 +1,42 @@
+import { useState, type ReactElement } from 'react';
+import { Button, Confirm } from 'react-admin';
+
+interface Props {
+  /** Translation keys: the button, and the dialog's title and question. */
+  label: string;
+  titulo: string;
+  pregunta: string;
+  /** Values for the title's and the question's placeholders. */
+  valores?: Record<string, unknown>;
+  icon: ReactElement;
+  /** What the button does once confirmed; the dialog stays open, busy, until it is done. */
+  onConfirm: () => Promise<unknown>;
+  pendiente?: boolean;
+  color?: 'primary' | 'warning';
+}
+
+/** A button for what cannot be undone (emitir, anular, reembolsar): it asks first, saying so. */
+export const BotonConfirmado = ({ label, titulo, pregunta, valores, icon, onConfirm, pendiente, color = 'primary' }: Props) => {
+  const [abierto, setAbierto] = useState(false);
+  return (
+    <>
+      {/* The icon as a child: on a phone react-admin's Button shows only it, with the label as its name. */}
+      <Button label={label} onClick={() => setAbierto(true)} disabled={pendiente}>
+        {icon}
+      </Button>
+      <Confirm
+        isOpen={abierto}
+        loading={pendiente}
+        title={titulo}
+        content={pregunta}
+        translateOptions={valores}
+        confirmColor={color}
+        onConfirm={async () => {
+          await onConfirm();
+          setAbierto(false);
+        }}
+        onClose={() => setAbierto(false)}
+      />
+    </>
+  );
+};

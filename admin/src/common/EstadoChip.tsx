@@ -1,0 +1,24 @@
+import { Chip, type ChipProps } from '@mui/material';
+import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+
+type Color = ChipProps['color'];
+
+interface Props {
+  source: string;
+  /** Its texts in the catalogue: `aula.<grupo>.<valor>`. */
+  grupo: string;
+  /** The colour of each value; the rest are grey. */
+  colores: Record<string, Color>;
+  // Read by Datagrid and the show layouts from the element's props.
+  label?: string;
+  sortable?: boolean;
+}
+
+/** A record's state as a small coloured chip, so a list is scanned for it at a glance. */
+export const EstadoChip = ({ source, grupo, colores }: Props) => {
+  const record = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  const valor = record?.[source];
+  if (valor == null) return null;
+  return <Chip size="small" label={translate(`aula.${grupo}.${valor}`)} color={colores[valor] ?? 'default'} />;
+};

@@ -1,0 +1,34 @@
+import BlockIcon from '@mui/icons-material/Block';
+import { type RaRecord, useNotify, useRecordContext } from 'react-admin';
+import { BotonConfirmado } from '../common/BotonConfirmado';
+import { useAccion } from '../common/useAccion';
+import { emitida } from './editable';
+import { useTextoFactura } from './useTextoFactura';
+
+/** «Anular», for an invoice issued by mistake: it asks first and says a correction is a rectificativa. */
+export const AnularButton = () => {
+  const factura = useRecordContext<RaRecord>();
+  const texto = useTextoFactura();
+  const { ejecutar, pendiente } = useAccion();
+  const notify = useNotify();
+  if (!emitida(factura)) return null;
+
+  const anular = async () => {
+    if (await ejecutar('facturas', factura!.id, 'anular')) {
+      notify('aula.facturacion.anulada', { type: 'success', messageArgs: { factura: texto(factura!) } });
+    }
+  };
+
+  return (
+    <BotonConfirmado
+      label="aula.facturacion.anular"
+      titulo="aula.facturacion.anularTitulo"
+      pregunta="aula.facturacion.anularPregunta"
+      valores={{ factura: texto(factura!) }}
+      icon={<BlockIcon />}
+      color="warning"
+      onConfirm={anular}
+      pendiente={pendiente}
+    />
+  );
+};

@@ -1,0 +1,163 @@
+// Facturación as an administrator uses it (issue 12, DESIGN §11), against the real API: a draft
+// issued after a confirmation, its PDF, QR and VeriFactu record, a partial rectificativa, an
+// anulación, and a completed pago invoiced and refunded — at every screen size.
+import type { Page, Response } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { BOTON, input, pickFirst, save } from './support/form';
+import { API } from './support/list';
+
+const unico = (prefijo: string) => `${prefijo} ${test.info().project.name} ${Date.now().toString(36)}`;
+
+type Factura = { id: number; serie: string; numero: number; estado: string };
+
+/** The API with the administrator's session, as the admin calls it. */
+async function api<T>(page: Page, path: string, init?: { method: string; body?: unknown }): Promise<T> {
+  const respuesta = await page.request.fetch(`${API}${path}`, { method: init?.method ?? 'GET', data: init?.body });
+  expect(respuesta.ok(), await respuesta.text()).toBe(true);
+  return (respuesta.status() === 204 ? null : await respuesta.json()) as T;
+}
+
+const accion = (page: Page, camino: RegExp): Promise<Response> =>
+  page.waitForResponse((r) => r.request().method() === 'POST' && camino.test(new URL(r.url()).pathname));
+
+const boton = (page: Page, nombre: string) => page.getByRole('button', { name: nombre, exact: true });
+const titulo = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 6 });
+
+/** Clicks an action and confirms it in its dialog, which says it cannot be undone. */
+async function confirmar(page: Page, nombre: string): Promise<void> {
+  await boton(page, nombre).click();
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toContainText('no se puede deshacer');
+  await dialogo.getByRole('button', { name: BOTON.confirmar }).click();
+}
+
+/** A complete draft (F1) written through the API, for the tests that start from an issued invoice. */
+async function borradorPorApi(page: Page, concepto: string): Promise<Factura> {
+  const [usuario] = await api<{ id: number }[]>(page, `/usuarios?filter=${encodeURIComponent('{"limit":1}')}`);
+  return api<Factura>(page, '/facturas', {
+    method: 'POST',
+    body: { usuarioId: usuario.id, clienteNombre: 'Cliente e2e', clienteNif: '12345678Z', clienteDireccion: 'Calle Mayor 1, 28013 Madrid', concepto, base: 10000, tipoIva: 21 },
+  });
+}
+
+test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se rectifica en parte', async ({ page }) => {
+  const concepto = unico('Factura emitida e2e');
+  await page.goto('/main/facturas/create');
+  // The form offers nothing the emission sets.
+  await expect(page.getByLabel(/^Número/)).toHaveCount(0);
+  await pickFirst(page, 'Usuario');
+  await input(page, 'Nombre del cliente').fill('Cliente e2e');
+  await input(page, 'NIF del cliente').fill('12345678Z');
+  await input(page, 'Dirección del cliente').fill('Calle Mayor 1, 28013 Madrid');
+  await input(page, 'Concepto').fill(concepto);
+  await input(page, 'Base imponible').fill('100');
+  await save(page, 'facturas');
+  await expect(page).toHaveURL(/\/main\/facturas\/\d+\/show$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Borrador', { exact: true })).toBeVisible();
+
+  const emitida = accion(page, /^\/facturas\/\d+\/emitir$/);
+  await confirmar(page, 'Emitir');
+  const factura = (await (await emitida).json()) as Factura;
+  const numero = `${factura.serie}-${factura.numero}`;
+  await expect(titulo(page)).toHaveText(`Factura ${numero}`);
+  await expect(main.getByText('Emitida', { exact: true })).toBeVisible();
+  await expect(main).toContainText('F1 · Factura completa');
+  await expect(boton(page, 'Emitir')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: BOTON.editar })).toHaveCount(0);
+
+  // The PDF: a download of the API's file, with the session.
+  const pdf = page.getByRole('link', { name: 'Descargar PDF' });
+  const respuesta = await page.request.get((await pdf.getAttribute('href'))!);
+  expect(respuesta.headers()['content-type']).toContain('application/pdf');
+  expect((await respuesta.body()).subarray(0, 4).toString('latin1')).toBe('%PDF');
+  const descarga = page.waitForEvent('download');
+  await pdf.click();
+  expect((await descarga).suggestedFilename()).toBe(`factura-${numero}.pdf`);
+
+  // The AEAT QR, drawn by the API (loaded: it has a size), and the record's huella.
+  const qr = page.getByRole('img', { name: new RegExp(`QR tributario de la factura ${numero}`) });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(main).toContainText('Factura verificable en la sede electrónica de la AEAT');
+  const [registro] = await api<{ huella: string; huellaAnterior: string | null }[]>(
+    page,
+    `/registros?filter=${encodeURIComponent(JSON.stringify({ where: { facturaId: factura.id } }))}`,
+  );
+  await expect(main).toContainText(registro.huella);
+  if (registro.huellaAnterior) await expect(main).toContainText(registro.huellaAnterior);
+
+  // A partial rectificativa: 25,50 € less of base, in the rectificativas serie.
+  await boton(page, 'Rectificar').click();
+  const dialogo = page.getByRole('dialog');
+  await dialogo.getByRole('combobox', { name: /^Motivo/ }).click();
+  await page.getByRole('option', { name: /^R1 · / }).click();
+  await dialogo.getByLabel(/^Descripción/).fill('Descuento no aplicado');
+  await dialogo.getByLabel('Restar de la base imponible').check();
+  await dialogo.getByLabel(/^Diferencia de base/).fill('25,50');
+  const rectificada = accion(page, /^\/facturas\/\d+\/rectificar$/);
+  await dialogo.getByRole('button', { name: 'Rectificar' }).click();
+  const rectificativa = (await (await rectificada).json()) as Factura;
+  expect(rectificativa.serie).toBe('R');
+  await expect(page).toHaveURL(new RegExp(`/main/facturas/${rectificativa.id}/show$`));
+  await expect(titulo(page)).toHaveText(`Factura R-${rectificativa.numero}`);
+  await expect(main).toContainText('R1 · Rectificativa por error fundado en derecho');
+  await expect(main).toContainText(/-30,86\s€/);
+  // Linked to the invoice it rectifies, which lists it.
+  await main.getByRole('link', { name: numero, exact: true }).click();
+  await expect(titulo(page)).toHaveText(`Factura ${numero}`);
+  await expect(main).toContainText(`R-${rectificativa.numero}`);
+});
+
+test('una factura emitida por error se anula', async ({ page }) => {
+  const borrador = await borradorPorApi(page, unico('Factura anulada e2e'));
+  const factura = await api<Factura>(page, `/facturas/${borrador.id}/emitir`, { method: 'POST', body: {} });
+  await page.goto(`/main/facturas/${factura.id}/show`);
+  await expect(titulo(page)).toHaveText(`Factura ${factura.serie}-${factura.numero}`);
+  const anulada = accion(page, /^\/facturas\/\d+\/anular$/);
+  await confirmar(page, 'Anular');
+  expect((await anulada).status()).toBe(200);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Anulada', { exact: true })).toBeVisible();
+  // Its record of anulación follows its alta.
+  await expect(main.getByText('Anulación', { exact: true })).toBeVisible();
+  await expect(boton(page, 'Anular')).toHaveCount(0);
+  await expect(boton(page, 'Rectificar')).toHaveCount(0);
+});
+
+test('un pago completado se factura y, al reembolsarlo, su factura recibe su rectificativa', async ({ page }) => {
+  const referencia = unico('Pago facturado e2e');
+  await page.goto('/main/pagos/create');
+  await pickFirst(page, 'Usuario');
+  await input(page, 'Importe').fill('60,50');
+  await page.getByRole('combobox', { name: /^Método/ }).click();
+  await page.getByRole('option', { name: 'Bizum', exact: true }).click();
+  // A new pago is only pendiente or completado.
+  await page.getByRole('combobox', { name: /^Estado/ }).click();
+  await expect(page.getByRole('option')).toHaveText(['Pendiente', 'Completado']);
+  await page.getByRole('option', { name: 'Completado', exact: true }).click();
+  await input(page, 'Referencia').fill(referencia);
+  await save(page, 'pagos');
+  await expect(page).toHaveURL(/\/main\/pagos\/\d+\/show$/);
+  const main = page.getByRole('main');
+  await expect(main.getByText('Completado', { exact: true })).toBeVisible();
+
+  const facturada = accion(page, /^\/pagos\/\d+\/facturar$/);
+  await confirmar(page, 'Emitir factura');
+  const factura = (await (await facturada).json()) as Factura;
+  const numero = `${factura.serie}-${factura.numero}`;
+  await expect(main.getByRole('link', { name: numero, exact: true })).toBeVisible();
+  await expect(boton(page, 'Emitir factura')).toHaveCount(0);
+
+  const reembolso = page.waitForResponse((r) => r.request().method() === 'PATCH' && /^\/pagos\/\d+$/.test(new URL(r.url()).pathname));
+  await confirmar(page, 'Reembolsar');
+  expect((await reembolso).status()).toBeLessThan(300);
+  await expect(main.getByText('Reembolsado', { exact: true })).toBeVisible();
+  await expect(main).toContainText(/Fecha de reembolso\s*\d{2}\/\d{2}\/\d{4}/);
+  await expect(boton(page, 'Reembolsar')).toHaveCount(0);
+
+  const [rectificativa] = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id } }))}`);
+  await main.getByRole('link', { name: numero, exact: true }).click();
+  await expect(titulo(page)).toHaveText(`Factura ${numero}`);
+  await expect(main).toContainText(`R-${rectificativa.numero}`);
+});
