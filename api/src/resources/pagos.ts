@@ -9,7 +9,11 @@ import { moneda } from './shared.js';
 import { defineResource, type WriteContext } from './types.js';
 
 export const ESTADOS_PAGO = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
-const SIGUIENTES: Record<string, readonly string[]> = { pendiente: ['completado', 'fallido'], completado: ['reembolsado'], fallido: [], reembolsado: [] };
+/** Created pendiente, or completado for money already received; then only forward. */
+const transiciones = {
+  iniciales: ['pendiente', 'completado'],
+  siguientes: { pendiente: ['completado', 'fallido'], completado: ['reembolsado'], fallido: [], reembolsado: [] } as Record<string, readonly string[]>,
+};
 
 type Row = Record<string, any>;
 
@@ -32,7 +36,7 @@ export default defineResource({
     importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true },
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
-    estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente' },
+    estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
     referencia: { type: 'string', maxLength: 120 },
     fecha: { type: 'date-time', required: true },
     fechaReembolso: { type: 'date-time', readOnly: true },
@@ -48,12 +52,12 @@ export default defineResource({
     const { existing } = ctx;
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
-      if (estado !== 'pendiente' && estado !== 'completado') throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
+      if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
       return data;
     }
     const de = String(existing.estado);
     const a = data.estado === undefined ? de : String(data.estado);
-    if (a !== de && !SIGUIENTES[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
+    if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
     if (a === 'reembolsado' && de !== 'reembolsado') {
       await rectificarReembolso({ ...existing, ...data }, ctx);

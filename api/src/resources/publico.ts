@@ -5,7 +5,7 @@ import type { Field, Resource } from './types.js';
 
 export type CampoPublico = Pick<
   Field,
-  'type' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern' | 'readOnly' | 'writeOnly' | 'references'
+  'type' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern' | 'readOnly' | 'writeOnly' | 'references' | 'transiciones'
 >;
 
 export interface RecursoPublico {
@@ -17,7 +17,7 @@ export interface RecursoPublico {
 
 export type RegistroPublico = Record<string, RecursoPublico>;
 
-const REGLAS = ['type', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references'] as const;
+const REGLAS = ['type', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones'] as const;
 
 const campoPublico = (field: Field): CampoPublico =>
   Object.fromEntries(REGLAS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])) as CampoPublico;

@@ -14,6 +14,11 @@ export interface Field {
   /** Required on create (POST) and replace (PUT). */
   required?: boolean;
   default?: string | number | boolean;
+  /**
+   * An enum that is a state machine: the values a record may be created with and, from each
+   * value, where it may go next (pagos.estado). Anything else is refused by the entity's rules.
+   */
+  transiciones?: { iniciales: readonly string[]; siguientes: Readonly<Record<string, readonly string[]>> };
   /** Left out of a body, the server fills it in (facturas.serie, from configuration): optional in bodies, never null in the table. */
   serverDefault?: boolean;
   minLength?: number;
