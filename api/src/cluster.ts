@@ -19,6 +19,8 @@ const PAUSA_MAX_MS = 30_000;
 const DRENAJE_MS = 15_000;
 
 export interface RunningCluster {
+  /** The port the workers share (PORT, or the one the system chose for PORT=0). */
+  port: number;
   /** Ends every worker gracefully (SIGTERM), then resolves. */
   close(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export async function startCluster(config: Config, { log = console.log, error = 
     fallo = reject;
   });
   let escuchando = 0;
+  let port = config.port;
 
   const lanzar = (slot: number) => {
     // Slot 0 runs the once-per-machine jobs; its replacement inherits them.
@@ -60,8 +63,10 @@ export async function startCluster(config: Config, { log = console.log, error = 
     const nacido = Date.now();
     let escucha = false;
     vivos.add(worker);
-    worker.on('listening', () => {
+    worker.on('listening', (direccion) => {
       if (escucha) return;
+      // With PORT=0 the first worker's port is the one every later worker is given.
+      port = direccion.port;
       escucha = true;
       algunoEscucha = true;
       log(`Proceso de la API ${slot + 1}/${n} escuchando (pid ${worker.process.pid})`);
@@ -118,5 +123,5 @@ export async function startCluster(config: Config, { log = console.log, error = 
         w.process.kill('SIGTERM');
       }
     }));
-  return { close };
+  return { port, close };
 }

@@ -3,6 +3,7 @@
 // this process is the primary of a cluster (cluster.ts) and each worker runs this file too.
 import 'dotenv/config';
 import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
 import { startCluster } from './cluster.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -62,16 +63,16 @@ export function loadConfigOrExit(): Config {
 export const esPrimarioDeCluster = (config: Config) => config.workers > 1 && cluster.isPrimary;
 
 /** The API as configured: in this process, or in a cluster of WORKERS processes. */
-export async function serveApi(config: Config): Promise<{ close(): Promise<void>; log(msg: string): void }> {
+export async function serveApi(config: Config): Promise<{ port: number; close(): Promise<void>; log(msg: string): void }> {
   if (!esPrimarioDeCluster(config)) {
     const api = await startApi(config);
-    return { close: api.close, log: (m) => api.app.log.info(m) };
+    return { port: (api.app.server.address() as AddressInfo).port, close: api.close, log: (m) => api.app.log.info(m) };
   }
   const running = await startCluster(config).catch((err: Error) => {
     console.error(`No se pudo arrancar la API: ${err.message}`);
     process.exit(1);
   });
-  return { close: running.close, log: (m) => console.log(m) };
+  return { port: running.port, close: running.close, log: (m) => console.log(m) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
