@@ -10,7 +10,11 @@ import { join } from 'node:path';
 import { DeleteBucketCommand, DeleteObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
+import { createDb } from '../src/db/index.js';
+import type { Almacen } from '../src/media/almacen.js';
 import { opcionesS3 } from '../src/media/almacen.js';
+import type { Ffmpeg } from '../src/media/ffmpeg.js';
+import { Procesado } from '../src/media/procesado.js';
 import { startChildApi, type ChildApi } from './support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 import { startHaproxy, type Haproxy } from './support/haproxy.js';
@@ -186,5 +190,37 @@ describe('two instances behind haproxy', () => {
     // retries a refused connection elsewhere); printed, not asserted: that window is timing.
     const antes = resultados.filter((r) => r.empezada <= marcadaCaida && r.status !== 200);
     if (antes.length) console.log(`proxy.test: ${antes.length} requests failed before haproxy marked b down`);
+  });
+});
+
+describe('a file two instances take up at once (one starting while the other processes it)', () => {
+  it('is processed by one of them, and ends `listo`', async () => {
+    const ahora = new Date().toISOString();
+    await t.db('archivos').insert({ subida: 'a-medias', carpeta: 'photos', ruta: '/photos/a-medias.jpg', nombre: 'a.jpg', tipo: 'image/jpeg', tamano: 3, estado: 'procesando', createdAt: ahora, updatedAt: ahora });
+    let colocados = 0;
+    let existe = false;
+    // A store whose move takes a while, so both instances are at the file together.
+    const almacenLento = {
+      existe: async () => existe,
+      colocar: async () => {
+        colocados++;
+        await sleep(300);
+        existe = true;
+      },
+      leer: async () => [Buffer.from('abc')],
+    } as unknown as Almacen;
+    const sinFfmpeg = { disponible: async () => false } as unknown as Ffmpeg;
+    const log = { warn() {}, error() {} } as never;
+    // Each instance has its own pool of connections, as on another machine.
+    const otra = createDb(t.database);
+    try {
+      const instancias = [new Procesado(t.db, almacenLento, sinFfmpeg, log), new Procesado(otra, almacenLento, sinFfmpeg, log)];
+      for (const p of instancias) await p.reanudar();
+      await Promise.all(instancias.map((p) => p.esperar()));
+    } finally {
+      await otra.destroy();
+    }
+    expect(colocados).toBe(1);
+    expect(await t.db('archivos').where({ subida: 'a-medias' }).first()).toMatchObject({ estado: 'listo', error: null });
   });
 });
