@@ -6,16 +6,18 @@ import { registroDelApi } from './admin/registro.vite';
 // TEST_DATABASE_URL is set (CI sets it), so both dialects are held to the same contract.
 // faults.test.ts restarts the shared PostgreSQL server, which would cut every other test's
 // connections: on PostgreSQL it runs as its own project, after all the others (groupOrder).
-// parity.test.ts compares SQLite with PostgreSQL, so it runs once, in the PostgreSQL project.
+// parity.test.ts compares SQLite with PostgreSQL, so it runs once, in the PostgreSQL project;
+// so does proxy.test.ts: instances on several machines share a PostgreSQL, never a SQLite file.
 const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
+const PROXY = 'api/test/proxy.test.ts';
 const STORAGE = ['api/test/subidas.test.ts', 'api/test/storage-check.test.ts'];
 const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | string[], env: Record<string, string> = {}) => ({
   extends: true as const,
   test: {
     name,
     include: only ? [only].flat() : ['api/test/**/*.test.ts'],
-    exclude: only ? [] : dialect === 'sqlite' ? [PARITY] : [FAULTS],
+    exclude: only ? [] : dialect === 'sqlite' ? [PARITY, PROXY] : [FAULTS],
     environment: 'node',
     env: { TEST_DIALECT: dialect, ...env },
     testTimeout: 30_000,

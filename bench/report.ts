@@ -8,6 +8,7 @@ import type { PageTiming } from './informes.js';
 import { describeExport, type Exportacion } from './exportacion.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
+import { describeWorkers, type WorkersComparison } from './workers.js';
 
 // Issue 2: on the page query at concurrency 16, ≥60% of the driver's req/s and p99 ≤ 3× its p99.
 // Issue 4: the whole Informes page within 2× the bare SQL's time.
@@ -50,6 +51,8 @@ export interface DbReport {
   informesPage?: PageTiming & { ratio: number; verdict: string };
   loginBurst?: LoginBurst;
   exportacion?: Exportacion;
+  /** The page of pagos with WORKERS=N against one process (PostgreSQL). */
+  workers?: WorkersComparison;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -139,6 +142,7 @@ export function printTable(reports: DbReport[]) {
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
+    if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);
   }
 }
 

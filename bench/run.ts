@@ -18,6 +18,7 @@ import { buildScenarios, type Scenario, type Statement } from './scenarios.js';
 import type { Figures } from './stats.js';
 import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
 import { traceQueries } from './trace.js';
+import { describeWorkers, measureWorkers } from './workers.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -128,6 +129,21 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   }
 
   const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
+  // The page of pagos with WORKERS=N beside one process; on PostgreSQL, where processes scale.
+  const compararWorkers = async (scenarios: Scenario[]) => {
+    if (target.dialect !== 'pg') return;
+    log(`\nWORKERS=${opts.workers} frente a WORKERS=1, la página de pagos:`);
+    report.workers = await measureWorkers(target.url, scenarios[0], opts.workers, opts.duration);
+    log(describeWorkers(report.workers));
+  };
+  if (opts.onlyWorkers) {
+    try {
+      await compararWorkers(await buildScenarios(driver, now));
+      return report;
+    } finally {
+      await driver.close();
+    }
+  }
   let api: ApiUnderTest | undefined;
   let ceiling: ApiUnderTest | undefined;
   try {
@@ -138,6 +154,9 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     for (const s of scenarios) await checkAnswer(api, s);
     await checkAnswer(ceiling, scenarios[0]);
     await measureAll(api, ceiling, driver, scenarios, informes, report, opts);
+    await api.stop();
+    api = undefined;
+    await compararWorkers(scenarios);
     report.loginBurst = await measureLoginBurst(target.url);
     log(describeLoginBurst(report.loginBurst));
     await exportar();
@@ -152,11 +171,14 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
 const opts = parseOptions(process.argv.slice(2));
 const now = new Date();
 const reports: DbReport[] = [];
-for (const dialect of opts.dbs) reports.push(await benchDatabase(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts, now));
+// --only workers compares processes on PostgreSQL only: SQLite has one writer for all of them.
+for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : opts.dbs) {
+  reports.push(await benchDatabase(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts, now));
+}
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await medirSubida(target.url, opts.subidaMb));

@@ -4,7 +4,7 @@ import 'dotenv/config';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAdminServer } from '../api/src/admin-server.js';
-import { exitOnSignals, loadConfigOrExit, startApi } from '../api/src/index.js';
+import { exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { mensajes } from '../api/src/mensajes.js';
 
 const adminRoot = resolve('dist/admin');
@@ -16,10 +16,11 @@ if (!existsSync(resolve(adminRoot, 'index.html')) || process.argv.includes('--bu
   await build({ configFile: resolve('admin/vite.config.ts'), logLevel: 'warn' });
 }
 
-const api = await startApi(config);
+// WORKERS > 1: this process stays the cluster's primary and serves the admin; workers serve the API.
+const api = await serveApi(config);
 const admin = await buildAdminServer(config, adminRoot);
 await admin.listen({ port: config.adminPort, host: config.host });
-console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)`);
+console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)${config.workers > 1 ? `, ${config.workers} procesos` : ''}`);
 console.log(`Admin: http://localhost:${config.adminPort}`);
 if (config.emisor.demo) {
   // Said out loud, so nobody issues real invoices in the name of a business that does not exist.

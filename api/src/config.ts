@@ -1,5 +1,6 @@
 // Every setting of the application is read and validated here, once (DESIGN §8).
 // Anything else receives a typed Config and never touches process.env itself.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { nifValido, normalizarNif } from './resources/nif.js';
 
@@ -33,6 +34,14 @@ export interface Config {
   series: { facturas: string; rectificativas: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never a blanket `true`. */
   trustProxy: false | number | string[];
+  /** API processes (node:cluster, DESIGN §12): 1 runs the API in this process, more fork workers. */
+  workers: number;
+  /**
+   * Whether this process runs the jobs that must run once per machine (resuming half-processed
+   * uploads, the hourly sweep of abandoned ones). Always true for a lone process; in a cluster
+   * the primary sets AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
+   */
+  tareasDeFondo: boolean;
 }
 
 export type StorageConfig =
@@ -194,12 +203,20 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     }
   }
   const storageDir = resolve(cwd, env.STORAGE_DIR ?? 'data/storage');
+  const database = parseDatabase(env.DATABASE_URL, cwd);
+  // Production uses every core; development keeps one process, so a debugger or a reload sees it all.
+  const workers = int(env, 'WORKERS', production ? availableParallelism() : 1, 1, 256);
+  // Several processes share a SQLite file through WAL and busy_timeout; a database in memory
+  // would be a different, empty database in each of them.
+  if (workers > 1 && database.filename === ':memory:') {
+    throw new ConfigError('WORKERS', `debe ser 1 con una base SQLite en memoria (recibido ${workers}): cada proceso tendría su propia base vacía`);
+  }
   return {
     env: nodeEnv as Config['env'],
     port,
     host: env.HOST ?? '0.0.0.0',
     adminPort,
-    database: parseDatabase(env.DATABASE_URL, cwd),
+    database,
     corsOrigins,
     apiUrl: env.API_URL?.replace(/\/$/, ''),
     productName: env.PRODUCT_NAME ?? 'Aula',
@@ -230,5 +247,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy,
     emisor: parseEmisor(env, production),
     series: parseSeries(env),
+    workers,
+    tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
   };
 }

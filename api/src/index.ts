@@ -1,6 +1,10 @@
 // API entry: config → database → app → listen, with a graceful shutdown on SIGTERM/SIGINT
-// (stop accepting, let in-flight requests finish, then close the database).
+// (stop accepting, let in-flight requests finish, then close the database). With WORKERS > 1
+// this process is the primary of a cluster (cluster.ts) and each worker runs this file too.
 import 'dotenv/config';
+import cluster from 'node:cluster';
+import type { AddressInfo } from 'node:net';
+import { startCluster } from './cluster.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/index.js';
@@ -15,8 +19,9 @@ export interface RunningApi {
 
 export async function startApi(config: Config): Promise<RunningApi> {
   const db = createDb(config.database);
-  // Migrated before the app is built: building it reads archivos (uploads to resume).
-  await prepareDatabase(db, config, (msg: string) => console.log(msg));
+  // Migrated before the app is built: building it reads archivos (uploads to resume). A
+  // cluster's worker finds it done: its primary prepared the database before forking.
+  if (!cluster.isWorker) await prepareDatabase(db, config, (msg: string) => console.log(msg));
   const app = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
   let closing: Promise<void> | undefined;
@@ -54,8 +59,24 @@ export function loadConfigOrExit(): Config {
   }
 }
 
+/** This process serves the API itself (WORKERS=1, or a cluster's worker) or is a cluster's primary. */
+export const esPrimarioDeCluster = (config: Config) => config.workers > 1 && cluster.isPrimary;
+
+/** The API as configured: in this process, or in a cluster of WORKERS processes. */
+export async function serveApi(config: Config): Promise<{ port: number; close(): Promise<void>; log(msg: string): void }> {
+  if (!esPrimarioDeCluster(config)) {
+    const api = await startApi(config);
+    return { port: (api.app.server.address() as AddressInfo).port, close: api.close, log: (m) => api.app.log.info(m) };
+  }
+  const running = await startCluster(config).catch((err: Error) => {
+    console.error(`No se pudo arrancar la API: ${err.message}`);
+    process.exit(1);
+  });
+  return { port: running.port, close: running.close, log: (m) => console.log(m) };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfigOrExit();
-  const api = await startApi(config);
-  exitOnSignals(api.close, (m) => api.app.log.info(m));
+  const api = await serveApi(config);
+  exitOnSignals(api.close, api.log);
 }

@@ -1,5 +1,6 @@
 // Configuration (DESIGN §8): defaults, the production port, and start-up refusing bad values
 // with a message that names the variable.
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { EMISOR } from './support/db.js';
@@ -93,5 +94,19 @@ describe('loadConfig', () => {
 
   it('caps uploads per folder and expires abandoned ones after a day by default', () => {
     expect(loadConfig({}).media).toEqual({ maxVideoMb: 4096, maxPhotoMb: 20, uploadExpiryHours: 24 });
+  });
+
+  it('runs one API process in development and one per core in production (WORKERS)', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).workers).toBe(availableParallelism());
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, WORKERS: '3' }).workers).toBe(3);
+    // Several processes share a SQLite file, never a database in memory (one per process).
+    expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'sqlite:data/x.sqlite' }).workers).toBe(2);
+    expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: 'sqlite::memory:' })).toThrow(/WORKERS.*memoria/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow('WORKERS');
+    expect(() => loadConfig({ WORKERS: 'todos' })).toThrow('WORKERS');
+    // Background jobs run in every lone process; a cluster's primary turns them off in all workers but one.
+    expect(loadConfig({}).tareasDeFondo).toBe(true);
+    expect(loadConfig({ AULA_TAREAS_DE_FONDO: '0' }).tareasDeFondo).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import { Procesado } from './procesado.js';
 import { servirArchivos } from './servir.js';
 import subidasRoutes from './subidas.js';
 
-type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'>;
+type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'> & Partial<Pick<Config, 'tareasDeFondo'>>;
 
 export interface Media extends ArchivoHooks {
   almacen: Almacen;
@@ -62,6 +62,10 @@ export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLo
     async rutas(app) {
       await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.encolar(subida) });
       await servirArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
+      // Once per machine, not once per process: N workers resuming the same half-processed file
+      // would move and describe it N times at once, and one of them would mark it `error`.
+      // In a cluster only the worker the primary names does it (api/src/cluster.ts).
+      if (config.tareasDeFondo === false) return;
       // Not awaited: a database down at start is /health's to report, not a reason not to start.
       procesado.reanudar().catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
       const barrerYa = () => media.barrer().catch((err) => log.warn({ err }, 'barrido de subidas caducadas'));

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Knex } from 'knex';
-import type { Db } from '../db/index.js';
+import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import type { Almacen } from './almacen.js';
 import { ErrorMedios, type Ffmpeg } from './ffmpeg.js';
@@ -123,7 +123,23 @@ export class Procesado {
     for (const { subida } of pendientes) this.encolar(subida);
   }
 
+  /**
+   * On PostgreSQL, under a lock per file held until it is done: API instances on other machines
+   * share the database, and one starting while another processes a file would otherwise take
+   * it up too (reanudar) and race it, the loser marking a good file `error`. The instance that
+   * does not get the lock leaves the file to the one that has it. (One machine's workers never
+   * race: only one of them resumes, cluster.ts; SQLite is never shared across machines.)
+   */
   private async procesar(subida: string): Promise<void> {
+    if (!isPg(this.db)) return this.procesarYa(subida);
+    const clave = createHash('sha256').update(`procesado:${subida}`).digest().readBigInt64BE(0).toString();
+    await this.db.transaction(async (trx) => {
+      const { rows } = await trx.raw('SELECT pg_try_advisory_xact_lock(CAST(? AS bigint)) AS ok', [clave]);
+      if (rows[0].ok) await this.procesarYa(subida);
+    });
+  }
+
+  private async procesarYa(subida: string): Promise<void> {
     const archivo = (await this.db('archivos').where({ subida, estado: 'procesando' }).first()) as Fila | undefined;
     if (!archivo) return;
     const clave = String(archivo.ruta).slice(1);

@@ -35,7 +35,7 @@ export function databaseUrl(database: Config['database']): string {
   return url.toString();
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
