@@ -47,7 +47,12 @@ if (pathname === LOGIN_PATH || (pagina && !hasSession())) {
   };
   root.render(
     <StrictMode>
-      <Login destino={destinoTrasLogin((window.history.state as Entrada | null)?.usr)} alEntrar={alEntrar} precargar={cargarAdmin} />
+      <Login
+        destino={destinoTrasLogin((window.history.state as Entrada | null)?.usr)}
+        alEntrar={alEntrar}
+        // A failed fetch here is retried (by a full load) when «Entrar» needs the chunk.
+        precargar={() => void cargarAdmin().catch(() => {})}
+      />
     </StrictMode>,
   );
 } else {
