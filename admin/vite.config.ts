@@ -19,10 +19,33 @@ function devConfigScript(): Plugin {
   };
 }
 
+/**
+ * Writes `.vite/modulos.json`, {chunk file: [the packages and source files bundled in it]}: the
+ * manifest names only each chunk's own source, and the login's size check needs to know that no
+ * MUI or react-admin module rides along in what /login loads (e2e/login-ligero.spec.ts).
+ */
+function modulosPorChunk(): Plugin {
+  const nombre = (id: string) => {
+    const paquete = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+    return paquete ? paquete[1] : id.replace(/^.*?\/admin\//, 'admin/');
+  };
+  return {
+    name: 'aula-modulos-por-chunk',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const modulos: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type === 'chunk') modulos[chunk.fileName] = [...new Set(chunk.moduleIds.map(nombre))].sort();
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/modulos.json', source: JSON.stringify(modulos, null, 1) });
+    },
+  };
+}
+
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), devConfigScript(), registroDelApi()],
+  plugins: [react(), devConfigScript(), registroDelApi(), modulosPorChunk()],
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,

@@ -1,26 +1,26 @@
-// Top-level routes (DESIGN §5). /login and the redirects ship without react-admin; the admin
-// itself is a separate chunk, loaded only under /main.
-import { lazy, Suspense } from 'react';
+// Top-level routes (DESIGN §5), once the admin's chunk is loaded (arranque.tsx). The first
+// /login of a visit is drawn by main.tsx without this chunk; this one serves the later ones
+// («Salir», a lost session, the back button) with the same light screen.
+import { Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
+import AdminApp from './AdminApp';
 import NoEncontrada from './layout/NoEncontrada';
+import { ATAJOS } from './login/destino';
 import LoginPage from './login/LoginPage';
-import { hasSession, LOGIN_PATH } from './providers/authProvider';
-
-const AdminApp = lazy(() => import('./AdminApp'));
-
-const ATAJOS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'informes'];
+import { hasSession, LOGIN_PATH } from './providers/sesion';
 
 /**
  * Without a session, straight to the login screen with the address it came for (react-admin's
- * own `nextPathname` state, which its checkAuth also sets), before downloading the admin.
+ * own `nextPathname` state, which its checkAuth also sets).
  */
 const ConSesion = () => {
   const { pathname, search } = useLocation();
   if (!hasSession()) {
     return <Navigate to={LOGIN_PATH} replace state={{ nextPathname: pathname, nextSearch: search }} />;
   }
+  // The sections are chunks of their own: something to look at while the first one loads.
   return (
     <Suspense
       fallback={

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildAdminServer } from '../src/admin-server.js';
@@ -11,6 +12,9 @@ import { loadConfig } from '../src/config.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
+
+/** A script big enough to be worth compressing (the plugin leaves out answers under 1 kB). */
+const GRANDE = `${'export const texto = "una línea de un chunk del admin";\n'.repeat(400)}`;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -217,6 +221,7 @@ describe('admin server security headers', () => {
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), '<!doctype html><script src="/config.js"></script><script type="module" src="/assets/app.js"></script>');
     writeFileSync(join(root, 'assets', 'app.js'), 'console.log(window.AULA_CONFIG);\n');
+    writeFileSync(join(root, 'assets', 'grande.js'), GRANDE);
   });
 
   afterAll(async () => {
@@ -259,6 +264,24 @@ describe('admin server security headers', () => {
     expect(apiUrlIn((await get(app, '/config.js')).body)).toBe('https://api.example.com/v1');
     expect(csp(res.headers)['connect-src']).toEqual(["'self'", 'https://api.example.com']);
     expect(csp(res.headers)['img-src']).toContain('https://api.example.com');
+  });
+
+  it('compresses scripts for browsers that accept it, and keeps them cacheable for good', async () => {
+    const app = await admin();
+    const pedir = (encoding?: string) =>
+      app.inject({ method: 'GET', url: '/assets/grande.js', headers: { host: 'localhost:8999', ...(encoding && { 'accept-encoding': encoding }) } });
+    const br = await pedir('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.rawPayload.length).toBeLessThan(GRANDE.length / 4);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(GRANDE);
+    const gzip = await pedir('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(GRANDE);
+    const plano = await pedir();
+    expect(plano.headers['content-encoding']).toBeUndefined();
+    expect(plano.body).toBe(GRANDE);
   });
 
   it('does not let a forged Host header write into the policy or the config script', async () => {

@@ -1,16 +1,9 @@
 // The one way the admin talks to the API: session cookie, JSON, and the LoopBack error
 // envelope turned into react-admin's HttpError.
 import { HttpError } from 'react-admin';
-import { config } from '../config';
+import { type ApiRequestInit, leerError, llamarApi } from './api';
 
-export const apiUrl = (path: string): string => `${config.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
-
-export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
-  /** Sent as JSON. */
-  body?: unknown;
-}
-
-const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+export { apiUrl, type ApiRequestInit } from './api';
 
 interface LoopBackDetail {
   path?: string;
@@ -38,16 +31,10 @@ function validationErrors(message: string, details: unknown): Record<string, unk
 }
 
 async function toHttpError(response: Response): Promise<HttpError> {
-  const text = await response.text();
-  let envelope: { error?: { message?: string; details?: unknown } } | undefined;
-  try {
-    envelope = text ? JSON.parse(text) : undefined;
-  } catch {
-    envelope = undefined;
-  }
-  const message = envelope?.error?.message || response.statusText || `HTTP ${response.status}`;
-  const errors = response.status === 422 ? validationErrors(message, envelope?.error?.details) : undefined;
-  return new HttpError(message, response.status, errors ? { ...envelope, errors } : (envelope ?? text));
+  const { status, message, body } = await leerError(response);
+  const details = typeof body === 'object' ? body.error?.details : undefined;
+  const errors = status === 422 ? validationErrors(message, details) : undefined;
+  return new HttpError(message, status, errors ? { ...(body as object), errors } : body);
 }
 
 /**
@@ -62,21 +49,8 @@ export function motivo(error: unknown): string {
 }
 
 /** The raw response (for CSV and other downloads), or the API's error as an HttpError. */
-export async function fetchApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
-  const verb = method.toUpperCase();
-  const finalHeaders = new Headers(headers);
-  if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
-  // The API refuses state changes that are not JSON (a cross-site form cannot forge them), and
-  // an empty JSON body is a 400: POST/PUT/PATCH always carry at least `{}`.
-  const sendsBody = WITH_BODY.has(verb) || body !== undefined;
-  if (sendsBody) finalHeaders.set('Content-Type', 'application/json');
-  const response = await fetch(apiUrl(path), {
-    ...init,
-    method: verb,
-    headers: finalHeaders,
-    credentials: 'include',
-    body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
-  });
+export async function fetchApi(path: string, init: ApiRequestInit = {}): Promise<Response> {
+  const response = await llamarApi(path, init);
   if (!response.ok) throw await toHttpError(response);
   return response;
 }

@@ -1,0 +1,51 @@
+// The bare request to the API, without react-admin: the login screen ships with this alone, and
+// http.ts builds react-admin's errors on top of it.
+import { config } from '../config';
+
+export const apiUrl = (path: string): string => `${config.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
+
+export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
+  /** Sent as JSON. */
+  body?: unknown;
+}
+
+const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
+
+/** The API's answer as it comes, errors included: session cookie, JSON in and out. */
+export function llamarApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
+  const verb = method.toUpperCase();
+  const finalHeaders = new Headers(headers);
+  if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
+  // The API refuses state changes that are not JSON (a cross-site form cannot forge them), and
+  // an empty JSON body is a 400: POST/PUT/PATCH always carry at least `{}`.
+  const sendsBody = WITH_BODY.has(verb) || body !== undefined;
+  if (sendsBody) finalHeaders.set('Content-Type', 'application/json');
+  return fetch(apiUrl(path), {
+    ...init,
+    method: verb,
+    headers: finalHeaders,
+    credentials: 'include',
+    body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+  });
+}
+
+export interface ErrorApi {
+  status: number;
+  /** The LoopBack envelope's message, else the status text. */
+  message: string;
+  /** The parsed envelope, or the raw text when it is not JSON. */
+  body: { error?: { message?: string; details?: unknown } } | string | undefined;
+}
+
+/** A refused answer read as the LoopBack error envelope. */
+export async function leerError(response: Response): Promise<ErrorApi> {
+  const text = await response.text();
+  let envelope: { error?: { message?: string; details?: unknown } } | undefined;
+  try {
+    envelope = text ? JSON.parse(text) : undefined;
+  } catch {
+    envelope = undefined;
+  }
+  const message = envelope?.error?.message || response.statusText || `HTTP ${response.status}`;
+  return { status: response.status, message, body: envelope ?? text };
+}
