@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
+import { describeApertura, type Apertura } from './apertura.js';
 import { describeExport, type Exportacion } from './exportacion.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
@@ -50,6 +51,8 @@ export interface DbReport {
   informesPage?: PageTiming & { ratio: number; verdict: string };
   loginBurst?: LoginBurst;
   exportacion?: Exportacion;
+  /** The pagos list opened as the admin opens it: page + total against the page alone. */
+  apertura?: Apertura;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -137,6 +140,7 @@ export function printTable(reports: DbReport[]) {
     console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
+    if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
   }
