@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
+import { describeApertura, type Apertura } from './apertura.js';
 import { describeExport, type Exportacion } from './exportacion.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
@@ -53,6 +54,8 @@ export interface DbReport {
   exportacion?: Exportacion;
   /** The page of pagos with WORKERS=N against one process (PostgreSQL). */
   workers?: WorkersComparison;
+  /** The pagos list opened as the admin opens it: page + total against the page alone. */
+  apertura?: Apertura;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -140,6 +143,7 @@ export function printTable(reports: DbReport[]) {
     console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
+    if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
     if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);

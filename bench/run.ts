@@ -5,6 +5,7 @@ import { resolve } from 'node:path';
 import { startApiProcess, startCeilingProcess, type ApiUnderTest } from './api.js';
 import { openPg, openSqlite, type Driver } from './driver.js';
 import { explain } from './explain.js';
+import { describeApertura, measureApertura } from './apertura.js';
 import { describeExport, measureExport } from './exportacion.js';
 import { fill, targetFor, type Target } from './fill.js';
 import { httpLoad } from './http.js';
@@ -101,6 +102,10 @@ async function measureAll(api: ApiUnderTest, ceiling: ApiUnderTest, driver: Driv
     }
   }
 
+  // Opening the list as the admin does: the page and its total together, against the page alone.
+  report.apertura = await measureApertura(api, driver, opts.duration, CONCURRENCIES);
+  for (const line of describeApertura(report.apertura)) log(line);
+
   // One caller: a report over a year takes long enough that 16 at once only queue behind each
   // other (and a slice of a few seconds would end before any of them answered).
   for (const { name, path, statements } of informes) {
@@ -147,6 +152,12 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   let api: ApiUnderTest | undefined;
   let ceiling: ApiUnderTest | undefined;
   try {
+    if (opts.onlyApertura) {
+      api = await startApiProcess(target.url);
+      report.apertura = await measureApertura(api, driver, opts.duration, CONCURRENCIES);
+      for (const line of describeApertura(report.apertura)) log(line);
+      return report;
+    }
     const scenarios = await buildScenarios(driver, now);
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
@@ -178,7 +189,7 @@ for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : op
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await medirSubida(target.url, opts.subidaMb));

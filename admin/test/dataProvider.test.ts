@@ -46,6 +46,51 @@ describe('getList', () => {
   });
 });
 
+describe('getList totals of huge lists (Prefer: count=estimated)', () => {
+  const pagos = (n: number, desde = 1) => Array.from({ length: n }, (_, i) => ({ id: desde + i }));
+  const lista = (filas: { id: number }[], recuento: object) => fakeApi({ 'GET /pagos': { body: filas }, 'GET /pagos/count': { body: recuento } });
+
+  it('asks the count for the estimated mode, the page as always', async () => {
+    const llamadas = lista(pagos(25), { count: 41 });
+    await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(llamadas[0].headers.get('Prefer')).toBeNull();
+    expect(llamadas[1].headers.get('Prefer')).toBe('count=estimated');
+  });
+
+  it('an exact answer is the total, exactly as before', async () => {
+    lista(pagos(25), { count: 9876 });
+    const result = await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(result).toEqual({ data: pagos(25), total: 9876 });
+  });
+
+  it('a lower bound or an estimate is no total: pageInfo to page on, and the figure in meta for the label', async () => {
+    lista(pagos(25, 26), { count: 10000, approximate: 'lowerBound' });
+    const masDe = await dataProvider.getList('pagos', { pagination: page(2, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(masDe).toEqual({
+      data: pagos(25, 26),
+      pageInfo: { hasNextPage: true, hasPreviousPage: true },
+      meta: { recuento: { count: 10000, approximate: 'lowerBound' } },
+    });
+    expect(masDe.total).toBeUndefined();
+    vi.unstubAllGlobals();
+    lista(pagos(25), { count: 512345, approximate: 'estimate' });
+    const unos = await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(unos).toMatchObject({ pageInfo: { hasNextPage: true, hasPreviousPage: false }, meta: { recuento: { count: 512345, approximate: 'estimate' } } });
+  });
+
+  it('a page that is not full ends the list: its total is exact whatever the estimate said', async () => {
+    lista(pagos(3, 51), { count: 512345, approximate: 'estimate' });
+    const result = await dataProvider.getList('pagos', { pagination: page(3, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(result).toEqual({ data: pagos(3, 51), total: 53 });
+  });
+
+  it('a reference list (getManyReference) keeps the exact count', async () => {
+    const llamadas = fakeApi({ 'GET /pagos': { body: [] }, 'GET /pagos/count': { body: { count: 0 } } });
+    await dataProvider.getManyReference('pagos', { target: 'usuarioId', id: 5, pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: {} });
+    expect(llamadas[1].headers.get('Prefer')).toBeNull();
+  });
+});
+
 describe('search box words', () => {
   const enUsuarios = (word: string) => ({
     or: ['nombre', 'apellidos', 'email', 'nif'].map((field) => ({ [field]: { ilike: `%${word}%` } })),

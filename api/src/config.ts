@@ -22,6 +22,8 @@ export interface Config {
   /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
   ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
+  /** Where `Prefer: count=estimated` stops counting (DESIGN §12): above it, an estimate or «more than». Default per dialect. */
+  countCap: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
   scrypt: { N: number; r: number; p: number };
@@ -229,6 +231,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
+    // SQLite counts up to the cap on every open of a big list (it has no estimate to give
+    // instead), and 10 000 index entries there cost more than the page itself; PostgreSQL counts
+    // only when its planner expects no more than the cap.
+    countCap: int(env, 'COUNT_CAP', database.dialect === 'pg' ? 10000 : 1000, 1, 1_000_000_000),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),
       absoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),

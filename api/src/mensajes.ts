@@ -33,6 +33,8 @@ export const mensajes = {
     malFormada: 'La petición HTTP está mal formada',
     cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
     tiempoAgotado: 'La petición tardó demasiado en llegar completa',
+    preferCuenta: (valor: string, modos: readonly string[]) =>
+      `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
     soloServidor: (recurso: string) => `Los ${entidades[recurso].plural} los escribe el servidor: se crean subiendo un fichero a /subidas`,
   },

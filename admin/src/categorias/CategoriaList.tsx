@@ -10,11 +10,12 @@ import {
 import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [<SearchInput source="q" alwaysOn key="q" />];
 
 const CategoriaList = () => (
-  <List filters={filters} sort={{ field: 'orden', order: 'ASC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'orden', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.nombre} secondaryText={(r) => r.descripcion} linkType="edit" />}
     >

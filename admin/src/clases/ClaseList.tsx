@@ -19,6 +19,7 @@ import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { ClaseAccionesMasivas } from './ClaseAccionesMasivas';
 import { DuracionField } from './DuracionField';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -32,7 +33,7 @@ const filters = [
 const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 
 const ClaseList = () => (
-  <List filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['duracion', 'gratuita', 'usuarioId']}
       small={

@@ -8,7 +8,8 @@ import { exportUrl } from '../providers/dataProvider';
  * row passes through the admin's memory.
  */
 export const ExportarButton = () => {
-  const { filterValues, sort, total } = useListContext();
+  const { data, filterValues, sort, total } = useListContext();
+  const filas = data?.length ?? 0;
   const resource = useResourceContext();
   if (!resource) return null;
   return (
@@ -17,7 +18,8 @@ export const ExportarButton = () => {
       label="ra.action.export"
       href={exportUrl(resource, filterValues, sort)}
       download
-      disabled={!total}
+      // No total at all when the API only estimated it (dataProvider `conTotal`): the rows shown say there is something to export.
+      disabled={total == null ? filas === 0 : total === 0}
     >
       {/* As a child, not startIcon: on a phone react-admin's Button shows only its child, the icon. */}
       <DownloadIcon />

@@ -17,6 +17,7 @@ import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CursoAccionesMasivas } from './CursoAccionesMasivas';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -26,7 +27,7 @@ const filters = [
 ];
 
 const CursoList = () => (
-  <List filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['nivel']}
       small={

@@ -19,6 +19,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -30,7 +31,7 @@ const filters = [
 
 // No bulk delete: issued invoices may never be deleted (409), and a draft is deleted from its own form.
 const FacturaList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['concepto']}
       small={

@@ -12,6 +12,7 @@ import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -19,7 +20,7 @@ const filters = [
 ];
 
 const LoginList = () => (
-  <List filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['email']}
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}

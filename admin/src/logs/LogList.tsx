@@ -14,6 +14,7 @@ import { tipoLogChoices } from '../common/choices';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { RecursoField } from './RecursoField';
 import { TipoLogField } from './TipoLogField';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -23,7 +24,7 @@ const filters = [
 
 // The activity log is append-only: no bulk actions, nothing to create or edit.
 const LogList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['recurso', 'recursoId', 'ip']}
       small={

@@ -18,6 +18,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -29,7 +30,7 @@ const filters = [
 ];
 
 const PagoList = () => (
-  <List filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['cursoId', 'referencia']}
       small={

@@ -57,7 +57,7 @@ const andWhere = (...wheres: (Where | undefined)[]): Where | undefined => {
 const query = (name: string, value: unknown) => `${name}=${encodeURIComponent(JSON.stringify(value))}`;
 
 function listFilter(where: Where | undefined, { pagination, sort }: Pick<GetListParams, 'pagination' | 'sort'>) {
-  const filter: Record<string, unknown> = {};
+  const filter: { where?: Where; order?: string; limit?: number; skip?: number } = {};
   if (where) filter.where = where;
   if (sort?.field) filter.order = `${sort.field} ${sort.order === 'DESC' ? 'DESC' : 'ASC'}`;
   if (pagination) {
@@ -77,12 +77,38 @@ export const exportUrl = (resource: string, filterValues: Record<string, unknown
 const countPath = (resource: string, where: Where | undefined) =>
   `/${resource}/count${where ? `?${query('where', where)}` : ''}`;
 
-async function listAndCount(listPath: string, countResource: string, countWhere: Where | undefined, filter: object) {
+/**
+ * What `GET /R/count` answers (README, «La API de un vistazo»): exact unless `approximate` says
+ * it is a lower bound (there are more than `count`) or the planner's estimate.
+ */
+export interface Recuento {
+  count: number;
+  approximate?: 'lowerBound' | 'estimate';
+}
+
+/**
+ * A page and its total as react-admin takes them. An exact total goes as `total`, as it always
+ * has. An approximate one does not: page numbers worked out from it would lead past the end, or
+ * stop short of it, so react-admin gets `pageInfo` and pages forwards and backwards, and the
+ * pagination label reads the approximate figure from `meta.recuento` («de más de 10.000»).
+ */
+export function conTotal(data: any[], recuento: Recuento, { skip = 0, limit }: { skip?: number; limit?: number }) {
+  if (!recuento.approximate) return { data, total: recuento.count };
+  // A page that is not full is the last one: there the total is known exactly, whatever the count said.
+  if (limit !== undefined && data.length < limit && (data.length > 0 || skip === 0)) return { data, total: skip + data.length };
+  return {
+    data,
+    pageInfo: { hasNextPage: limit !== undefined && data.length === limit, hasPreviousPage: skip > 0 },
+    meta: { recuento },
+  };
+}
+
+async function listAndCount(listPath: string, countResource: string, countWhere: Where | undefined, filter: { skip?: number; limit?: number }, prefer?: string) {
   const [list, count] = await Promise.all([
     fetchJson<any[]>(`${listPath}?${query('filter', filter)}`),
-    fetchJson<{ count: number }>(countPath(countResource, countWhere)),
+    fetchJson<Recuento>(countPath(countResource, countWhere), prefer ? { headers: { Prefer: prefer } } : undefined),
   ]);
-  return { data: list.json, total: count.json.count };
+  return conTotal(list.json, count.json, filter);
 }
 
 /** What may be written: no server-set field (id, timestamps, totals…), dates as ISO strings. */
@@ -111,7 +137,9 @@ export const recordFileUrl = (resource: string, id: Identifier, file: string) =>
 export const dataProvider: DataProvider = {
   getList: (resource, params) => {
     const where = toWhere(resource, params.filter);
-    return listAndCount(`/${resource}`, resource, where, listFilter(where, params));
+    // An exact total over half a million rows costs more than the page it labels (DESIGN §12):
+    // exact up to the API's cap, then an estimate or «more than», which the list says.
+    return listAndCount(`/${resource}`, resource, where, listFilter(where, params), 'count=estimated');
   },
 
   getOne: async (resource, { id }) => ({ data: (await fetchJson(recordPath(resource, id))).json }),

@@ -17,6 +17,7 @@ import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { nombreCompleto } from './nombreCompleto';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
+import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -33,7 +34,7 @@ const UsuarioListActions = () => (
 );
 
 const UsuarioList = () => (
-  <List filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
     <ResponsiveList
       omitOnTablet={['ciudad', 'pais', 'createdAt']}
       small={

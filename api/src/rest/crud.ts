@@ -7,12 +7,13 @@ import { mensajes } from '../mensajes.js';
 import { getResource, type Resource } from '../resources/index.js';
 import { badRequest, forbidden } from './errors.js';
 import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
+import { readPreferences } from './prefer.js';
 import { combine, type Actor, type Repository } from './repository.js';
 import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
   repo: Repository;
-  config: Pick<Config, 'maxLimit'>;
+  config: Pick<Config, 'maxLimit' | 'countCap'>;
 }
 
 type Query = { filter?: unknown; where?: unknown };
@@ -45,9 +46,17 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     refuseCreate();
   };
 
-  app.get<{ Querystring: Query }>(`${base}/count`, async (req) => ({
-    count: await repo.count(resource, parseWhereParam(resource, req.query.where)),
-  }));
+  // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, DESIGN §12);
+  // the answer names the mode it honoured, and its body says when the number is not exact.
+  app.get<{ Querystring: Query }>(`${base}/count`, async (req, reply) => {
+    const mode = readPreferences(req.headers.prefer).count;
+    const where = parseWhereParam(resource, req.query.where);
+    // The same URL answers differently per Prefer: a cache must not hand one caller's to another.
+    reply.header('vary', 'Prefer');
+    if (!mode) return { count: await repo.count(resource, where) };
+    reply.header('preference-applied', `count=${mode}`);
+    return repo.countIn(resource, where, mode, config.countCap);
+  });
 
   app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req) => {
     const id = parseId(req.params.id);

@@ -18,6 +18,35 @@ const filterParam = {
 };
 const whereParam = { name: 'where', in: 'query', description: 'Condición LoopBack en JSON', content: json({ type: 'object' }) };
 const countResponse = { description: 'Número de registros', content: json({ type: 'object', properties: { count: { type: 'integer' } } }) };
+// `GET /R/count` only: PostgREST's count preference (rest/prefer.ts, DESIGN §12).
+const preferParam = {
+  name: 'Prefer',
+  in: 'header',
+  description:
+    'count=exact (por defecto): la cuenta exacta. count=planned: en PostgreSQL, la estimación del planificador (no lee filas); ' +
+    'en SQLite, como estimated. count=estimated: exacta hasta COUNT_CAP filas (por defecto 10 000 en PostgreSQL, 1 000 en SQLite) y, por encima, la estimación ' +
+    'del planificador en PostgreSQL o «más de COUNT_CAP» en SQLite. La respuesta lo dice en «approximate» y nombra el modo aplicado ' +
+    'en Preference-Applied. Un valor desconocido se ignora (RFC 7240) y la cuenta es exacta, salvo con handling=strict: 400.',
+  schema: { type: 'string', example: 'count=estimated' },
+};
+const countModeResponse = {
+  description: 'Número de registros: exacto salvo que «approximate» diga otra cosa',
+  headers: {
+    'Preference-Applied': { description: 'El modo de cuenta aplicado (count=exact|planned|estimated), si se pidió uno válido', schema: { type: 'string' } },
+  },
+  content: json({
+    type: 'object',
+    required: ['count'],
+    properties: {
+      count: { type: 'integer' },
+      approximate: {
+        type: 'string',
+        enum: ['lowerBound', 'estimate'],
+        description: 'lowerBound: hay más de «count» registros (la cuenta se detuvo ahí); estimate: estimación del planificador de PostgreSQL',
+      },
+    },
+  }),
+};
 const noContent = { description: 'Hecho, sin cuerpo' };
 const common = { '400': errorResponse('Parámetros no válidos'), '401': errorResponse('Sin sesión') };
 
@@ -33,7 +62,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   const creates = r.serverWritten ? writes : {};
   const paths: Record<string, unknown> = {
     [`/${r.name}/count`]: {
-      get: { tags, operationId: `${m}.count`, parameters: [whereParam], responses: { '200': countResponse, ...common } },
+      get: { tags, operationId: `${m}.count`, parameters: [whereParam, preferParam], responses: { '200': countModeResponse, ...common } },
     },
     [`/${r.name}/{id}`]: {
       get: {

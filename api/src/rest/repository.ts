@@ -12,11 +12,21 @@ import type { Action, Facturacion, WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
-import { countSql, selectSql } from './select.js';
+import type { CountMode } from './prefer.js';
+import { cappedCountSql, countSql, plannedCountSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
 import { applyWhere } from './where.js';
 
 type Row = Record<string, unknown>;
+
+/**
+ * A count as `GET /R/count` answers it: exact unless `approximate` says otherwise. `lowerBound`:
+ * more than `count` rows match (the count stopped there); `estimate`: the planner's estimate.
+ */
+export interface CountAnswer {
+  count: number;
+  approximate?: 'lowerBound' | 'estimate';
+}
 
 /** Who is writing: goes into the activity log and into server-set fields. */
 export interface Actor {
@@ -81,6 +91,28 @@ export class Repository {
     const { sql, bindings } = countSql(resource, where, this.dialect);
     const [{ count }] = (await readRows(trx, sql, bindings)) as { count: number | string }[];
     return Number(count);
+  }
+
+  /**
+   * The count in the mode the caller prefers (DESIGN §12, PostgREST's `Prefer: count=`): `exact`
+   * reads every matching row; `planned` asks PostgreSQL's planner (no rows read); `estimated` is
+   * exact up to `cap` and the planner's estimate above it. SQLite keeps no statistics the
+   * application could ask, so there both approximate modes count up to `cap` and, above it, say
+   * only that there are more: bounded work either way, and never a guess passed off as a count.
+   */
+  async countIn(resource: Resource, where: WhereNode | undefined, mode: CountMode, cap: number): Promise<CountAnswer> {
+    if (mode === 'exact') return { count: await this.count(resource, where) };
+    if (this.dialect === 'pg') {
+      const { sql, bindings } = plannedCountSql(resource, where);
+      const [row] = (await readRows(this.db, sql, bindings)) as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[];
+      const estimate = Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
+      // Above the cap an exact answer costs more than the page it labels; below it, it is cheap,
+      // and the capped count that follows stays bounded even when the statistics are stale.
+      if (mode === 'planned' || estimate > cap) return { count: estimate, approximate: 'estimate' };
+    }
+    const { sql, bindings } = cappedCountSql(resource, where, this.dialect, cap);
+    const [{ count }] = (await readRows(this.db, sql, bindings)) as { count: number | string }[];
+    return Number(count) > cap ? { count: cap, approximate: 'lowerBound' } : { count: Number(count) };
   }
 
   async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db): Promise<Row> {

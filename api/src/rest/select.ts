@@ -52,3 +52,21 @@ export function countSql(resource: Resource, where: WhereNode | undefined, diale
   const sql = `SELECT count(*) AS "count" FROM ${quote(resource.name)}${whereClause(resource, where, dialect, bindings)}`;
   return { sql, bindings };
 }
+
+/**
+ * How many rows match, counting no further than `cap` + 1: a count that costs at most that many
+ * index entries however many rows match. A result above `cap` only says "more than cap".
+ */
+export function cappedCountSql(resource: Resource, where: WhereNode | undefined, dialect: Dialect, cap: number): SqlFragment {
+  const bindings: unknown[] = [];
+  const inner = `SELECT 1 FROM ${quote(resource.name)}${whereClause(resource, where, dialect, bindings)} LIMIT ?`;
+  bindings.push(cap + 1);
+  return { sql: `SELECT count(*) AS "count" FROM (${inner}) AS "hasta"`, bindings };
+}
+
+/** PostgreSQL's plan of the rows a count would read: its top node's "Plan Rows" is the planner's estimate. */
+export function plannedCountSql(resource: Resource, where: WhereNode | undefined): SqlFragment {
+  const bindings: unknown[] = [];
+  const sql = `EXPLAIN (FORMAT JSON) SELECT 1 FROM ${quote(resource.name)}${whereClause(resource, where, 'pg', bindings)}`;
+  return { sql, bindings };
+}

@@ -28,4 +28,9 @@ export const aulaShell = {
     volver: 'Volver al inicio',
   },
   cargando: 'Cargando…',
+  // A list whose total the API only bounded or estimated (common/Paginacion.tsx).
+  paginacion: {
+    masDe: '%{offsetBegin}-%{offsetEnd} de más de %{total}',
+    unos: '%{offsetBegin}-%{offsetEnd} de unos %{total}',
+  },
 };

@@ -1,0 +1,34 @@
+// A big list opens without counting every row (issue 13, DESIGN §12): the admin asks the total
+// with `Prefer: count=estimated`, and on SQLite (the suite's database, 4 000 demo pagos, cap
+// 1 000) the pagination says «de más de 1000» (Spanish groups no four-digit number) and still
+// pages on; a small filtered list reads its exact total, as it always has.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+
+const cuenta = (page: Page) => page.waitForResponse((r) => r.request().method() === 'GET' && new URL(r.url()).pathname === '/pagos/count' && r.ok());
+const pagos = (filtro: object) => `/main/pagos?filter=${encodeURIComponent(JSON.stringify(filtro))}&page=1`;
+const etiqueta = (page: Page) => page.locator('.MuiTablePagination-displayedRows');
+
+test('la lista de todos los pagos dice «de más de 1000» y pasa de página', async ({ page }) => {
+  const respuesta = cuenta(page);
+  await page.goto(pagos({}));
+  const total = await respuesta;
+  expect(await total.request().headerValue('prefer')).toBe('count=estimated');
+  expect(await total.json()).toEqual({ count: 1000, approximate: 'lowerBound' });
+  expect(await total.headerValue('preference-applied')).toBe('count=estimated');
+
+  await expect(etiqueta(page)).toHaveText(/^1-\d+ de más de 1000$/);
+  const porPagina = Number((await etiqueta(page).textContent())!.match(/^1-(\d+)/)![1]);
+  await page.getByRole('button', { name: 'Ir a la página siguiente' }).click();
+  await expect(etiqueta(page)).toHaveText(`${porPagina + 1}-${2 * porPagina} de más de 1000`);
+});
+
+test('una lista filtrada pequeña muestra su total exacto, como siempre', async ({ page }) => {
+  const respuesta = cuenta(page);
+  await page.goto(pagos({ metodo: 'efectivo' }));
+  const { count, approximate } = await (await respuesta).json();
+  expect(approximate).toBeUndefined();
+  expect(count).toBeGreaterThan(0);
+  expect(count).toBeLessThan(1000);
+  await expect(etiqueta(page)).toHaveText(new RegExp(`^1-\\d+ de ${count}$`));
+});
