@@ -60,8 +60,10 @@ test('en el teléfono el menú es un cajón que se abre desde la barra y se cier
 });
 
 test('«Salir» cierra la sesión y vuelve a /login', async ({ browser, baseURL }) => {
-  // Its own session: logging out ends the session on the server, and the other tests share theirs.
-  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport });
+  // Its own session, from an empty browser: Playwright would hand this context the session the
+  // other tests share, and both logging in here (a login ends the session it arrives with) and
+  // logging out would end it for every test after this one.
+  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport, storageState: { cookies: [], origins: [] } });
   const page = await context.newPage();
   await loginThroughForm(page, ADMIN.usuario, ADMIN.pass);
   await expect(page).toHaveURL(/\/main\/clases$/);
