@@ -17,16 +17,13 @@ async function bloquearCadena(trx: Db, emisorNif: string) {
   if (isPg(trx as Knex)) await trx('cadenas').where({ emisorNif }).forUpdate().first('emisorNif');
 }
 
-/** Appends the alta or anulación record of an issued invoice to its issuer's chain. */
-export async function anadirRegistro(trx: Db, factura: Row, tipo: 'alta' | 'anulacion', f: Pick<Facturacion, 'timeZone'>, ahora = new Date()): Promise<Row> {
-  const emisorNif = String(factura.emisorNif);
-  await bloquearCadena(trx, emisorNif);
-  const anterior = (await trx('registros').where('idEmisorFactura', emisorNif).orderBy('id', 'desc').first('huella')) as Row | undefined;
+/** The record of an invoice that follows `huellaAnterior` in its issuer's chain, as stored. */
+function registroDe(factura: Row, tipo: 'alta' | 'anulacion', huellaAnterior: string, f: Pick<Facturacion, 'timeZone'>, ahora: Date): Row {
   const comun = {
-    idEmisorFactura: emisorNif,
+    idEmisorFactura: String(factura.emisorNif),
     numSerieFactura: numSerieFactura(factura.serie, factura.numero),
     fechaExpedicionFactura: fechaExpedicion(factura.fecha, f.timeZone),
-    huellaAnterior: anterior?.huella ?? '',
+    huellaAnterior,
     fechaHoraHusoGenRegistro: fechaHoraConHuso(ahora, f.timeZone),
   };
   const registro =
@@ -35,7 +32,19 @@ export async function anadirRegistro(trx: Db, factura: Row, tipo: 'alta' | 'anul
       : { ...comun, tipoFactura: null, cuotaTotal: null, importeTotal: null };
   const texto = tipo === 'alta' ? textoAlta(registro as Parameters<typeof textoAlta>[0]) : textoAnulacion(comun);
   const iso = ahora.toISOString();
-  const fila = { tipo, facturaId: factura.id, ...registro, huella: huella(texto), createdAt: iso, updatedAt: iso };
+  return { tipo, facturaId: factura.id, ...registro, huella: huella(texto), createdAt: iso, updatedAt: iso };
+}
+
+/** The last huella of the issuer's chain, with the chain taken for the rest of the transaction. */
+async function ultimaHuella(trx: Db, emisorNif: string): Promise<string> {
+  await bloquearCadena(trx, emisorNif);
+  const anterior = (await trx('registros').where('idEmisorFactura', emisorNif).orderBy('id', 'desc').first('huella')) as Row | undefined;
+  return anterior?.huella ?? '';
+}
+
+/** Appends the alta or anulación record of an issued invoice to its issuer's chain. */
+export async function anadirRegistro(trx: Db, factura: Row, tipo: 'alta' | 'anulacion', f: Pick<Facturacion, 'timeZone'>, ahora = new Date()): Promise<Row> {
+  const fila = registroDe(factura, tipo, await ultimaHuella(trx, String(factura.emisorNif)), f, ahora);
   const [insertado] = await trx('registros').insert(fila).returning('id');
   return { id: typeof insertado === 'object' ? insertado.id : insertado, ...fila };
 }
@@ -114,14 +123,22 @@ export async function encadenarEmitidas(db: Knex, f: Facturacion): Promise<numbe
       .orderBy([{ column: 'updatedAt' }, { column: 'id' }])
       .select('*')) as Row[];
     if (!sinAlta.length && !sinAnulacion.length) return 0;
+    // Those that name no issuer take the configured one, in one statement.
     const emisor = { emisorNif: f.emisor.nif, emisorNombre: f.emisor.nombre, emisorDomicilio: f.emisor.domicilio };
-    const completar = async (factura: Row) => {
-      if (factura.emisorNif) return factura;
-      await trx('facturas').where('id', factura.id).update(emisor);
-      return { ...factura, ...emisor };
-    };
-    for (const factura of sinAlta) await anadirRegistro(trx, await completar(factura), 'alta', f);
-    for (const factura of sinAnulacion) await anadirRegistro(trx, await completar(factura), 'anulacion', f);
+    await trx('facturas').whereNotNull('numero').whereNot('estado', 'borrador').whereNull('emisorNif').update(emisor);
+    // A database from before the chain may hold hundreds of thousands: each issuer's chain is
+    // taken once, followed in memory and written in batches, not read back per record.
+    const ultimas = new Map<string, string>();
+    const filas: Row[] = [];
+    const ahora = new Date();
+    for (const [factura, tipo] of [...sinAlta.map((x) => [x, 'alta'] as const), ...sinAnulacion.map((x) => [x, 'anulacion'] as const)]) {
+      const emisorNif = String(factura.emisorNif ?? emisor.emisorNif);
+      if (!ultimas.has(emisorNif)) ultimas.set(emisorNif, await ultimaHuella(trx, emisorNif));
+      const fila = registroDe({ ...factura, emisorNif }, tipo, ultimas.get(emisorNif)!, f, ahora);
+      ultimas.set(emisorNif, fila.huella);
+      filas.push(fila);
+    }
+    for (let i = 0; i < filas.length; i += 500) await trx('registros').insert(filas.slice(i, i + 500));
     const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
     for (const s of series) {
       await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();
