@@ -1,35 +1,52 @@
-// The HTTP ceiling for the page of pagos: node:http, the bare driver and JSON.stringify, and
-// nothing of the API (no framework, validation, session, Knex, value conversion): the least any
-// server must do for that call. The API's distance from it is the API's own cost, and its
-// distance from the in-process driver is what HTTP and the load generator cost on this machine.
-// Started by api.ts like server.ts; reports its port over IPC.
-import { createServer } from 'node:http';
+// The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
+// usuarios): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
+// validation, session, query building). It converts values as the API must (issue 13): a
+// PostgreSQL date-time goes out as the same ISO string, a SQLite 0/1 as a boolean. The API's
+// distance from it is the API's own cost, and its distance from the in-process driver is what
+// HTTP and the load generator cost on this machine. Started by api.ts like server.ts; reports its
+// port over IPC.
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { openPg, openSqlite } from './driver.js';
-import { PAGE_SQL } from './scenarios.js';
+import { timestamptzToIso } from '../api/src/db/index.js';
+import { openPg, openSqlite, type Row } from './driver.js';
+import { BY_ID_SQL, PAGE_SQL, usuariosSql } from './scenarios.js';
 
 const { TIMESTAMPTZ } = pg.types.builtins;
 
-// No conversion of any value: PostgreSQL's date-times go out as the text it sent (the API turns
-// them into ISO strings; pg's default would make Date objects, which costs more than either).
-const asText: pg.CustomTypesConfig = { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ ? (v: string) => v : pg.types.getTypeParser(oid, format)) };
-const driver = process.env.BENCH_DIALECT === 'pg' ? openPg(process.env.BENCH_DB!, asText) : openSqlite(process.env.BENCH_DB!);
+const isPg = process.env.BENCH_DIALECT === 'pg';
+// The API's own reading of a timestamptz (db/index.ts), not pg's Date, which costs more.
+const asIso: pg.CustomTypesConfig = { getTypeParser: (oid, format) => (oid === TIMESTAMPTZ ? timestamptzToIso : pg.types.getTypeParser(oid, format)) };
+const driver = isPg ? openPg(process.env.BENCH_DB!, asIso) : openSqlite(process.env.BENCH_DB!);
+
+// SQLite has no boolean: the one boolean column these calls read is the usuario's.
+const usuarioOut = isPg ? (u: Row) => u : (u: Row) => ({ ...u, activo: u.activo === 1 });
+
+async function page(filter: { where: { estado: string; fecha: { gte: string; lt: string } }; limit: number; skip?: number; include?: string[] }) {
+  const { where, limit, skip = 0 } = filter;
+  const pagos = await driver.query(PAGE_SQL, [where.estado, where.fecha.gte, where.fecha.lt, limit, skip]);
+  if (!filter.include?.includes('usuario') || !pagos.length) return pagos;
+  const ids = [...new Set(pagos.map((p) => p.usuarioId))];
+  const usuarios = new Map((await driver.query(usuariosSql(ids.length), ids)).map((u) => [u.id, usuarioOut(u)]));
+  for (const p of pagos) p.usuario = usuarios.get(p.usuarioId) ?? null;
+  return pagos;
+}
+
+const send = (res: ServerResponse, status: number, body: string) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+};
 
 const server = createServer((req, res) => {
-  // The page's own filter, read as any server must read it; the scenario's shape is known.
-  const filter = JSON.parse(new URL(req.url!, 'http://ceiling').searchParams.get('filter') ?? '{}');
-  const { where, limit, skip = 0 } = filter;
-  driver.query(PAGE_SQL, [where.estado, where.fecha.gte, where.fecha.lt, limit, skip]).then(
-    (rows) => {
-      const body = JSON.stringify(rows);
-      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
-      res.end(body);
-    },
-    (err: Error) => {
-      res.writeHead(500);
-      res.end(err.message);
-    },
+  // Each call read as any server must read it; the scenarios' shapes are known.
+  const url = new URL(req.url!, 'http://ceiling');
+  const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
+  const answer = byId
+    ? driver.query(BY_ID_SQL, [Number(byId[1])]).then((rows) => rows[0])
+    : page(JSON.parse(url.searchParams.get('filter') ?? '{}'));
+  answer.then(
+    (body) => (body === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(body))),
+    (err: Error) => send(res, 500, JSON.stringify(err.message)),
   );
 });
 
