@@ -69,14 +69,15 @@ export class Repository {
     return applyWhere(trx(resource.name), resource, where, this.dialect);
   }
 
-  async find(resource: Resource, filter: ParsedFilter, extraWhere?: WhereNode, trx: Db | Knex.Transaction = this.db): Promise<Row[]> {
+  /** `byKey`: extraWhere picks one row by its primary key, so there is nothing to order. */
+  async find(resource: Resource, filter: ParsedFilter, extraWhere?: WhereNode, trx: Db | Knex.Transaction = this.db, byKey = false): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
     const { sql, bindings } = selectSql(
       resource,
       {
         columns: this.selectColumns(resource, filter.fields, needed),
         where: combine(filter.where, extraWhere),
-        order: orderTerms(filter),
+        order: byKey ? [] : orderTerms(filter),
         limit: filter.limit,
         skip: filter.skip,
       },
@@ -116,11 +117,13 @@ export class Repository {
   }
 
   async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db): Promise<Row> {
+    // Without ORDER BY and LIMIT: on SQLite they cost as much again as the lookup itself.
     const rows = await this.find(
       resource,
-      { order: [], skip: 0, include: [], ...filter, limit: 1, where: undefined },
+      { order: [], include: [], ...filter, skip: 0, limit: undefined, where: undefined },
       { kind: 'cond', field: 'id', op: 'eq', value: id },
       trx,
+      true,
     );
     if (!rows.length) throw notFound(resource.model, id);
     return rows[0];
