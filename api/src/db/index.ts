@@ -124,9 +124,11 @@ export function createDb(database: Config['database']): Db {
       // The informes bind their ranges from a VALUES list, which leaves the planner guessing
       // millions of rows, so PostgreSQL JIT-compiles them: ~0.3 s of compiling (measured) for a
       // query that then runs in less. Nothing this API asks is long enough to repay a JIT.
+      // Reads are prepared statements (db/reader.ts): each is still planned for its own values,
+      // never with a generic plan that fits the usual filter and not a rare one.
       // UTC and ISO output are what timestamptzToIso reads, whatever the server's defaults.
       afterCreate(conn: pg.Client, done: (err: Error | null, conn: pg.Client) => void) {
-        conn.query("SET jit = off; SET TIME ZONE 'UTC'; SET datestyle = 'ISO, YMD'").then(
+        conn.query("SET jit = off; SET plan_cache_mode = force_custom_plan; SET TIME ZONE 'UTC'; SET datestyle = 'ISO, YMD'").then(
           () => done(null, conn),
           (err: Error) => done(err, conn),
         );
