@@ -27,11 +27,13 @@ const OPTIONS: qs.IParseOptions = {
 /** `name` followed by any number of `[segment]`s, nothing else. */
 const KEY_SHAPE = /^[^[\]]+(\[[^[\]]*\])*$/;
 
+/** As qs decodes a key or a value: `+` is a space, and an escape that does not decode stays as written. */
 const decode = (s: string) => {
+  const spaced = s.replace(/\+/g, ' ');
   try {
-    return decodeURIComponent(s.replace(/\+/g, ' '));
+    return decodeURIComponent(spaced);
   } catch {
-    return s; // as qs does
+    return spaced;
   }
 };
 
@@ -51,9 +53,31 @@ function countLeaves(value: unknown): number {
 
 const unreadable = (key?: string) => ({ [UNREADABLE]: key ?? '' });
 
+/** A key qs would keep as it is: no brackets to nest by, nothing it drops. */
+const PLAIN_KEY = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * `filter=<JSON>&where=<JSON>`, the form the admin sends, read as qs would read it (same keys,
+ * same decoding) without qs and its checks, about 8 µs of a page of pagos. Undefined for anything
+ * else: brackets, a repeated key, too many pairs.
+ */
+function parsePlain(pairs: string[]): Record<string, unknown> | undefined {
+  if (pairs.length > (OPTIONS.parameterLimit as number)) return undefined;
+  const parsed: Record<string, unknown> = Object.create(null);
+  for (const pair of pairs) {
+    const eq = pair.indexOf('=');
+    const key = decode(eq === -1 ? pair : pair.slice(0, eq));
+    if (!PLAIN_KEY.test(key) || key in parsed) return undefined;
+    parsed[key] = eq === -1 ? '' : decode(pair.slice(eq + 1));
+  }
+  return parsed;
+}
+
 /** For Fastify's querystringParser: never throws (it runs inside routing); see rejectUnreadableQuery. */
 export function parseQuery(query: string): Record<string | symbol, unknown> {
   const pairs = query.split('&').filter((p) => p !== '');
+  const plain = parsePlain(pairs);
+  if (plain) return plain;
   for (const pair of pairs) {
     const key = keyOf(pair);
     if (!KEY_SHAPE.test(key)) return unreadable(key);
