@@ -1,5 +1,5 @@
 // Starting the servers under test in child processes: the real API (server.ts), logged in to,
-// and the bare-HTTP ceiling (ceiling.ts).
+// and the bare-HTTP ceiling (ceiling.ts), on node:http or in a bare Fastify.
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Target } from './fill.js';
@@ -43,8 +43,9 @@ export async function startApiProcess(databaseUrl: string, { workers = 1 } = {})
   }
 }
 
-export async function startCeilingProcess(target: Target): Promise<ApiUnderTest> {
-  return { ...(await startServer('./ceiling.ts', { BENCH_DIALECT: target.dialect, BENCH_DB: target.driverPath })), headers: {} };
+/** The ceiling on node:http, or (`fastify`) the same work in a Fastify with nothing registered. */
+export async function startCeilingProcess(target: Target, server: 'node' | 'fastify' = 'node'): Promise<ApiUnderTest> {
+  return { ...(await startServer('./ceiling.ts', { BENCH_DIALECT: target.dialect, BENCH_DB: target.driverPath, BENCH_SERVER: server })), headers: {} };
 }
 
 /** The demo administrator's session cookie; no cookie when the API has no auth yet (404). */

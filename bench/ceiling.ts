@@ -1,11 +1,13 @@
 // The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
 // usuarios): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
-// validation, session, query building). It converts values as the API must (issue 13): a
+// validation, session, query building); and the same in a bare Fastify, to tell the framework's
+// share of the API's distance from it. It converts values as the API must (issue 13): a
 // PostgreSQL date-time goes out as the same ISO string, a SQLite 0/1 as a boolean. The API's
 // distance from it is the API's own cost, and its distance from the in-process driver is what
 // HTTP and the load generator cost on this machine. Started by api.ts like server.ts; reports its
 // port over IPC.
-import { createServer, type ServerResponse } from 'node:http';
+import Fastify from 'fastify';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { timestamptzToIso } from '../api/src/db/index.js';
@@ -37,20 +39,38 @@ const send = (res: ServerResponse, status: number, body: string) => {
   res.end(body);
 };
 
-const server = createServer((req, res) => {
-  // Each call read as any server must read it; the scenarios' shapes are known.
-  const url = new URL(req.url!, 'http://ceiling');
-  const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
-  const answer = byId
-    ? driver.query(BY_ID_SQL, [Number(byId[1])]).then((rows) => rows[0])
-    : page(JSON.parse(url.searchParams.get('filter') ?? '{}'));
-  answer.then(
-    (body) => (body === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(body))),
-    (err: Error) => send(res, 500, JSON.stringify(err.message)),
-  );
-});
+const pagoById = (id: number) => driver.query(BY_ID_SQL, [id]).then((rows) => rows[0]);
 
-server.listen(0, '127.0.0.1', () => process.send!({ port: (server.address() as AddressInfo).port }));
+/** node:http alone: nothing between the socket and the query but what any server must do. */
+function bareServer(): Promise<Server> {
+  const server = createServer((req, res) => {
+    // Each call read as any server must read it; the scenarios' shapes are known.
+    const url = new URL(req.url!, 'http://ceiling');
+    const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
+    const answer = byId ? pagoById(Number(byId[1])) : page(JSON.parse(url.searchParams.get('filter') ?? '{}'));
+    answer.then(
+      (body) => (body === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(body))),
+      (err: Error) => send(res, 500, JSON.stringify(err.message)),
+    );
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+/**
+ * The same work as routes of a Fastify with nothing registered (BENCH_SERVER=fastify): between
+ * this and node:http is what the framework itself costs; between this and the API, what the API
+ * adds (its hooks, headers, session, validation, query building).
+ */
+async function fastifyServer(): Promise<Server> {
+  const app = Fastify();
+  app.get<{ Params: { id: string } }>('/pagos/:id', async (req, reply) => (await pagoById(Number(req.params.id))) ?? reply.code(404).send({}));
+  app.get<{ Querystring: { filter?: string } }>('/pagos', async (req) => page(JSON.parse(req.query.filter ?? '{}')));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return app.server;
+}
+
+const server = await (process.env.BENCH_SERVER === 'fastify' ? fastifyServer() : bareServer());
+process.send!({ port: (server.address() as AddressInfo).port });
 process.once('disconnect', () => {
   server.close();
   driver.close().then(() => process.exit(0));

@@ -25,6 +25,8 @@ export interface Measurement {
   driver?: Figures;
   /** The bare-HTTP ceiling (ceiling.ts), for the calls it serves. */
   ceiling?: Figures;
+  /** The ceiling's work in a bare Fastify: the framework's own share of the API's distance. */
+  fastify?: Figures;
   /** API requests/s ÷ driver requests/s. */
   rpsRatio?: number;
   /** API p99 ÷ driver p99. */
@@ -33,6 +35,8 @@ export interface Measurement {
   ceilingRatio?: number;
   /** API p99 ÷ ceiling p99. */
   ceilingP99Ratio?: number;
+  /** Bare Fastify requests/s ÷ ceiling requests/s. */
+  fastifyRatio?: number;
   /** Ceiling requests/s ÷ driver requests/s: what a server doing only HTTP, the query and JSON reaches here. */
   ceilingDriverRatio?: number;
   verdicts: string[];
@@ -65,8 +69,8 @@ export interface DbReport {
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
 /** Ratios and PASS/FAIL for one scenario at one concurrency. */
-export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures, ceiling?: Figures): Measurement {
-  const m: Measurement = { scenario, concurrency, api, driver, ceiling, verdicts: [] };
+export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures, ceiling?: Figures, fastify?: Figures): Measurement {
+  const m: Measurement = { scenario, concurrency, api, driver, ceiling, fastify, verdicts: [] };
   if (api.errors) m.verdicts.push(`${api.errors} errores API`);
   if (!driver) return m;
   if (driver.errors) m.verdicts.push(`${driver.errors} errores driver`);
@@ -77,6 +81,7 @@ export function judge(scenario: string, isPage: boolean, concurrency: number, ap
     m.ceilingRatio = api.rps / ceiling.rps;
     m.ceilingP99Ratio = api.p99 / ceiling.p99;
     m.ceilingDriverRatio = ceiling.rps / driver.rps;
+    if (fastify) m.fastifyRatio = fastify.rps / ceiling.rps;
   }
   // The targets are for calls under load; at concurrency 1 the HTTP round trip alone (the /ping
   // floor) is longer than the driver's whole call, so the ratios there are printed only.
@@ -88,7 +93,7 @@ export function judge(scenario: string, isPage: boolean, concurrency: number, ap
   if (m.ceilingRatio !== undefined && m.ceilingP99Ratio !== undefined) {
     m.verdicts.push(`req/s≥${TARGETS.ceilingThroughput * 100}% del techo ${mark(m.ceilingRatio >= TARGETS.ceilingThroughput)}`);
     m.verdicts.push(`p99≤${TARGETS.ceilingP99}× techo ${mark(m.ceilingP99Ratio <= TARGETS.ceilingP99)}`);
-    m.verdicts.push(`techo ${ratio(m.ceilingDriverRatio, true)} del driver`);
+    m.verdicts.push(`techo ${ratio(m.ceilingDriverRatio, true)} del driver, Fastify vacío ${ratio(m.fastifyRatio, true)} del techo`);
   }
   return m;
 }
@@ -133,14 +138,14 @@ export function printPlans(report: DbReport) {
 }
 
 export function printTable(reports: DbReport[]) {
-  console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver; techo = node:http + driver, sin la API)\n');
-  console.log('| db | escenario | c | API req/s | API p50 | API p99 | techo req/s | techo p50 | techo p99 | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | API/techo | p99 API/techo | objetivos |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver; techo = node:http + driver, sin la API; Fastify vacío = lo mismo en un Fastify sin nada registrado)\n');
+  console.log('| db | escenario | c | API req/s | API p50 | API p99 | techo req/s | techo p50 | techo p99 | Fastify vacío req/s | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | API/techo | p99 API/techo | Fastify vacío/techo | objetivos |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of reports) {
     for (const m of r.measurements) {
       const d = m.driver;
       console.log(
-        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(m.ceiling)} | ${ms(m.ceiling?.p50)} | ${ms(m.ceiling?.p99)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${ratio(m.ceilingRatio, true)} | ${ratio(m.ceilingP99Ratio)} | ${m.verdicts.join(', ')} |`,
+        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(m.ceiling)} | ${ms(m.ceiling?.p50)} | ${ms(m.ceiling?.p99)} | ${rps(m.fastify)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${ratio(m.ceilingRatio, true)} | ${ratio(m.ceilingP99Ratio)} | ${ratio(m.fastifyRatio, true)} | ${m.verdicts.join(', ')} |`,
       );
     }
   }

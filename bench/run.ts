@@ -34,7 +34,7 @@ async function checkAnswer(api: ApiUnderTest, { name, path, check }: Scenario) {
 
 function logMeasurement(m: Measurement) {
   const side = (label: string, f?: Figures) => (f ? `${label} ${f.rps.toFixed(0)} req/s p99 ${f.p99.toFixed(2)} ms` : '');
-  log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· techo HTTP', m.ceiling)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
+  log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· techo HTTP', m.ceiling)} ${side('· techo Fastify', m.fastify)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
 }
 
 /**
@@ -67,11 +67,17 @@ async function explainAll(target: Target, driver: Driver, scenarios: Scenario[],
   return informes;
 }
 
+/** The ceiling on node:http and the same work in a bare Fastify (ceiling.ts). */
+interface Ceilings {
+  node: ApiUnderTest;
+  fastify: ApiUnderTest;
+}
+
 /**
  * Every HTTP measurement against the running API, the driver's beside each scenario, and for the
  * page of pagos (the call with a target) the bare-HTTP ceiling between the two.
  */
-async function measureAll(api: ApiUnderTest, ceiling: ApiUnderTest, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
+async function measureAll(api: ApiUnderTest, ceilings: Ceilings, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
   const record = (m: Measurement) => {
     report.measurements.push(m);
     logMeasurement(m);
@@ -95,9 +101,9 @@ async function measureAll(api: ApiUnderTest, ceiling: ApiUnderTest, driver: Driv
 
   for (const s of opts.onlyTecho ? scenarios.filter((x) => x.ceiling) : scenarios) {
     for (const c of CONCURRENCIES) {
-      const top = s.ceiling ? [viaHttp(s.path, c, ceiling)] : [];
-      const [a, d, ceil] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), ...top]);
-      record(judge(s.name, s === scenarios[0], c, a, d, ceil));
+      const top = s.ceiling ? [viaHttp(s.path, c, ceilings.node), viaHttp(s.path, c, ceilings.fastify)] : [];
+      const [a, d, ceil, fastify] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), ...top]);
+      record(judge(s.name, s === scenarios[0], c, a, d, ceil, fastify));
     }
   }
   if (opts.onlyTecho) return;
@@ -150,7 +156,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     }
   }
   let api: ApiUnderTest | undefined;
-  let ceiling: ApiUnderTest | undefined;
+  const ceilings: Partial<Ceilings> = {};
   try {
     if (opts.onlyApertura) {
       api = await startApiProcess(target.url);
@@ -161,10 +167,11 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     const scenarios = await buildScenarios(driver, now);
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
-    ceiling = await startCeilingProcess(target);
+    ceilings.node = await startCeilingProcess(target);
+    ceilings.fastify = await startCeilingProcess(target, 'fastify');
     for (const s of scenarios) await checkAnswer(api, s);
-    for (const s of scenarios.filter((x) => x.ceiling)) await checkAnswer(ceiling, s);
-    await measureAll(api, ceiling, driver, scenarios, informes, report, opts);
+    for (const s of scenarios.filter((x) => x.ceiling)) for (const ceiling of [ceilings.node, ceilings.fastify]) await checkAnswer(ceiling, s);
+    await measureAll(api, ceilings as Ceilings, driver, scenarios, informes, report, opts);
     if (opts.onlyTecho) return report;
     await api.stop();
     api = undefined;
@@ -175,7 +182,8 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     return report;
   } finally {
     await api?.stop();
-    await ceiling?.stop();
+    await ceilings.node?.stop();
+    await ceilings.fastify?.stop();
     await driver.close();
   }
 }
