@@ -55,8 +55,11 @@ export async function buildApp({ config, db, media: mediaDada }: AppOptions): Pr
   registerErrorHandler(app);
   // Before CORS, so its preflight answers carry the headers too.
   await app.register(security, { explorerPrefix: '/explorer' });
+  const corsOrigins = config.corsOrigins;
   await app.register(cors, {
-    origin: config.corsOrigins,
+    // A request without Origin is no CORS request (same origin, curl, a server): its answer
+    // carries none of the CORS headers, only `Vary: Origin`.
+    origin: (origin, done) => done(null, origin === undefined ? false : corsOrigins),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     // Content-Disposition: the admin names a downloaded report CSV as the API proposes.

@@ -45,6 +45,16 @@ describe('auth in the real app', () => {
     expect(me.body).not.toHaveProperty('pass');
   });
 
+  it('speaks CORS only to a cross-origin request: one without Origin gets none of its headers', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/cursos', headers: { cookie: t.cookie } });
+    expect(plain.statusCode).toBe(200);
+    expect(Object.keys(plain.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    expect(String(plain.headers.vary)).toMatch(/origin/i);
+    const cross = await t.app.inject({ method: 'GET', url: '/cursos', headers: { cookie: t.cookie, origin: allowed() } });
+    expect(cross.headers['access-control-allow-origin']).toBe(allowed());
+    expect(cross.headers['access-control-allow-credentials']).toBe('true');
+  });
+
   it('answers CORS preflights for the allowed origin with credentials, and not for others', async () => {
     const headers = { 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' };
     const ok = await t.app.inject({ method: 'OPTIONS', url: '/cursos', headers: { ...headers, origin: allowed() } });
