@@ -19,7 +19,15 @@ export interface FacturaCotejable {
 const HOST_PRODUCCION = 'https://www2.agenciatributaria.gob.es';
 const HOST_PRUEBAS = 'https://prewww2.aeat.es';
 
-export function urlCotejo(f: FacturaCotejable, opts: { produccion: boolean; timeZone: string }): string {
+export interface OpcionesCotejo {
+  produccion: boolean;
+  timeZone: string;
+}
+
+/** What the cotejo needs of the configuration: the AEAT's real site only in production. */
+export const opcionesCotejo = ({ env, timeZone }: { env: string; timeZone: string }): OpcionesCotejo => ({ produccion: env === 'production', timeZone });
+
+export function urlCotejo(f: FacturaCotejable, opts: OpcionesCotejo): string {
   const parametros: [string, string][] = [
     ['nif', f.emisorNif],
     ['numserie', numSerieFactura(f.serie, f.numero)],

@@ -7,7 +7,7 @@ import { conflict, validationFailed } from '../../rest/errors.js';
 import { INT_MAX } from '../../rest/values.js';
 import { defineResource, type WriteContext } from '../types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA } from './emision.js';
-import { urlCotejo, qrSvg } from './cotejo.js';
+import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
 import { numSerieFactura } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
 
@@ -120,7 +120,7 @@ export default defineResource({
       produces: 'application/pdf',
       async run(id, { facturacion, findById }) {
         const f = await imprimible(id!, findById);
-        const pdf = await facturaPdf(f, { produccion: facturacion.env === 'production', timeZone: facturacion.timeZone });
+        const pdf = await facturaPdf(f, opcionesCotejo(facturacion));
         return { type: 'application/pdf', body: pdf, filename: `factura-${nombre(f)}.pdf` };
       },
     },
@@ -130,7 +130,7 @@ export default defineResource({
       produces: 'image/svg+xml',
       async run(id, { facturacion, findById }) {
         const f = await imprimible(id!, findById);
-        return { type: 'image/svg+xml', body: await qrSvg(urlCotejo(f, { produccion: facturacion.env === 'production', timeZone: facturacion.timeZone })) };
+        return { type: 'image/svg+xml', body: await qrSvg(urlCotejo(f, opcionesCotejo(facturacion))) };
       },
     },
   },

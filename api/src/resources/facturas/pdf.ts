@@ -3,7 +3,7 @@
 // the AEAT's cotejo QR at the top of the first page, where the VeriFactu rules want it. Layout
 // only: the figures arrive fixed on the issued invoice, and their text comes from formato.ts.
 import PDFDocument from 'pdfkit';
-import { MARGEN_QR, qrModulos, urlCotejo } from './cotejo.js';
+import { MARGEN_QR, qrModulos, urlCotejo, type OpcionesCotejo } from './cotejo.js';
 import { fechaExpedicion, numSerieFactura } from './formato.js';
 
 export type TipoFactura = 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
@@ -66,7 +66,7 @@ const CAUSAS: Partial<Record<TipoFactura, string>> = {
   R5: 'rectificación de una factura simplificada',
 };
 
-export async function facturaPdf(f: FacturaImprimible, opts: { produccion: boolean; timeZone: string }): Promise<Buffer> {
+export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Promise<Buffer> {
   const numero = numSerieFactura(f.serie, f.numero);
   const doc = new PDFDocument({
     size: 'A4',
