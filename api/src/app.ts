@@ -18,7 +18,7 @@ import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
-import security, { bareSecurityHeaders } from './rest/security.js';
+import security, { apiSecurityHeaders } from './rest/security.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,8 +48,8 @@ export async function buildApp({ config, db, media: mediaDada }: AppOptions): Pr
     trustProxy: typeof config.trustProxy === 'number' ? ((_addr: string, hop: number) => hop < (config.trustProxy as number)) : config.trustProxy,
     // A URL that does not decode, or HTTP that does not parse, is answered before any route or
     // hook: these still answer in the envelope, with the security headers.
-    frameworkErrors: frameworkErrorAnswer(bareSecurityHeaders),
-    clientErrorHandler: clientErrorAnswer(bareSecurityHeaders),
+    frameworkErrors: frameworkErrorAnswer(apiSecurityHeaders),
+    clientErrorHandler: clientErrorAnswer(apiSecurityHeaders),
   });
 
   registerErrorHandler(app);

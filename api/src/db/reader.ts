@@ -1,7 +1,8 @@
 // Running the reads. On SQLite they get a connection of their own, beside Knex's single one:
 // WAL lets it read while a write transaction is open on the other (a list never waits for a
 // write), it only ever sees committed rows, and a read is one synchronous call with no pool
-// to queue in. Reads inside a write transaction stay on that transaction's connection.
+// to queue in. On PostgreSQL they are prepared statements on a connection of Knex's pool. Reads
+// inside a write transaction stay on that transaction's connection.
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
 import type pg from 'pg';

@@ -63,7 +63,7 @@ const API_OPTIONS: HelmetOptions = {
  * Every answer's security headers, also for the answers Fastify writes before any hook runs (a
  * URL that does not decode, an HTTP request that does not parse).
  */
-export const bareSecurityHeaders = helmetHeaders(API_OPTIONS);
+export const apiSecurityHeaders = helmetHeaders(API_OPTIONS);
 const EXPLORER_HEADERS = helmetHeaders({ ...API_OPTIONS, contentSecurityPolicy: csp(EXPLORER_CSP) });
 
 declare module 'fastify' {
@@ -85,7 +85,7 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, { explorerPref
 
   // First of all hooks, so that every answer carries them, errors of later hooks included.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.config.explorer ? EXPLORER_HEADERS : bareSecurityHeaders);
+    reply.headers(request.routeOptions.config.explorer ? EXPLORER_HEADERS : apiSecurityHeaders);
     done();
   });
 
