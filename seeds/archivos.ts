@@ -55,7 +55,7 @@ export async function guardarMediosDemo(
     const rutaMiniatura = `/photos/${base}-miniatura.jpg`;
     guardadas.push(ruta.slice(1), rutaMiniatura.slice(1));
     await almacen.guardar(ruta.slice(1), m.ruta, m.tipo);
-    const archivo = { carpeta: m.carpeta, ruta, nombre: m.nombre };
+    const archivo = { carpeta: m.carpeta, ruta, nombre: m.nombre, tipo: m.tipo };
     let datos: Record<string, unknown>;
     try {
       datos = await datosDeArchivo({ db: trx, almacen, ffmpeg, log }, archivo, rutaMiniatura);
@@ -66,7 +66,6 @@ export async function guardarMediosDemo(
     const ahora = new Date().toISOString();
     await trx('archivos').insert({
       ...archivo,
-      tipo: m.tipo,
       tamano: (await stat(m.ruta)).size,
       ...datos,
       estado: 'listo',

@@ -9,7 +9,7 @@ import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
-import { crearMedia, type Media } from './media/index.js';
+import { crearMedia, type Media, type OpcionesMedia } from './media/index.js';
 import { resources } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
@@ -31,9 +31,11 @@ export interface AppOptions {
   db: Db;
   /** Files: built from the configuration unless a test brings its own. */
   media?: Media;
+  /** Or the tests' settings for building them (pauses, lease times, a stand-in ffmpeg). */
+  opcionesMedia?: OpcionesMedia;
 }
 
-export async function buildApp({ config, db, media: mediaDada }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -81,7 +83,7 @@ export async function buildApp({ config, db, media: mediaDada }: AppOptions): Pr
 
   registerHealthRoutes(app, db);
 
-  const media = mediaDada ?? (await crearMedia(db, config, app.log));
+  const media = mediaDada ?? (await crearMedia(db, config, app.log, opcionesMedia));
   app.addHook('onClose', async () => media.cerrar());
   // For the storage commands and the tests: the store, the processing queue, the sweep.
   app.decorate('media', media);

@@ -18,7 +18,15 @@ export interface Config {
   storageDir: string;
   /** Where uploaded files live: the local `storageDir`, or an S3 bucket (DESIGN §7). */
   storage: StorageConfig;
-  media: { maxVideoMb: number; maxPhotoMb: number; uploadExpiryHours: number };
+  media: {
+    maxVideoMb: number;
+    maxPhotoMb: number;
+    uploadExpiryHours: number;
+    /** Uploads one administrator may have in progress at once. */
+    maxSubidasPorAdministrador: number;
+    /** Bytes all archivos together may take, uploads in progress included; 0: no quota. */
+    cuotaBytes: number;
+  };
   /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
   ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
@@ -228,6 +236,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       maxVideoMb: int(env, 'MAX_VIDEO_MB', 4096, 1, 1024 * 1024),
       maxPhotoMb: int(env, 'MAX_PHOTO_MB', 20, 1, 1024 * 1024),
       uploadExpiryHours: int(env, 'UPLOAD_EXPIRY_HOURS', 24, 1),
+      maxSubidasPorAdministrador: int(env, 'MAX_SUBIDAS_POR_ADMINISTRADOR', 5, 1, 1000),
+      cuotaBytes: int(env, 'CUOTA_ALMACEN_MB', 0, 0) * 1024 * 1024,
     },
     ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),

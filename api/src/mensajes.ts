@@ -129,6 +129,11 @@ export const mensajes = {
     cabeceraInvalida: 'Cabecera tus no válida',
     fallo: (estado: number) => `La subida no se pudo completar (estado ${estado})`,
     procesado: 'No se pudo procesar el fichero',
+    cancelada: 'La subida ya no existe: su archivo se borró mientras se subía',
+    demasiadasALaVez: (n: number) =>
+      `Tiene ${n === 1 ? 'ya una subida' : `ya ${n} subidas`} en curso, el máximo a la vez: espere a que ${n === 1 ? 'termine' : 'termine alguna'} o cancele una`,
+    cuotaAgotada: (libresMb: number, cuotaMb: number) =>
+      `No queda espacio para este fichero: quedan ${libresMb} MB libres de los ${cuotaMb} MB de la cuota de almacenamiento (CUOTA_ALMACEN_MB). Borre archivos que no se usen`,
   },
   facturacion: {
     emisorDemo: ({ nombre, nif, domicilio }: { nombre: string; nif: string; domicilio: string }) =>
@@ -312,12 +317,18 @@ export const mensajes = {
     sinFfmpeg: (programas: string) =>
       `No se encuentra ${programas}: las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías. ` +
       'Instálelo con «apt-get install ffmpeg» (paquete ffmpeg de Debian) o indique su ruta en FFMPEG_PATH y FFPROBE_PATH.',
+    sinPrlimit: (programa: string) =>
+      `No se encuentra «${programa}» (del paquete util-linux): sin él, ffmpeg no se ejecuta con límites de memoria y tiempo, ` +
+      'así que no se analiza ningún archivo; las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías.',
     noDisponible: 'No se ha podido analizar el archivo: ffmpeg no está instalado en el servidor',
     danado: 'El archivo está dañado o no es un vídeo ni una imagen que se pueda leer',
     sinVideo: 'El archivo no contiene ninguna pista de vídeo',
     sinImagen: 'El archivo no contiene ninguna imagen',
     tiempoAgotado: (segundos: number) => `El análisis del archivo tardó más de ${segundos} s y se ha cancelado`,
     salidaExcesiva: 'El análisis del archivo produjo una respuesta demasiado grande y se ha cancelado',
+    sinRecursos: 'El análisis del archivo necesitaba más memoria o más tiempo de proceso de los permitidos y se ha cancelado',
+    dimensiones: (ancho: number, alto: number) => `El archivo declara unas dimensiones desmesuradas (${ancho}×${alto} píxeles): no se procesa`,
+    tipoSinLector: (tipo: string) => `No se analiza un archivo de tipo «${tipo}»: solo vídeos MP4, MOV y WebM e imágenes JPEG, PNG y WebP`,
     sinMiniatura: 'No se ha podido sacar un fotograma del vídeo para la miniatura',
     nombreMiniatura: (video: string) => (video ? `Miniatura de ${video}` : 'Miniatura').slice(0, 255),
   },
@@ -329,8 +340,11 @@ export const mensajes = {
     rotas: (n: number) => `${cuenta(n, 'registro apunta', 'registros apuntan')} a una ruta sin archivo:`,
     rota: (recurso: string, id: number, campo: string, ruta: string) => `${entidades[recurso]?.singular ?? recurso} ${id}, ${campo}: ${ruta}`,
     yMas: (n: number) => `… y ${n} más`,
+    subidasHuerfanas: (n: number) =>
+      `${cuenta(n, 'subida abandonada', 'subidas abandonadas')} en el almacenamiento (su archivo se borró o ya no ${n === 1 ? 'la' : 'las'} espera):`,
     borrados: (n: number) => `${n === 1 ? 'Borrado' : 'Borrados'} ${cuenta(n, 'fichero huérfano', 'ficheros huérfanos')}.`,
-    arreglar: 'Para borrar los ficheros huérfanos (solo esos): npm run storage:check -- --fix',
+    subidasBorradas: (n: number) => `${n === 1 ? 'Borrada' : 'Borradas'} ${cuenta(n, 'subida abandonada', 'subidas abandonadas')}.`,
+    arreglar: 'Para borrar los ficheros huérfanos y las subidas abandonadas (solo esos): npm run storage:check -- --fix',
     enOrden: (n: number) => `Todo en orden: ${cuenta(n, 'fichero', 'ficheros')} en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.`,
   },
 };

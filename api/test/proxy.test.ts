@@ -15,6 +15,7 @@ import type { Almacen } from '../src/media/almacen.js';
 import { opcionesS3 } from '../src/media/almacen.js';
 import type { Ffmpeg } from '../src/media/ffmpeg.js';
 import { Procesado } from '../src/media/procesado.js';
+import { fileURLToPath } from 'node:url';
 import { startChildApi, type ChildApi } from './support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 import { startHaproxy, type Haproxy } from './support/haproxy.js';
@@ -207,7 +208,7 @@ describe('a file two instances take up at once (one starting while the other pro
         await sleep(300);
         existe = true;
       },
-      leer: async () => [Buffer.from('abc')],
+      enLocal: async () => ({ fichero: fileURLToPath(import.meta.url), liberar: async () => undefined }),
     } as unknown as Almacen;
     const sinFfmpeg = { disponible: async () => false } as unknown as Ffmpeg;
     const log = { warn() {}, error() {} } as never;

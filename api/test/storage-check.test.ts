@@ -1,6 +1,6 @@
-// `npm run storage:check` (issue 11, item 5): files no archivo names, archivos whose file is
-// gone and records pointing at no archivo are reported; --fix removes the first kind only,
-// never a recorded file nor an upload in progress.
+// `npm run storage:check` (issue 11, item 5): files no archivo names, uploads no archivo waits
+// for, archivos whose file is gone and records pointing at no archivo are reported; --fix
+// removes the first two kinds only, never a recorded file nor an upload in progress.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -48,13 +48,17 @@ async function archivo(ruta: string, estado = 'listo'): Promise<number> {
   return typeof fila === 'object' ? fila.id : fila;
 }
 
-/** An upload tus still holds, where tus keeps it on this store. */
-async function subidaEnCurso(): Promise<() => Promise<boolean>> {
+/**
+ * An upload tus holds, where tus keeps it on this store; in progress (its archivo `subiendo`
+ * waits for it) or, without `estado`, abandoned (its archivo was deleted while it arrived).
+ */
+async function subidaGuardada(subida: string, estado?: 'subiendo'): Promise<() => Promise<boolean>> {
+  if (estado) await t.db('archivos').insert({ subida, carpeta: 'videos', estado, createdAt: ahora, updatedAt: ahora });
   if (almacen.tipo === 's3') {
-    await guardar('subida-a-medias');
-    return async () => (await prueba.restos({ config } as TestApp)).includes('subida-a-medias');
+    await guardar(subida);
+    return async () => (await prueba.restos({ config } as TestApp)).includes(subida);
   }
-  const fichero = join(config.storageDir, '.subidas', 'subida-a-medias');
+  const fichero = join(config.storageDir, '.subidas', subida);
   await mkdir(join(config.storageDir, '.subidas'), { recursive: true });
   await writeFile(fichero, 'a medias');
   return () => stat(fichero).then(() => true, () => false);
@@ -79,10 +83,11 @@ async function desorden() {
   await archivo('/videos/procesando.mp4', 'procesando');
   await guardar('photos/huerfana.jpg');
   const perdido = await archivo('/videos/perdido.mp4');
-  const enCurso = await subidaEnCurso();
+  const enCurso = await subidaGuardada('subida-a-medias', 'subiendo');
+  const abandonada = await subidaGuardada('subida-sin-archivo');
   // A photo hosted elsewhere is the administrator's business, not storage's.
   const { claseId } = await registros('/videos/bien.mp4', '/photos/nada.jpg', 'https://cdn.example.com/curso.jpg');
-  return { perdido, claseId, enCurso };
+  return { perdido, claseId, enCurso, abandonada };
 }
 
 describe('comprobarAlmacen', () => {
@@ -90,6 +95,7 @@ describe('comprobarAlmacen', () => {
     const { perdido, claseId } = await desorden();
     const informe = await comprobarAlmacen(t.db, almacen);
     expect(informe.huerfanos).toEqual(['photos/huerfana.jpg']);
+    expect(informe.subidasHuerfanas).toEqual(['subida-sin-archivo']);
     expect(informe.perdidos).toEqual([{ id: perdido, ruta: '/videos/perdido.mp4' }]);
     expect(informe.rotas).toEqual([{ recurso: 'clases', id: claseId, campo: 'miniatura', ruta: '/photos/nada.jpg' }]);
     expect(informe.borrados).toEqual([]);
@@ -100,22 +106,28 @@ describe('comprobarAlmacen', () => {
     const texto = describirInforme(informe).join('\n');
     expect(texto).toContain('1 fichero huérfano en el almacenamiento');
     expect(texto).toContain('  /photos/huerfana.jpg');
+    expect(texto).toContain('1 subida abandonada en el almacenamiento');
+    expect(texto).toContain('  subida-sin-archivo');
     expect(texto).toContain(`  archivo ${perdido}: /videos/perdido.mp4`);
     expect(texto).toContain(`  clase ${claseId}, miniatura: /photos/nada.jpg`);
     expect(texto).toContain('npm run storage:check -- --fix');
   });
 
-  it('with --fix removes the orphan and nothing else', async () => {
-    const { enCurso } = await desorden();
+  it('with --fix removes the orphan file and the abandoned upload, and nothing else', async () => {
+    const { enCurso, abandonada } = await desorden();
     const informe = await comprobarAlmacen(t.db, almacen, { arreglar: true });
     expect(informe.borrados).toEqual(['photos/huerfana.jpg']);
+    expect(informe.subidasBorradas).toEqual(['subida-sin-archivo']);
     expect(describirInforme(informe)).toContain('Borrado 1 fichero huérfano.');
+    expect(describirInforme(informe)).toContain('Borrada 1 subida abandonada.');
+    expect(await abandonada()).toBe(false);
     expect(await almacen.existe('photos/huerfana.jpg')).toBe(false);
     for (const clave of ['videos/bien.mp4', 'photos/bien-miniatura.jpg', 'videos/procesando.mp4']) expect(await almacen.existe(clave), clave).toBe(true);
     expect(await enCurso()).toBe(true);
     // What --fix does not touch is still reported, and still an error.
     const despues = await comprobarAlmacen(t.db, almacen);
     expect(despues.huerfanos).toEqual([]);
+    expect(despues.subidasHuerfanas).toEqual([]);
     expect(despues.perdidos).toHaveLength(1);
     expect(despues.rotas).toHaveLength(1);
     expect(quedaMal(despues)).toBe(true);

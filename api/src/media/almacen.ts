@@ -1,10 +1,11 @@
 // Where files live (DESIGN §7): a local folder or an S3 bucket, behind one small interface the
 // uploads, the processing and the serving share. Keys are always the server's own
 // (`videos/<subida>.mp4`), never a path a client sent.
-import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join, relative, sep } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { constants, createReadStream, createWriteStream } from 'node:fs';
+import { access, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, relative, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
@@ -14,6 +15,7 @@ import {
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListMultipartUploadsCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -27,6 +29,12 @@ import { ConfigError, type StorageConfig } from '../config.js';
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
 const CARPETAS_GUARDADAS = ['videos', 'photos'];
 
+/** A stored file as a local path ffprobe and ffmpeg can read; `liberar` removes a temporary copy. */
+export interface CopiaLocal {
+  fichero: string;
+  liberar(): Promise<void>;
+}
+
 export interface Almacen {
   readonly tipo: 'local' | 's3';
   /** tus's own store for uploads in progress. */
@@ -37,15 +45,21 @@ export interface Almacen {
   descartarSubida(subida: string): Promise<void>;
   /** Moves a finished upload to its final key and forgets the upload. */
   colocar(subida: string, clave: string, tipo: string): Promise<void>;
-  leer(clave: string): Promise<Readable>;
-  /** Stores a local file (a thumbnail, a demo file) at `clave`. */
+  /** Stores a local file (a thumbnail, a demo file) at `clave`: whole or not at all. */
   guardar(clave: string, fichero: string, tipo: string): Promise<void>;
   borrar(clave: string): Promise<void>;
   existe(clave: string): Promise<boolean>;
   /** Every stored key under videos/ and photos/. */
   listar(): AsyncIterable<string>;
-  /** Where ffprobe/ffmpeg can read the file: a local path, or a short-lived URL. */
-  ubicacion(clave: string): Promise<string>;
+  /**
+   * The file as a local path: the stored file itself, or (S3) a temporary copy. ffprobe and
+   * ffmpeg are never handed a URL: what they read is exactly the bytes that were uploaded.
+   */
+  enLocal(clave: string): Promise<CopiaLocal>;
+  /** Ids of the uploads storage holds that were never placed: in progress, or finished and left. */
+  listarSubidas(): AsyncIterable<string>;
+  /** Throws when storage cannot be written (for /health): a folder gone read-only, a bucket unreachable. */
+  comprobarEscritura(): Promise<void>;
   /** A short-lived URL a browser may fetch the file from (S3), or undefined (local: the API serves it). */
   enlaceTemporal(clave: string, segundos: number): Promise<string | undefined>;
   /** Removes uploads abandoned longer than the expiry, parts included; how many went. */
@@ -82,7 +96,10 @@ class AlmacenLocal implements Almacen {
 
   async descartarSubida(subida: string): Promise<void> {
     await rm(join(this.carpetaSubidas, subida), { force: true });
-    await this.subidas.configstore.delete(subida);
+    // An upload left without its metadata (a stop at the wrong moment) still goes.
+    await this.subidas.configstore.delete(subida).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
   }
 
   async colocar(subida: string, clave: string): Promise<void> {
@@ -92,14 +109,18 @@ class AlmacenLocal implements Almacen {
     await this.subidas.configstore.delete(subida);
   }
 
-  async leer(clave: string): Promise<Readable> {
-    return createReadStream(this.ruta(clave));
-  }
-
   async guardar(clave: string, fichero: string): Promise<void> {
     const destino = this.ruta(clave);
     await mkdir(dirname(destino), { recursive: true });
-    await pipeline(createReadStream(fichero), createWriteStream(destino));
+    // Written aside and renamed: a full disk or a stop mid-copy leaves no truncated file at its
+    // name (the aside one, dot-named, is never served and is removed here).
+    const aparte = join(dirname(destino), `.${basename(destino)}.${randomBytes(4).toString('hex')}.parcial`);
+    try {
+      await pipeline(createReadStream(fichero), createWriteStream(aparte));
+      await rename(aparte, destino);
+    } finally {
+      await rm(aparte, { force: true });
+    }
   }
 
   async borrar(clave: string): Promise<void> {
@@ -119,8 +140,18 @@ class AlmacenLocal implements Almacen {
     }
   }
 
-  async ubicacion(clave: string): Promise<string> {
-    return this.ruta(clave);
+  async enLocal(clave: string): Promise<CopiaLocal> {
+    return { fichero: this.ruta(clave), liberar: async () => undefined };
+  }
+
+  async *listarSubidas(): AsyncIterable<string> {
+    const nombres = await readdir(this.carpetaSubidas).catch(() => [] as string[]);
+    // tus's FileStore keeps `<id>` (the bytes) and `<id>.json` (its metadata).
+    for (const id of new Set(nombres.map((n) => n.replace(/\.json$/, '')))) yield id;
+  }
+
+  async comprobarEscritura(): Promise<void> {
+    await access(this.carpetaSubidas, constants.W_OK);
   }
 
   async enlaceTemporal(): Promise<undefined> {
@@ -233,11 +264,6 @@ class AlmacenS3 implements Almacen {
     await this.borrar(`${subida}.info`);
   }
 
-  async leer(clave: string): Promise<Readable> {
-    const r = await this.cliente.send(new GetObjectCommand({ Bucket: this.bucket, Key: clave }));
-    return r.Body as Readable;
-  }
-
   async guardar(clave: string, fichero: string, tipo: string): Promise<void> {
     const { size } = await stat(fichero);
     await this.cliente.send(
@@ -267,8 +293,49 @@ class AlmacenS3 implements Almacen {
     }
   }
 
-  async ubicacion(clave: string): Promise<string> {
-    return getSignedUrl(this.cliente, new GetObjectCommand({ Bucket: this.bucket, Key: clave }), { expiresIn: 600 });
+  /**
+   * A copy in the machine's temporary folder (TMPDIR), which must hold the largest file being
+   * processed. Handing ffmpeg a presigned URL instead would let it open other http addresses.
+   */
+  async enLocal(clave: string): Promise<CopiaLocal> {
+    const carpeta = await mkdtemp(join(tmpdir(), 'aula-copia-'));
+    const liberar = () => rm(carpeta, { recursive: true, force: true });
+    try {
+      const fichero = join(carpeta, basename(clave));
+      const r = await this.cliente.send(new GetObjectCommand({ Bucket: this.bucket, Key: clave }));
+      await pipeline(r.Body as Readable, createWriteStream(fichero));
+      return { fichero, liberar };
+    } catch (err) {
+      await liberar();
+      throw err;
+    }
+  }
+
+  async *listarSubidas(): AsyncIterable<string> {
+    const ids = new Set<string>();
+    // Finished ones are plain objects (`<id>`, `<id>.info`, maybe `<id>.part`) outside videos/ and photos/.
+    let token: string | undefined;
+    do {
+      const r = await this.cliente.send(new ListObjectsV2Command({ Bucket: this.bucket, ContinuationToken: token }));
+      for (const o of r.Contents ?? []) {
+        if (!o.Key || CARPETAS_GUARDADAS.some((c) => o.Key!.startsWith(`${c}/`))) continue;
+        ids.add(o.Key.replace(/\.(info|part)$/, ''));
+      }
+      token = r.IsTruncated ? r.NextContinuationToken : undefined;
+    } while (token);
+    // Unfinished ones are multipart uploads under their id.
+    let marcador: { KeyMarker?: string; UploadIdMarker?: string } = {};
+    for (;;) {
+      const r = await this.cliente.send(new ListMultipartUploadsCommand({ Bucket: this.bucket, ...marcador }));
+      for (const u of r.Uploads ?? []) if (u.Key && !CARPETAS_GUARDADAS.some((c) => u.Key!.startsWith(`${c}/`))) ids.add(u.Key);
+      if (!r.IsTruncated) break;
+      marcador = { KeyMarker: r.NextKeyMarker, UploadIdMarker: r.NextUploadIdMarker };
+    }
+    yield* ids;
+  }
+
+  async comprobarEscritura(): Promise<void> {
+    await this.cliente.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(2000) });
   }
 
   async enlaceTemporal(clave: string, segundos: number): Promise<string> {

@@ -1,8 +1,10 @@
 // What storage and the database disagree on (issue 11, item 5; `npm run storage:check`): files
-// in videos/ and photos/ no archivo names, archivos `listo` whose file is gone, and records
-// whose path names no archivo. Fixing removes only the first kind: uploads in progress
-// (.subidas/ or tus's own keys) are never listed, and nothing recorded is ever touched.
+// in videos/ and photos/ no archivo names, uploads (.subidas/ or tus's own keys) no archivo
+// waits for, archivos `listo` whose file is gone, and records whose path names no archivo.
+// Fixing removes only the first two kinds: an upload an archivo still waits for is never
+// listed, and nothing recorded is ever touched.
 import type { Knex } from 'knex';
+import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { fileHolders } from '../resources/index.js';
 import { esUrl } from '../rest/repository.js';
@@ -20,15 +22,29 @@ export interface Informe {
   ficheros: number;
   /** Keys (`videos/x.mp4`) no archivo names. */
   huerfanos: string[];
+  /** Upload ids storage holds that no archivo `subiendo` or `procesando` waits for. */
+  subidasHuerfanas: string[];
   /** archivos `listo` whose file storage does not have. */
   perdidos: { id: number; ruta: string }[];
   /** clases.video/miniatura, cursos.foto… holding a path that is no archivo's (URLs are not checked). */
   rotas: ReferenciaRota[];
   /** The orphans removed, with `arreglar`. */
   borrados: string[];
+  /** The orphan uploads removed, with `arreglar`. */
+  subidasBorradas: string[];
 }
 
 const LOTE = 1000;
+
+/** Uploads storage holds that no archivo waits for (deleted while uploading, or left by a fault). */
+export async function subidasHuerfanas(db: Db | Knex, almacen: Almacen): Promise<string[]> {
+  // Listed first, rows read after: an upload created meanwhile has its row before its bytes.
+  const guardadas: string[] = [];
+  for await (const id of almacen.listarSubidas()) guardadas.push(id);
+  const filas = (await db('archivos').whereIn('estado', ['subiendo', 'procesando']).whereNotNull('subida').select('subida')) as { subida: string }[];
+  const vivas = new Set(filas.map((f) => f.subida));
+  return guardadas.filter((id) => !vivas.has(id)).sort();
+}
 
 export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
   // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
@@ -55,8 +71,14 @@ export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = 
   }
 
   const huerfanos = [...guardadas].filter((clave) => !nombradas.has(clave)).sort();
+  const subidas = await subidasHuerfanas(db, almacen);
   const borrados: string[] = [];
+  const subidasBorradas: string[] = [];
   if (arreglar) {
+    for (const subida of subidas) {
+      await almacen.descartarSubida(subida);
+      subidasBorradas.push(subida);
+    }
     for (const clave of huerfanos) {
       // A thumbnail is stored just before its row is written: a row that appeared since spares it.
       if (await db('archivos').where('ruta', `/${clave}`).first('id')) continue;
@@ -65,7 +87,7 @@ export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = 
     }
   }
 
-  return { ficheros: guardadas.size, huerfanos, perdidos, rotas: await referenciasRotas(db), borrados };
+  return { ficheros: guardadas.size, huerfanos, subidasHuerfanas: subidas, perdidos, rotas: await referenciasRotas(db), borrados, subidasBorradas };
 }
 
 async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
@@ -85,7 +107,12 @@ async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
 
 /** Whether something is still wrong once the run is over (fixed orphans no longer count). */
 export function quedaMal(informe: Informe): boolean {
-  return informe.perdidos.length > 0 || informe.rotas.length > 0 || informe.huerfanos.length > informe.borrados.length;
+  return (
+    informe.perdidos.length > 0 ||
+    informe.rotas.length > 0 ||
+    informe.huerfanos.length > informe.borrados.length ||
+    informe.subidasHuerfanas.length > informe.subidasBorradas.length
+  );
 }
 
 const MAX_LINEAS = 50;
@@ -98,12 +125,14 @@ export function describirInforme(informe: Informe): string[] {
     lineas.push(cabecera, ...elementos.slice(0, MAX_LINEAS).map((e) => `  ${e}`));
     if (elementos.length > MAX_LINEAS) lineas.push(`  ${m.yMas(elementos.length - MAX_LINEAS)}`);
   };
-  const { huerfanos, perdidos, rotas, borrados } = informe;
+  const { huerfanos, subidasHuerfanas: subidas, perdidos, rotas, borrados, subidasBorradas } = informe;
   if (huerfanos.length) lista(m.huerfanos(huerfanos.length), huerfanos.map((c) => `/${c}`));
+  if (subidas.length) lista(m.subidasHuerfanas(subidas.length), subidas);
   if (perdidos.length) lista(m.perdidos(perdidos.length), perdidos.map((p) => m.perdido(p.id, p.ruta)));
   if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(r.recurso, r.id, r.campo, r.ruta)));
   if (borrados.length) lineas.push(m.borrados(borrados.length));
-  else if (huerfanos.length) lineas.push(m.arreglar);
-  if (!huerfanos.length && !perdidos.length && !rotas.length) lineas.push(m.enOrden(informe.ficheros));
+  if (subidasBorradas.length) lineas.push(m.subidasBorradas(subidasBorradas.length));
+  if (!borrados.length && !subidasBorradas.length && (huerfanos.length || subidas.length)) lineas.push(m.arreglar);
+  if (!huerfanos.length && !subidas.length && !perdidos.length && !rotas.length) lineas.push(m.enOrden(informe.ficheros));
   return lineas;
 }

@@ -32,6 +32,25 @@ const ADMITIDOS: Record<string, Firma> = {
 };
 
 /**
+ * The ffmpeg demuxer that reads each stored type, and nothing else: given explicitly, ffprobe and
+ * ffmpeg never guess the container from the content. A file whose bytes 4–7 read `free` is
+ * QuickTime to file-type, but its content may be a DASH manifest (`<!--free--><MPD>…`), and a
+ * guessing ffprobe would follow its BaseURL to any file or address. The `*_pipe` image demuxers
+ * read one picture from one input; image2 would expand `%d` patterns in a name.
+ */
+const DEMUXERS: Record<string, string> = {
+  'video/mp4': 'mov',
+  'video/quicktime': 'mov',
+  'video/webm': 'matroska',
+  'image/jpeg': 'jpeg_pipe',
+  'image/png': 'png_pipe',
+  'image/webp': 'webp_pipe',
+};
+
+/** The demuxer for a stored type (an archivo's `tipo`), or undefined for one no upload is stored as. */
+export const demuxerDe = (tipo: string | null | undefined): string | undefined => (tipo ? DEMUXERS[tipo] : undefined);
+
+/**
  * The type of a file from its first `BYTES_FIRMA` bytes, or null when it is none of the accepted
  * ones (or too short to tell). With `carpeta`, also null when the file belongs in the other folder
  * (a video sent as a photo). No I/O: async only because file-type's reader is.

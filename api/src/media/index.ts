@@ -7,8 +7,9 @@ import type { Db } from '../db/index.js';
 import { usosDe } from '../resources/archivos.js';
 import type { ArchivoHooks } from '../rest/repository.js';
 import { crearAlmacen, type Almacen } from './almacen.js';
+import { subidasHuerfanas } from './comprobar.js';
 import { crearFfmpeg, type Ffmpeg } from './ffmpeg.js';
-import { Procesado } from './procesado.js';
+import { Procesado, type OpcionesProcesado } from './procesado.js';
 import { servirArchivos } from './servir.js';
 import subidasRoutes from './subidas.js';
 
@@ -17,19 +18,32 @@ type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' |
 export interface Media extends ArchivoHooks {
   almacen: Almacen;
   procesado: Procesado;
-  /** Removes uploads abandoned longer than UPLOAD_EXPIRY_HOURS: their parts and their rows. */
+  /**
+   * Removes uploads abandoned longer than UPLOAD_EXPIRY_HOURS (their parts and their rows) and
+   * uploads, finished or not, whose archivo is gone; answers how many went.
+   */
   barrer(): Promise<number>;
   rutas(app: FastifyInstance): Promise<void>;
   cerrar(): void;
 }
 
 const BARRIDO_MS = 3600_000;
+/** How often files a dead process left `procesando` are looked for (their lease lapses after 2 min). */
+const REANUDAR_MS = 60_000;
 
-export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, ffmpeg?: Ffmpeg): Promise<Media> {
+export interface OpcionesMedia extends OpcionesProcesado {
+  /** Default: ffmpeg as configured. */
+  ffmpeg?: Ffmpeg;
+  reanudarCadaMs?: number;
+}
+
+export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
   // Tests and development may start on an empty S3 server; production expects its bucket.
   const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
-  const procesado = new Procesado(db, almacen, ffmpeg ?? crearFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) }), log);
+  const ffmpeg = opciones.ffmpeg ?? crearFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
+  const procesado = new Procesado(db, almacen, ffmpeg, log, opciones);
   let barrido: NodeJS.Timeout | undefined;
+  let reanudacion: NodeJS.Timeout | undefined;
 
   const media: Media = {
     almacen,
@@ -56,7 +70,9 @@ export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLo
       const borradas = await almacen.barrerCaducadas();
       const limite = new Date(Date.now() - config.media.uploadExpiryHours * 3600_000).toISOString();
       await db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).delete();
-      return borradas;
+      const huerfanas = await subidasHuerfanas(db, almacen);
+      for (const subida of huerfanas) await almacen.descartarSubida(subida);
+      return borradas + huerfanas.length;
     },
 
     async rutas(app) {
@@ -67,13 +83,19 @@ export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLo
       // In a cluster only the worker the primary names does it (api/src/cluster.ts).
       if (config.tareasDeFondo === false) return;
       // Not awaited: a database down at start is /health's to report, not a reason not to start.
-      procesado.reanudar().catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
+      // Then again every minute: a file another process of this machine or another one left
+      // half done when it died is taken up without restarting anything (its lease decides).
+      const reanudar = (soloCaducados: boolean) => procesado.reanudar({ soloCaducados }).catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
+      void reanudar(false);
+      reanudacion = setInterval(() => void reanudar(true), opciones.reanudarCadaMs ?? REANUDAR_MS).unref();
       const barrerYa = () => media.barrer().catch((err) => log.warn({ err }, 'barrido de subidas caducadas'));
       barrido = setInterval(barrerYa, BARRIDO_MS).unref();
     },
 
     cerrar() {
       clearInterval(barrido);
+      clearInterval(reanudacion);
+      procesado.cerrar();
     },
   };
   return media;

@@ -1,7 +1,9 @@
 // The files, back at the paths records hold (`GET /videos/…`, `GET /photos/…`), for a logged-in
-// administrator only (the session guard covers these routes like any other). From a local
-// folder: @fastify/static, with Range (so a <video> can seek), ETag and the type of the file.
-// From S3: a short-lived presigned redirect, so the bytes never pass through the API.
+// administrator only (the session guard covers these routes like any other), and only a file
+// whose archivo is `listo`: one ffprobe judged `error` (or still being processed) is not served,
+// whatever its bytes are. From a local folder: @fastify/static, with Range (so a <video> can
+// seek), ETag and the type of the file. From S3: a short-lived presigned redirect, so the bytes
+// never pass through the API.
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -16,28 +18,35 @@ const ENLACE_SEGUNDOS = 60;
 const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
 
 export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
+  const listo = async (carpeta: string, nombre: string) =>
+    NOMBRE.test(nombre) && Boolean(await db('archivos').where({ ruta: `/${carpeta}/${nombre}`, estado: 'listo' }).first('id'));
+
   for (const carpeta of CARPETAS) {
     if (almacen.tipo === 'local' && raiz) {
-      await app.register(fastifyStatic, {
-        root: join(raiz, carpeta),
-        prefix: `/${carpeta}/`,
-        decorateReply: false,
-        index: false,
-        list: false,
-        dotfiles: 'deny',
-        cacheControl: false,
-        // Created at the first upload; until then every request is a plain 404.
-        allowedPath: (path) => NOMBRE.test(path.replace(/^\//, '')),
-        setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE),
+      // A context of their own, so the check applies to these files' routes alone.
+      await app.register(async (archivos) => {
+        archivos.addHook('onRequest', async (request, reply) => {
+          if (!(await listo(carpeta, (request.params as { '*'?: string })['*'] ?? ''))) return reply.callNotFound();
+        });
+        await archivos.register(fastifyStatic, {
+          root: join(raiz, carpeta),
+          prefix: `/${carpeta}/`,
+          decorateReply: false,
+          index: false,
+          list: false,
+          dotfiles: 'deny',
+          cacheControl: false,
+          // Created at the first upload; until then every request is a plain 404.
+          allowedPath: (path) => NOMBRE.test(path.replace(/^\//, '')),
+          setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE),
+        });
       });
       continue;
     }
     app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, async (request, reply) => {
       const { nombre } = request.params;
-      const ruta = `/${carpeta}/${nombre}`;
-      const listo = NOMBRE.test(nombre) && (await db('archivos').where({ ruta, estado: 'listo' }).first('id'));
-      if (!listo) return reply.callNotFound();
-      const enlace = await almacen.enlaceTemporal(ruta.slice(1), ENLACE_SEGUNDOS);
+      if (!(await listo(carpeta, nombre))) return reply.callNotFound();
+      const enlace = await almacen.enlaceTemporal(`${carpeta}/${nombre}`, ENLACE_SEGUNDOS);
       return reply.header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
     });
   }

@@ -7,7 +7,7 @@ import { Server } from '@tus/server';
 import { EVENTS, type Upload } from '@tus/utils';
 import { conCabeceraTus } from '../auth/origin.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
+import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { CARPETAS, type Carpeta } from '../resources/archivos.js';
 import { HttpError } from '../rest/errors.js';
@@ -46,8 +46,14 @@ const carpetaDe = (upload: Upload): Carpeta | undefined => {
   return (CARPETAS as readonly string[]).includes(c ?? '') ? (c as Carpeta) : undefined;
 };
 
-/** The client's file name, for display only: never part of a path or a key. */
-const nombreVisible = (nombre: string | null | undefined) => (nombre ?? '').replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 255) || null;
+/**
+ * The client's file name, for display only: never part of a path or a key. Control characters
+ * go, and so do bidi controls: a right-to-left override makes «clase‮4pm.exe» read as «clase.exe».
+ */
+const nombreVisible = (nombre: string | null | undefined) =>
+  (nombre ?? '').replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 255) || null;
+
+const insuficiente = (mensaje: string) => new HttpError(507, mensaje, 'INSUFFICIENT_STORAGE');
 
 export default async function subidasRoutes(app: FastifyInstance, { db, config, almacen, procesar }: SubidasOptions) {
   const limites: Record<Carpeta, number> = {
@@ -71,11 +77,17 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
         throw rechazo(new HttpError(413, mensajes.subidas.demasiadoGrande(carpeta, limites[carpeta] / 1024 / 1024), 'PAYLOAD_TOO_LARGE'));
       }
       const quien = peticiones.get(req as unknown as Request);
+      const loginId = quien?.login?.id ?? null;
       const ahora = new Date().toISOString();
       await db.transaction(async (trx) => {
+        // One creation at a time (PostgreSQL; SQLite writes one at a time anyway), so two at once
+        // cannot both fit in the last place or the last megabytes.
+        if (isPg(db)) await trx.raw("SELECT pg_advisory_xact_lock(hashtext('aula:subidas'))");
+        await comprobarLimites(trx, loginId, upload.size!);
         const [fila] = await trx('archivos')
           .insert({
             subida: upload.id,
+            subidoPor: loginId,
             carpeta,
             nombre: nombreVisible(upload.metadata?.filename),
             tipo: upload.metadata?.filetype?.slice(0, 100) || null,
@@ -87,7 +99,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
           .returning('id');
         const id = typeof fila === 'object' ? fila.id : fila;
         await trx('logs').insert({
-          tipo: 'CREATE', fecha: ahora, datos: null, loginId: quien?.login?.id ?? null, recurso: 'archivos', recursoId: id,
+          tipo: 'CREATE', fecha: ahora, datos: null, loginId, recurso: 'archivos', recursoId: id,
           ip: quien?.ip ?? null, createdAt: ahora, updatedAt: ahora,
         });
       });
@@ -101,9 +113,14 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
         await descartar(upload.id);
         throw rechazo(new HttpError(415, mensajes.subidas.tipoNoAdmitido(carpeta), 'UNSUPPORTED_MEDIA_TYPE'));
       }
-      await db('archivos')
-        .where('subida', upload.id)
+      const n = await db('archivos')
+        .where({ subida: upload.id, estado: 'subiendo' })
         .update({ estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}`, updatedAt: new Date().toISOString() });
+      // Its archivo was deleted while the bytes were arriving: nothing would ever place them.
+      if (Number(n) === 0) {
+        await descartar(upload.id);
+        throw rechazo(new HttpError(410, mensajes.subidas.cancelada, 'GONE'));
+      }
       procesar(upload.id);
       return {};
     },
@@ -113,6 +130,37 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, subida) => {
     db('archivos').where({ subida, estado: 'subiendo' }).delete().catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
   });
+
+  /**
+   * 507 before a byte is accepted: this administrator already has as many uploads in progress as
+   * allowed, or the new file would not fit in the storage quota (every archivo, in progress or not).
+   */
+  async function comprobarLimites(trx: Db, loginId: number | null, tamano: number) {
+    const { maxSubidasPorAdministrador: max, cuotaBytes } = config.media;
+    if (loginId !== null) {
+      const [{ n }] = (await trx('archivos').where({ subidoPor: loginId, estado: 'subiendo' }).count({ n: '*' })) as { n: number | string }[];
+      if (Number(n) >= max) throw rechazo(insuficiente(mensajes.subidas.demasiadasALaVez(max)));
+    }
+    if (cuotaBytes > 0) {
+      const [{ total }] = (await trx('archivos').sum({ total: 'tamano' })) as { total: number | string | null }[];
+      const libres = Math.max(0, cuotaBytes - Number(total ?? 0));
+      if (tamano > libres) throw rechazo(insuficiente(mensajes.subidas.cuotaAgotada(Math.floor(libres / 1024 / 1024), cuotaBytes / 1024 / 1024)));
+    }
+  }
+
+  /**
+   * HEAD, PATCH and DELETE on an upload are its creator's alone: anyone else is told it does not
+   * exist. An upload whose archivo is gone (deleted while uploading) is discarded here and then.
+   */
+  async function comprobarDueno(subida: string, request: FastifyRequest) {
+    const fila = (await db('archivos').where('subida', subida).first('subidoPor', 'estado')) as { subidoPor: number | null; estado: string } | undefined;
+    if (!fila) {
+      await almacen.descartarSubida(subida).catch((err) => app.log.warn({ err, subida }, 'descartar una subida sin archivo'));
+      throw new HttpError(404, mensajes.subidas.noExiste, 'NOT_FOUND');
+    }
+    // Rows from before owners were recorded (subidoPor null) stay anyone's.
+    if (fila.subidoPor !== null && Number(fila.subidoPor) !== request.login?.id) throw new HttpError(404, mensajes.subidas.noExiste, 'NOT_FOUND');
+  }
 
   /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
   async function descartar(subida: string) {
@@ -144,6 +192,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   }
 
   async function atender(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'POST') await comprobarDueno((request.params as { id: string }).id, request);
     const headers = new Headers();
     for (const [k, v] of Object.entries(request.headers)) if (typeof v === 'string') headers.set(k, v);
     const url = `http://${request.headers.host ?? 'localhost'}${request.url}`;

@@ -20,6 +20,7 @@ const names: Record<number, string> = {
   404: 'NotFoundError',
   408: 'RequestTimeoutError',
   409: 'ConflictError',
+  410: 'GoneError',
   413: 'PayloadTooLargeError',
   414: 'URITooLongError',
   415: 'UnsupportedMediaTypeError',
@@ -27,6 +28,7 @@ const names: Record<number, string> = {
   429: 'TooManyRequestsError',
   431: 'RequestHeaderFieldsTooLargeError',
   503: 'ServiceUnavailableError',
+  507: 'InsufficientStorageError',
 };
 
 export class HttpError extends Error {

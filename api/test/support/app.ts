@@ -3,7 +3,7 @@
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type AppOptions } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/index.js';
@@ -25,10 +25,10 @@ export interface TestApp {
   destroy(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, dialect?: 'sqlite' | 'pg'): Promise<TestApp> {
+export async function createTestApp(overrides: Record<string, string> = {}, dialect?: 'sqlite' | 'pg', opcionesMedia?: AppOptions['opcionesMedia']): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db });
+  const app = await buildApp({ config, db: t.db, opcionesMedia });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',
