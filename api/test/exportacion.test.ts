@@ -137,6 +137,30 @@ describe('the other lists', () => {
     expect(lineas(res.body)).toEqual(['Tipo;Administrador;Recurso', 'Inicio de sesión;admin;', 'Modificación;admin;Categoría']);
   });
 
+  it('writes as text a formula behind spaces or in the fullwidth forms a spreadsheet folds to = + - @', async () => {
+    const ts = '2026-01-10T09:00:00.000Z';
+    const nombres = ['\u00a0=HYPERLINK("http://x")', ' =1+1', '\u200b@SUM(A1)', '＝HYPERLINK("http://x")', '＋1', '－1', '＠SUM(A1)', ' Idiomas', '１ de 2'];
+    await t.db('categorias').insert(nombres.map((nombre, i) => ({ id: 100 + i, nombre, createdAt: ts, updatedAt: ts })));
+    try {
+      const res = await csv(`/categorias.csv?${filtro({ where: { id: { gte: 100 } }, fields: ['nombre'], order: 'id ASC' })}`);
+      expect(lineas(res.body)).toEqual([
+        'Nombre',
+        `"'\u00a0=HYPERLINK(""http://x"")"`,
+        "' =1+1",
+        "'\u200b@SUM(A1)",
+        `"'＝HYPERLINK(""http://x"")"`,
+        "'＋1",
+        "'－1",
+        "'＠SUM(A1)",
+        // Nothing a spreadsheet runs: left as typed.
+        ' Idiomas',
+        '１ de 2',
+      ]);
+    } finally {
+      await t.db('categorias').where('id', '>=', 100).delete();
+    }
+  });
+
   it('never writes a password, not even its hash', async () => {
     const res = await csv('/logins.csv');
     expect(res.body).not.toMatch(/scrypt|\$/);
