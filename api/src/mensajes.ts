@@ -36,7 +36,11 @@ export const mensajes = {
     preferCuenta: (valor: string, modos: readonly string[]) =>
       `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
-    soloServidor: (recurso: string) => `Los ${entidades[recurso].plural} los escribe el servidor: se crean subiendo un fichero a /subidas`,
+    /** Why a client cannot create or change what only the server writes, by resource. */
+    soloServidor: {
+      archivos: 'Los archivos los escribe el servidor: se crean subiendo un fichero a /subidas',
+      registros: 'Los registros de facturación los escribe el servidor al emitir o anular una factura',
+    },
   },
   filtro: {
     jsonInvalido: (param: string) => `El parámetro «${param}» no es JSON válido`,
