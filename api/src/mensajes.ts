@@ -79,6 +79,8 @@ export const mensajes = {
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
+    tipoVacio: 'El tipo no puede quedar vacío: solo tiene espacios o caracteres invisibles',
+    fechaLejana: 'La fecha no puede estar a más de un día de la hora actual del servidor',
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
