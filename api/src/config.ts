@@ -213,10 +213,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (workers > 1 && database.filename === ':memory:') {
     throw new ConfigError('WORKERS', `debe ser 1 con una base SQLite en memoria (recibido ${workers}): cada proceso tendría su propia base vacía`);
   }
+  // Outside production the demo account admin/admin is seeded: only this machine may reach it.
+  // Production listens on every interface for the proxy in front of it.
+  const host = env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1');
   return {
     env: nodeEnv as Config['env'],
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     adminPort,
     database,
     corsOrigins,
