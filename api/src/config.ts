@@ -2,6 +2,7 @@
 // Anything else receives a typed Config and never touches process.env itself.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
 
 export type Dialect = 'sqlite' | 'pg';
@@ -154,7 +155,7 @@ function parseEmisor(env: Env, production: boolean): Config['emisor'] {
 
 function serie(env: Env, name: string, fallback: string): string {
   const valor = env[name]?.trim() || fallback;
-  if (!/^[A-Z0-9-]{1,20}$/.test(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
+  if (!esSerie(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
   return valor;
 }
 

@@ -80,6 +80,10 @@ export const mensajes = {
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
     tipoVacio: 'El tipo no puede quedar vacío: solo tiene espacios o caracteres invisibles',
+    /** What a field with a pattern expects, in words (Ajv would quote the regular expression). */
+    patron: {
+      serie: 'La serie debe tener de 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
+    } as Record<string, string>,
     fechaLejana: 'La fecha no puede estar a más de un día de la hora actual del servidor',
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
@@ -173,6 +177,7 @@ export const mensajes = {
       encadenamiento: 'El registro no enlaza con la huella del registro anterior del emisor',
       huella: 'La huella guardada no es la que resulta de los datos del registro',
       factura: 'Los datos del registro ya no coinciden con los de su factura',
+      identificador: 'El número de factura del registro no es una serie válida (letras mayúsculas, cifras o guiones) seguida de su número',
     },
   },
   pagos: {
