@@ -15,8 +15,10 @@ const ANTES_DE_FORMULA = /^[\s\p{Cf}]+/u;
  */
 export const texto = (v: string | null | undefined) => {
   const s = v ?? '';
-  const primero = s.replace(ANTES_DE_FORMULA, '').charAt(0).normalize('NFKC');
-  return /^[\t\r]/.test(s) || /^[=+\-@]/.test(primero) ? `'${s}` : s;
+  const c = s.charCodeAt(0);
+  // Most cells start with printable ASCII, which is its own folding and nothing a spreadsheet skips.
+  const primero = c > 0x20 && c < 0x7f ? s[0] : s.replace(ANTES_DE_FORMULA, '').charAt(0).normalize('NFKC');
+  return c === 0x09 || c === 0x0d || /^[=+\-@]/.test(primero) ? `'${s}` : s;
 };
 
 export const entero = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
