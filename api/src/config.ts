@@ -2,6 +2,7 @@
 // Anything else receives a typed Config and never touches process.env itself.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
 
 export type Dialect = 'sqlite' | 'pg';
@@ -162,7 +163,7 @@ function parseEmisor(env: Env, production: boolean): Config['emisor'] {
 
 function serie(env: Env, name: string, fallback: string): string {
   const valor = env[name]?.trim() || fallback;
-  if (!/^[A-Z0-9-]{1,20}$/.test(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
+  if (!esSerie(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
   return valor;
 }
 
@@ -221,10 +222,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (workers > 1 && database.filename === ':memory:') {
     throw new ConfigError('WORKERS', `debe ser 1 con una base SQLite en memoria (recibido ${workers}): cada proceso tendría su propia base vacía`);
   }
+  // Outside production the demo account admin/admin is seeded: only this machine may reach it.
+  // Production listens on every interface for the proxy in front of it.
+  const host = env.HOST?.trim() || (production ? '0.0.0.0' : '127.0.0.1');
   return {
     env: nodeEnv as Config['env'],
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     adminPort,
     database,
     corsOrigins,

@@ -36,7 +36,11 @@ export const mensajes = {
     preferCuenta: (valor: string, modos: readonly string[]) =>
       `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
-    soloServidor: (recurso: string) => `Los ${entidades[recurso].plural} los escribe el servidor: se crean subiendo un fichero a /subidas`,
+    /** Why a client cannot create or change what only the server writes, by resource. */
+    soloServidor: {
+      archivos: 'Los archivos los escribe el servidor: se crean subiendo un fichero a /subidas',
+      registros: 'Los registros de facturación los escribe el servidor al emitir o anular una factura',
+    },
   },
   filtro: {
     jsonInvalido: (param: string) => `El parámetro «${param}» no es JSON válido`,
@@ -75,6 +79,12 @@ export const mensajes = {
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
+    tipoVacio: 'El tipo no puede quedar vacío: solo tiene espacios o caracteres invisibles',
+    /** What a field with a pattern expects, in words (Ajv would quote the regular expression). */
+    patron: {
+      serie: 'La serie debe tener de 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
+    } as Record<string, string>,
+    fechaLejana: 'La fecha no puede estar a más de un día de la hora actual del servidor',
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
@@ -172,6 +182,7 @@ export const mensajes = {
       encadenamiento: 'El registro no enlaza con la huella del registro anterior del emisor',
       huella: 'La huella guardada no es la que resulta de los datos del registro',
       factura: 'Los datos del registro ya no coinciden con los de su factura',
+      identificador: 'El número de factura del registro no es una serie válida (letras mayúsculas, cifras o guiones) seguida de su número',
     },
   },
   pagos: {

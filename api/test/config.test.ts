@@ -23,6 +23,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).session.secureCookie).toBe(true);
   });
 
+  it('listens on this machine only outside production (the demo account is admin/admin), on every interface in production, unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
+    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ...EMISOR }).host).toBe('10.0.0.5');
+    // An empty HOST (a blank line in .env) is no address: the default holds.
+    expect(loadConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,

@@ -131,10 +131,34 @@ describe('the other lists', () => {
   });
 
   it('labels the activity log as the admin does', async () => {
-    await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin' });
+    expect((await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: 'admin' })).status).toBe(200);
     await t.call('PATCH', '/categorias/1', { orden: 2 });
     const res = await csv(`/logs.csv?${filtro({ fields: ['tipo', 'loginId', 'recurso'], order: 'id ASC' })}`);
     expect(lineas(res.body)).toEqual(['Tipo;Administrador;Recurso', 'Inicio de sesión;admin;', 'Modificación;admin;Categoría']);
+  });
+
+  it('writes as text a formula behind spaces or in the fullwidth forms a spreadsheet folds to = + - @', async () => {
+    const ts = '2026-01-10T09:00:00.000Z';
+    const nombres = ['\u00a0=HYPERLINK("http://x")', ' =1+1', '\u200b@SUM(A1)', '＝HYPERLINK("http://x")', '＋1', '－1', '＠SUM(A1)', ' Idiomas', '１ de 2'];
+    await t.db('categorias').insert(nombres.map((nombre, i) => ({ id: 100 + i, nombre, createdAt: ts, updatedAt: ts })));
+    try {
+      const res = await csv(`/categorias.csv?${filtro({ where: { id: { gte: 100 } }, fields: ['nombre'], order: 'id ASC' })}`);
+      expect(lineas(res.body)).toEqual([
+        'Nombre',
+        `"'\u00a0=HYPERLINK(""http://x"")"`,
+        "' =1+1",
+        "'\u200b@SUM(A1)",
+        `"'＝HYPERLINK(""http://x"")"`,
+        "'＋1",
+        "'－1",
+        "'＠SUM(A1)",
+        // Nothing a spreadsheet runs: left as typed.
+        ' Idiomas',
+        '１ de 2',
+      ]);
+    } finally {
+      await t.db('categorias').where('id', '>=', 100).delete();
+    }
   });
 
   it('never writes a password, not even its hash', async () => {

@@ -227,7 +227,10 @@ describe('rectificativas and anulaciones', () => {
 describe('the VeriFactu records', () => {
   it('are read-only: POST, PATCH and DELETE are 403', async () => {
     const [r] = (await t.call('GET', '/registros?filter={"limit":1}')).body;
-    expect((await t.call('POST', '/registros', { tipo: 'alta' })).status).toBe(403);
+    const crear = await t.call('POST', '/registros', { tipo: 'alta' });
+    expect(crear.status).toBe(403);
+    // Its own reason: a record comes from issuing or cancelling an invoice, not from an upload.
+    expect(crear.body.error.message).toBe('Los registros de facturación los escribe el servidor al emitir o anular una factura');
     expect((await t.call('PATCH', `/registros/${r.id}`, { huella: 'X' })).status).toBe(403);
     expect((await t.call('DELETE', `/registros/${r.id}`)).status).toBe(403);
   });

@@ -1,6 +1,7 @@
 // The values and keys that answered 500, matched every row or wrote what they should not, each
 // as a case an administrator (or an attacker) can send, on the database this project runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mensajes } from '../src/mensajes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -91,13 +92,44 @@ describe('unique keys', () => {
 });
 
 describe('the activity log', () => {
+  const ahora = () => new Date().toISOString();
+
   it('keeps the audit\'s own tipos to the server', async () => {
     for (const tipo of ['CREATE', 'update', ' Delete ']) {
-      const res = await t.call('POST', '/logs', { tipo, fecha: '2026-01-01T00:00:00Z' });
+      const res = await t.call('POST', '/logs', { tipo, fecha: ahora() });
       expect(res.status, tipo).toBe(422);
       expect(res.body.error.details[0]).toMatchObject({ path: '/tipo', code: 'reserved' });
     }
-    expect((await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: '2026-01-01T00:00:00Z', datos: 'admin' })).status).toBe(200);
+    expect((await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: ahora(), datos: 'admin' })).status).toBe(200);
+  });
+
+  it('reads a tipo as a person does: fullwidth letters and invisible characters do not make another one', async () => {
+    const disfraces = ['DE\u200bLETE', 'ＤＥＬＥＴＥ', 'del\u200dete', '\u2060DELETE\ufeff', 'UPD\u202eATE', '\u200cCreate\u00a0'];
+    for (const tipo of disfraces) {
+      const res = await t.call('POST', '/logs', { tipo, fecha: ahora() });
+      expect(res.status, JSON.stringify(tipo)).toBe(422);
+      expect(res.body.error.details[0], JSON.stringify(tipo)).toMatchObject({ path: '/tipo', code: 'reserved' });
+    }
+    const vacio = await t.call('POST', '/logs', { tipo: '\u200b\u00a0', fecha: ahora() });
+    expect(vacio.status).toBe(422);
+    expect(vacio.body.error.details[0]).toMatchObject({ path: '/tipo', message: mensajes.validacion.tipoVacio });
+    // What is stored is what was checked.
+    const guardado = await t.call('POST', '/logs', { tipo: ' ｂａｃｋ-\u200blogin ', fecha: ahora() });
+    expect(guardado.status).toBe(200);
+    expect(guardado.body.tipo).toBe('BACK-LOGIN');
+    expect((await t.db('logs').where('id', guardado.body.id).first('tipo')).tipo).toBe('BACK-LOGIN');
+  });
+
+  it('dates an entry within a day of the server\'s clock, either way', async () => {
+    const dia = 24 * 60 * 60 * 1000;
+    for (const lejos of [-dia - 60_000, dia + 60_000, -365 * dia]) {
+      const res = await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date(Date.now() + lejos).toISOString() });
+      expect(res.status, String(lejos)).toBe(422);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path: '/fecha', message: mensajes.validacion.fechaLejana })]);
+    }
+    for (const cerca of [-dia + 60_000, dia - 60_000]) {
+      expect((await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date(Date.now() + cerca).toISOString() })).status, String(cerca)).toBe(200);
+    }
   });
 });
 

@@ -41,7 +41,7 @@ export default defineResource({
     error: { type: 'string', readOnly: true, maxLength: 500 },
   },
   searchFields: ['nombre', 'ruta'],
-  serverWritten: true,
+  serverWritten: mensajes.peticion.soloServidor.archivos,
   async beforeDelete(id, trx) {
     const { ruta } = (await trx('archivos').where('id', id).first('ruta')) ?? {};
     const usos = ruta ? await usosDe(trx, ruta) : [];

@@ -1,10 +1,14 @@
 import { mensajes } from '../mensajes.js';
-import { validationFailed } from '../rest/errors.js';
+import { validationFailed, type ErrorDetail } from '../rest/errors.js';
+import { textoVisible } from '../rest/values.js';
 import { defineResource } from './types.js';
 
 /** What the repository writes for every mutation (rest/repository.ts audit()). */
 export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
 export type AuditTipo = (typeof AUDIT_TIPOS)[number];
+
+/** How far from the server's clock an entry's fecha may be, either way. */
+const MARGEN_FECHA_MS = 24 * 60 * 60 * 1000;
 
 export default defineResource({
   name: 'logs',
@@ -26,12 +30,21 @@ export default defineResource({
   // The log is the audit trail itself: writing it does not log again.
   audited: false,
   // Who wrote an entry is the session's, not the client's, to say; and so are the audit's own
-  // entries: a client's «DELETE» row would read as a deletion that never happened.
+  // entries: a client's «DELETE» row would read as a deletion that never happened, and so would
+  // one that only reads as DELETE (fullwidth letters, a zero-width space inside): the tipo is
+  // checked, and stored, as it reads. An entry is written when it happens, so its fecha is now,
+  // give or take a client's clock.
   beforeWrite(data, { actor }) {
-    const tipo = typeof data.tipo === 'string' ? data.tipo.trim().toUpperCase() : '';
+    const tipo = textoVisible(String(data.tipo)).toUpperCase();
+    const details: ErrorDetail[] = [];
+    if (!tipo) details.push({ path: '/tipo', code: 'minLength', message: mensajes.validacion.tipoVacio });
     if ((AUDIT_TIPOS as readonly string[]).includes(tipo)) {
-      throw validationFailed([{ path: '/tipo', code: 'reserved', message: mensajes.validacion.tipoReservado(String(data.tipo)) }]);
+      details.push({ path: '/tipo', code: 'reserved', message: mensajes.validacion.tipoReservado(tipo) });
     }
-    return { ...data, loginId: actor.loginId, ip: actor.ip };
+    if (Math.abs(Date.parse(String(data.fecha)) - Date.now()) > MARGEN_FECHA_MS) {
+      details.push({ path: '/fecha', code: 'fecha', message: mensajes.validacion.fechaLejana });
+    }
+    if (details.length) throw validationFailed(details);
+    return { ...data, tipo, loginId: actor.loginId, ip: actor.ip };
   },
 });

@@ -27,7 +27,7 @@ export default defineResource({
   },
   searchFields: ['numSerieFactura', 'huella'],
   appendOnly: true,
-  serverWritten: true,
+  serverWritten: mensajes.peticion.soloServidor.registros,
   audited: false,
   reads: {
     verificar: {

@@ -132,8 +132,11 @@ export interface ResourceDef {
   uniques?: string[][];
   /** Append-only resources answer 403 to PUT, PATCH and DELETE. */
   appendOnly?: boolean;
-  /** Rows only the server writes (archivos): POST, PUT and PATCH answer 403; DELETE stays. */
-  serverWritten?: boolean;
+  /**
+   * Rows only the server writes (archivos, registros): POST, PUT and PATCH answer 403 with this
+   * reason, which says how such rows come to be; DELETE stays unless append-only.
+   */
+  serverWritten?: string;
   /** Whether successful mutations write an activity log row (all but `logs` itself). */
   audited?: boolean;
   /**

@@ -36,7 +36,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   // Append-only rows (logs) are created but never changed or deleted; server-written rows
   // (archivos) are never created or changed by a client, only deleted.
   const refuseCreate = () => {
-    if (resource.serverWritten) throw forbidden(mensajes.peticion.soloServidor(resource.name));
+    if (resource.serverWritten) throw forbidden(resource.serverWritten);
   };
   const refuseDelete = () => {
     if (resource.appendOnly) throw forbidden(mensajes.peticion.soloLectura(resource.name));

@@ -4,10 +4,21 @@
 
 export const BOM = '\uFEFF';
 
-/** Text typed by people: a leading = + - @ would make a spreadsheet run it as a formula. */
+// What a spreadsheet skips before it reads a formula: spaces (the no-break one too) and
+// invisible format characters.
+const ANTES_DE_FORMULA = /^[\s\p{Cf}]+/u;
+
+/**
+ * Text typed by people: a leading = + - @ would make a spreadsheet run it as a formula, and so
+ * would one behind spaces or in a form the spreadsheet folds into it (fullwidth ＝ ＋ － ＠, the
+ * small ﹦ ﹢ ﹣ ﹫: NFKC is that folding). A leading tab or carriage return is escaped too.
+ */
 export const texto = (v: string | null | undefined) => {
   const s = v ?? '';
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  const c = s.charCodeAt(0);
+  // Most cells start with printable ASCII, which is its own folding and nothing a spreadsheet skips.
+  const primero = c > 0x20 && c < 0x7f ? s[0] : s.replace(ANTES_DE_FORMULA, '').charAt(0).normalize('NFKC');
+  return c === 0x09 || c === 0x0d || /^[=+\-@]/.test(primero) ? `'${s}` : s;
 };
 
 export const entero = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));

@@ -54,12 +54,8 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   const m = r.model;
   const tags = [r.name];
   const list = { type: 'array', items: ref(m) };
-  const writes = r.appendOnly
-    ? { '403': errorResponse('Solo se puede añadir') }
-    : r.serverWritten
-      ? { '403': errorResponse('Los escribe el servidor') }
-      : {};
-  const creates = r.serverWritten ? writes : {};
+  const soloServidor = r.serverWritten ? { '403': errorResponse(r.serverWritten) } : {};
+  const writes = r.appendOnly ? { '403': errorResponse('Solo se puede añadir') } : soloServidor;
   const paths: Record<string, unknown> = {
     [`/${r.name}/count`]: {
       get: { tags, operationId: `${m}.count`, parameters: [whereParam, preferParam], responses: { '200': countModeResponse, ...common } },
@@ -94,7 +90,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       get: { tags, operationId: `${m}.find`, parameters: [filterParam], responses: { '200': { description: `Lista de ${m}`, content: json(list) }, ...common } },
       post: {
         tags, operationId: `${m}.create`, requestBody: { required: true, content: json(ref(`${m}Nuevo`)) },
-        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...creates, ...common },
+        responses: { '200': { description: `${m} creado`, content: json(ref(m)) }, '422': errorResponse('Datos no válidos'), ...soloServidor, ...common },
       },
       patch: {
         tags, operationId: `${m}.updateAll`, parameters: [whereParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },

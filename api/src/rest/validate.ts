@@ -28,7 +28,8 @@ function toDetail(err: ErrorObject): ErrorDetail {
   const params = err.params as Record<string, unknown>;
   const missing = (params.missingProperty ?? params.additionalProperty) as string | undefined;
   const path = missing ? `${err.instancePath}/${missing}` : err.instancePath;
-  const message = err.keyword === 'additionalProperties' ? mensajes.filtro.campoDesconocido(missing!) : err.message ?? '';
+  const patron = err.keyword === 'pattern' ? mensajes.validacion.patron[err.instancePath.slice(1)] : undefined;
+  const message = err.keyword === 'additionalProperties' ? mensajes.filtro.campoDesconocido(missing!) : (patron ?? err.message ?? '');
   return { path, code: err.keyword, message, info: params };
 }
 

@@ -18,6 +18,16 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
  */
 export const isStorableText = (s: string) => !s.includes('\u0000') && !/\p{Cs}/u.test(s);
 
+// Characters that show nothing: format controls (zero-width space and joiners, word joiner,
+// BOM, bidi controls) and the rest of Unicode's default-ignorable code points.
+const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * Text as a person reads it: compatibility forms folded (NFKC: «ＤＥＬＥＴＥ» is «DELETE»),
+ * invisible characters removed, trimmed. Two values that read alike compare equal.
+ */
+export const textoVisible = (s: string) => s.normalize('NFKC').replace(INVISIBLES, '').trim();
+
 /** The range both databases store and sort as dates: PostgreSQL has no year 0, and past 9999 ISO text needs a sign. */
 const MIN_TIME = Date.parse('0001-01-01T00:00:00.000Z');
 const MAX_TIME = Date.parse('9999-12-31T23:59:59.999Z');

@@ -5,7 +5,7 @@ import { isPg } from '../../db/index.js';
 import { fechaHoraConHuso } from '../../informes/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import type { Facturacion } from '../types.js';
-import { fechaExpedicion, importeDecimal, numSerieFactura } from './formato.js';
+import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
 import { huella, textoAlta, textoAnulacion } from './verifactu.js';
 
 type Db = Knex | Knex.Transaction;
@@ -63,8 +63,9 @@ const textoDe = (r: Row) =>
 
 /**
  * Recomputes every record's huella from its own fields and checks each one names the previous
- * record's huella of its issuer, and that an alta still says what its invoice says. Reads in
- * pages by id, so a long chain is not loaded at once.
+ * record's huella of its issuer, that its invoice's identifier is one the server writes (a serie
+ * saved as free text before series were checked, « A-1», reads as another invoice's), and that
+ * it still says what its invoice says. Reads in pages by id, so a long chain is not loaded at once.
  */
 export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>): Promise<Verificacion> {
   const ultima = new Map<string, string>();
@@ -87,6 +88,7 @@ export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>):
       if (r.huellaAnterior !== previa) return romper(mensajes.facturacion.verificacion.encadenamiento, previa, r.huellaAnterior);
       const calculada = huella(textoDe(r));
       if (calculada !== r.huella) return romper(mensajes.facturacion.verificacion.huella, calculada, r.huella);
+      if (!esNumSerieFactura(r.numSerieFactura)) return romper(mensajes.facturacion.verificacion.identificador, PATRON_NUM_SERIE_FACTURA, r.numSerieFactura);
       const factura =
         r.tipo === 'alta'
           ? `${r.emisorNif}|${numSerieFactura(r.serie, r.numero)}|${fechaExpedicion(r.fecha, f.timeZone)}|${r.tipoDeFactura}|${importeDecimal(Number(r.cuotaIva))}|${importeDecimal(Number(r.total))}`

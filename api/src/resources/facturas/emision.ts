@@ -10,7 +10,7 @@ import { clienteDe } from '../cliente.js';
 import { nifValido, normalizarNif } from '../nif.js';
 import type { Facturacion } from '../types.js';
 import { anadirRegistro } from './cadena.js';
-import { numSerieFactura } from './formato.js';
+import { esSerie, numSerieFactura } from './formato.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -93,6 +93,9 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   const original = factura.rectificaId ? ((await trx('facturas').where('id', factura.rectificaId).first()) as Row) : undefined;
   const tipo = factura.rectificaId ? factura.tipo : tipoOrdinaria(cliente.clienteNif);
   const details = incompleta({ ...factura, ...cliente, tipo }, original);
+  // A draft saved before series were checked may hold one that is not an identifier (« A»
+  // would be issued as a second A-1): it is corrected on the draft, never issued as it is.
+  if (!esSerie(factura.serie)) details.push({ path: '/serie', code: 'pattern', message: mensajes.validacion.patron.serie });
 
   const cuando = fecha ? new Date(fecha) : ahora;
   const dia = diaEn(cuando, f.timeZone);

@@ -3,8 +3,26 @@
 // invoice is the same text everywhere.
 import { diaEn } from '../../informes/tiempo.js';
 
+const SERIE = '[A-Z0-9-]{1,20}';
+
+/**
+ * A serie is an identifier, not free text: upper-case letters, digits and hyphens. Anything
+ * else (a space, a no-break space, an «&» or «=») would print, hash and sort as another serie
+ * or as another field of the hashed text. The configuration's series and every factura's obey it.
+ */
+export const PATRON_SERIE = `^${SERIE}$`;
+
+const SERIE_VALIDA = new RegExp(PATRON_SERIE);
+export const esSerie = (valor: string) => SERIE_VALIDA.test(valor);
+
 /** `A-7`: the serie and the number, as printed and as hashed (NumSerieFactura). */
 export const numSerieFactura = (serie: string, numero: number) => `${serie}-${numero}`;
+
+/** A NumSerieFactura the server could have written: a valid serie, a hyphen and a number from 1. */
+export const PATRON_NUM_SERIE_FACTURA = `^${SERIE}-[1-9][0-9]*$`;
+const NUM_SERIE_FACTURA = new RegExp(PATRON_NUM_SERIE_FACTURA);
+
+export const esNumSerieFactura = (valor: string) => NUM_SERIE_FACTURA.test(valor);
 
 /** `dd-mm-aaaa` of the day of issue in the business's zone (FechaExpedicionFactura). */
 export function fechaExpedicion(fecha: Date | string, timeZone: string): string {

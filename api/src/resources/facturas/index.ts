@@ -8,7 +8,7 @@ import { INT_MAX } from '../../rest/values.js';
 import { defineResource, type WriteContext } from '../types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
-import { numSerieFactura } from './formato.js';
+import { numSerieFactura, PATRON_SERIE } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
 
 export { cuotaIva, desglose } from './emision.js';
@@ -56,7 +56,7 @@ export default defineResource({
   name: 'facturas',
   model: 'Factura',
   fields: {
-    serie: { type: 'string', minLength: 1, maxLength: 20, serverDefault: true },
+    serie: { type: 'string', minLength: 1, maxLength: 20, pattern: PATRON_SERIE, serverDefault: true },
     numero: { type: 'integer', minimum: 1, readOnly: true },
     fecha: { type: 'date-time', readOnly: true },
     tipo: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
