@@ -11,6 +11,7 @@ import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { CARPETAS, type Carpeta } from '../resources/archivos.js';
 import { HttpError } from '../rest/errors.js';
+import { sinInvisibles } from '../rest/values.js';
 import type { Almacen } from './almacen.js';
 import { BYTES_FIRMA, firma } from './firma.js';
 
@@ -50,8 +51,7 @@ const carpetaDe = (upload: Upload): Carpeta | undefined => {
  * The client's file name, for display only: never part of a path or a key. Control characters
  * go, and so do bidi controls: a right-to-left override makes «clase‮4pm.exe» read as «clase.exe».
  */
-const nombreVisible = (nombre: string | null | undefined) =>
-  (nombre ?? '').replace(/[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '').slice(0, 255) || null;
+const nombreVisible = (nombre: string | null | undefined) => sinInvisibles((nombre ?? '').replace(/[\u0000-\u001f\u007f]/g, '')).slice(0, 255) || null;
 
 const insuficiente = (mensaje: string) => new HttpError(507, mensaje, 'INSUFFICIENT_STORAGE');
 

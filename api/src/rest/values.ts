@@ -26,7 +26,10 @@ const INVISIBLES = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
  * Text as a person reads it: compatibility forms folded (NFKC: «ＤＥＬＥＴＥ» is «DELETE»),
  * invisible characters removed, trimmed. Two values that read alike compare equal.
  */
-export const textoVisible = (s: string) => s.normalize('NFKC').replace(INVISIBLES, '').trim();
+export const textoVisible = (s: string) => sinInvisibles(s.normalize('NFKC')).trim();
+
+/** Without the characters that show nothing, bidi controls among them: a name stays as typed otherwise. */
+export const sinInvisibles = (s: string) => s.replace(INVISIBLES, '');
 
 /** The range both databases store and sort as dates: PostgreSQL has no year 0, and past 9999 ISO text needs a sign. */
 const MIN_TIME = Date.parse('0001-01-01T00:00:00.000Z');
