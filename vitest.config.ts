@@ -11,7 +11,7 @@ import { registroDelApi } from './admin/registro.vite';
 const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
 const PROXY = 'api/test/proxy.test.ts';
-const STORAGE = ['api/test/subidas.test.ts', 'api/test/subidas-hostiles.test.ts', 'api/test/storage-check.test.ts'];
+const STORAGE = ['api/test/subidas.test.ts', 'api/test/subidas-hostiles.test.ts', 'api/test/averias.test.ts', 'api/test/storage-check.test.ts'];
 const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | string[], env: Record<string, string> = {}) => ({
   extends: true as const,
   test: {

@@ -81,9 +81,8 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia }: 
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
 
-  registerHealthRoutes(app, db);
-
   const media = mediaDada ?? (await crearMedia(db, config, app.log, opcionesMedia));
+  registerHealthRoutes(app, db, () => media.almacen.comprobarEscritura());
   app.addHook('onClose', async () => media.cerrar());
   // For the storage commands and the tests: the store, the processing queue, the sweep.
   app.decorate('media', media);

@@ -195,6 +195,12 @@ export const mensajes = {
   salud: {
     bdNoDisponible: 'La base de datos no responde',
   },
+  /** Faults of the disk or the object store the files (and SQLite) live on: the request may work later. */
+  almacen: {
+    lleno: 'No queda espacio en el almacenamiento del servidor: no se ha guardado nada. Avise a quien lo administra',
+    soloLectura: 'El almacenamiento del servidor no admite escrituras ahora mismo: no se ha guardado nada. Vuelva a intentarlo en unos minutos',
+    noDisponible: 'El almacenamiento de archivos no responde: no se ha guardado nada. Vuelva a intentarlo en unos segundos',
+  },
   exportar: {
     includeNoAdmitido: 'La exportación no admite «include»: las referencias ya salen con su nombre',
     ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,

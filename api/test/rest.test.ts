@@ -473,7 +473,7 @@ describe('domain rules', () => {
 describe('operations', () => {
   it('serves /ping, /health and an OpenAPI document of every resource', async () => {
     expect((await t.call('GET', '/ping', undefined, { cookie: '' })).status).toBe(200);
-    expect((await t.call('GET', '/health', undefined, { cookie: '' })).body).toEqual({ status: 'ok' });
+    expect((await t.call('GET', '/health', undefined, { cookie: '' })).body).toEqual({ status: 'ok', baseDeDatos: 'ok', almacen: 'ok' });
     const doc = (await t.call('GET', '/openapi.json', undefined, { cookie: '' })).body;
     expect(doc.openapi).toMatch(/^3\./);
     for (const r of ['cursos', 'facturas', 'logins', 'logs', 'pagos', 'usuarios', 'categorias', 'clases']) {

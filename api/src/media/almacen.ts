@@ -6,7 +6,7 @@ import { constants, createReadStream, createWriteStream } from 'node:fs';
 import { access, mkdir, mkdtemp, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
   CopyObjectCommand,
@@ -23,8 +23,9 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import type { DataStore } from '@tus/utils';
+import { ERRORS, type DataStore } from '@tus/utils';
 import { ConfigError, type StorageConfig } from '../config.js';
+import { averiaDeDisco } from '../rest/errors.js';
 
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
 const CARPETAS_GUARDADAS = ['videos', 'photos'];
@@ -68,9 +69,33 @@ export interface Almacen {
 
 // ---- local folder ------------------------------------------------------------------------
 
+/**
+ * tus's FileStore, except that a write that fails because the disk is full or read-only says
+ * so: tus's own answers every failure as its generic 500, and a full disk is an outage the
+ * administrator should be told about (507), not a bug. Otherwise the same write as tus's.
+ */
+class FileStoreConAverias extends FileStore {
+  override async write(readable: Readable, subida: string, offset: number): Promise<number> {
+    let recibidos = 0;
+    const contar = new Transform({
+      transform(trozo: Buffer, _codificacion, hecho) {
+        recibidos += trozo.length;
+        hecho(null, trozo);
+      },
+    });
+    try {
+      await pipeline(readable, contar, createWriteStream(join(this.directory, subida), { flags: 'r+', start: offset }));
+    } catch (err) {
+      if (averiaDeDisco(err as never)) throw err;
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + recibidos;
+  }
+}
+
 class AlmacenLocal implements Almacen {
   readonly tipo = 'local' as const;
-  readonly subidas: FileStore;
+  readonly subidas: FileStoreConAverias;
   private readonly carpetaSubidas: string;
 
   constructor(
@@ -79,7 +104,7 @@ class AlmacenLocal implements Almacen {
   ) {
     // Dot-named, beside videos/ and photos/, so the static server never reaches a partial upload.
     this.carpetaSubidas = join(raiz, '.subidas');
-    this.subidas = new FileStore({ directory: this.carpetaSubidas, expirationPeriodInMilliseconds: expiracionMs });
+    this.subidas = new FileStoreConAverias({ directory: this.carpetaSubidas, expirationPeriodInMilliseconds: expiracionMs });
   }
 
   /** A key as a path inside the root; anything that would leave it is refused. */

@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { CARPETAS, type Carpeta } from '../resources/archivos.js';
-import { HttpError } from '../rest/errors.js';
+import { averiaDeAlmacen, HttpError } from '../rest/errors.js';
 import { sinInvisibles } from '../rest/values.js';
 import type { Almacen } from './almacen.js';
 import { BYTES_FIRMA, firma } from './firma.js';
@@ -30,7 +30,8 @@ const rechazo = (error: HttpError) => ({ status_code: error.statusCode, body: JS
 function enSobre(status: number, cuerpo: string): HttpError {
   if (cuerpo.startsWith('{"error"')) {
     const { error } = JSON.parse(cuerpo) as { error: { message: string; code?: string; details?: never } };
-    return new HttpError(status, error.message, error.code, error.details);
+    // Only an outage of storage answers 503 here (averiaDeAlmacen): worth trying again soon.
+    return new HttpError(status, error.message, error.code, error.details, status === 503 ? { 'retry-after': '10' } : {});
   }
   const mensaje =
     status === 404 || status === 410 ? mensajes.subidas.noExiste
@@ -69,6 +70,13 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
     relativeLocation: true,
     // The larger cap; each folder's own is applied when the upload says which it is for.
     maxSize: Math.max(limites.videos, limites.photos),
+    // A full disk or an unreachable bucket is an outage (507/503), not tus's «something went wrong» 500.
+    async onResponseError(_req, err) {
+      const averia = averiaDeAlmacen(err as never);
+      if (!averia) return undefined;
+      app.log.warn({ err }, 'fallo del almacenamiento en una subida');
+      return rechazo(averia);
+    },
     async onUploadCreate(req, upload) {
       const carpeta = carpetaDe(upload);
       if (!carpeta) throw rechazo(new HttpError(400, mensajes.subidas.carpetaInvalida(upload.metadata?.carpeta ?? ''), 'INVALID_PARAMETER_VALUE'));

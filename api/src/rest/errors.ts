@@ -74,16 +74,49 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     'retry-after': String(retryAfterSeconds),
   });
 
+type Fallo = { name?: string; code?: string | number; message?: string; $metadata?: { httpStatusCode?: number } };
+
 /**
- * The database could not be reached (down, restarting, pool exhausted): the request may succeed
- * later, so 503 rather than the 500 that means a bug.
+ * The database could not be reached (down, restarting, pool exhausted), or its connection went
+ * in the middle of a transaction (at COMMIT or ROLLBACK too: the transaction did not happen): the
+ * request may succeed later, so 503 rather than the 500 that means a bug.
  */
-function isDatabaseUnavailable(err: { name?: string; code?: string; message?: string }): boolean {
+function isDatabaseUnavailable(err: Fallo): boolean {
   if (err.name === 'KnexTimeoutError') return true;
   const code = String(err.code ?? '');
   // PostgreSQL class 08 (connection exception), 57P01-03 (shutdown, cannot connect now), and socket errors.
   return /^08|^57P0[123]$|^ECONNREFUSED$|^ECONNRESET$|^ETIMEDOUT$|^EPIPE$|^SQLITE_BUSY/.test(code) ||
-    /Connection terminated|connect ECONNREFUSED/.test(err.message ?? '');
+    /Connection terminated|connect ECONNREFUSED|not queryable|Connection ended unexpectedly/.test(err.message ?? '');
+}
+
+const reintentarEn = (segundos: number) => ({ 'retry-after': String(segundos) });
+
+/**
+ * A disk that is full or read-only, where files or SQLite live, or PostgreSQL's own disk full:
+ * 507 or 503 with the reason, never 500. Nothing was written (every write is one transaction;
+ * an upload keeps the offset it had).
+ */
+export function averiaDeDisco(err: Fallo): HttpError | undefined {
+  const code = String(err.code ?? '');
+  if (/^(ENOSPC|EDQUOT|SQLITE_FULL|53100)$/.test(code)) return new HttpError(507, mensajes.almacen.lleno, 'INSUFFICIENT_STORAGE');
+  if (/^(EROFS|SQLITE_READONLY.*|25006|EIO|SQLITE_IOERR.*)$/.test(code)) {
+    return new HttpError(503, mensajes.almacen.soloLectura, 'SERVICE_UNAVAILABLE', undefined, reintentarEn(60));
+  }
+  return undefined;
+}
+
+/**
+ * Where the error can only come from the object store (tus's S3 writes): its server unreachable,
+ * slow, or answering 5xx is an outage of the store, 503 with Retry-After.
+ */
+export function averiaDeAlmacen(err: Fallo): HttpError | undefined {
+  const disco = averiaDeDisco(err);
+  if (disco) return disco;
+  const code = String(err.code ?? '');
+  const red = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_.*)$/.test(code);
+  const servidor = (err.$metadata?.httpStatusCode ?? 0) >= 500 || /^(TimeoutError|RequestTimeout|SlowDown|ServiceUnavailable|InternalError)$/.test(err.name ?? '');
+  if (red || servidor) return new HttpError(503, mensajes.almacen.noDisponible, 'SERVICE_UNAVAILABLE', undefined, reintentarEn(10));
+  return undefined;
 }
 
 /** Fastify's own client errors (bad JSON, wrong media type, body too large) in our envelope. */
@@ -119,6 +152,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (request.raw.destroyed && (err.code === 'ECONNRESET' || err.message === 'aborted')) {
       request.log.info({ err: err.message }, 'client went away');
       return reply.code(400).send(badRequest(mensajes.peticion.malFormada).toJSON());
+    }
+    const disco = averiaDeDisco(err);
+    if (disco) {
+      request.log.warn({ err: err.message, code: err.code }, 'storage fault');
+      return reply.code(disco.statusCode).headers(disco.headers).send(disco.toJSON());
     }
     if (isDatabaseUnavailable(err)) {
       request.log.warn({ err: err.message }, 'database unavailable');
