@@ -107,6 +107,7 @@ export const mensajes = {
     },
     hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
     hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
+    ultimoAdministrador: 'No se puede desactivar ni borrar al último administrador activo: nadie podría entrar',
     cli: {
       uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
       pedirContrasena: 'Contraseña: ',

@@ -1,0 +1,106 @@
+// The administrators' accounts (issue 19): nobody can lock everybody out, and a new password or a
+// deactivation ends the account's other sessions in every process. Runs on SQLite and, with
+// TEST_DATABASE_URL, on PostgreSQL.
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { hashPassword } from '../src/auth/passwords.js';
+import { mensajes } from '../src/mensajes.js';
+import { createTestApp, type TestApp } from './support/app.js';
+
+const CLAVE = 'Cuenta-de-prueba-2026';
+const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+
+let t: TestApp;
+/** Another API instance on the same database: its own session cache, as another process has. */
+let otra: FastifyInstance;
+let adminId: number;
+/** admin's own session for each test: a test may end the one the harness opened. */
+let cookieAdmin: string;
+
+async function crearLogin(usuario: string, activo = true): Promise<number> {
+  const now = new Date().toISOString();
+  const [row] = await t.db('logins').insert({ usuario, pass: await hashPassword(CLAVE, t.config.scrypt), nombre: usuario, activo, createdAt: now, updatedAt: now }).returning('id');
+  return typeof row === 'object' ? row.id : row;
+}
+
+/** Logs in through `app` (the test app by default) and returns the cookie to send back. */
+async function entrar(usuario: string, pass = CLAVE, app: FastifyInstance = t.app): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario, pass } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+/** A call as admin, or as whoever `cookie` is. */
+const call = (method: string, url: string, body?: unknown, cookie = cookieAdmin) => t.call(method, url, body, { cookie });
+const me = async (cookie: string, app: FastifyInstance = t.app) => (await app.inject({ method: 'GET', url: '/logins/me', headers: { cookie } })).statusCode;
+const activos = async () => Number(((await t.db('logins').where('activo', true).count({ n: '*' })) as { n: number | string }[])[0].n);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  otra = await buildApp({ config: t.config, db: t.db });
+  adminId = (await t.db('logins').where('usuario', 'admin').first('id')).id;
+});
+
+afterAll(async () => {
+  await otra?.close();
+  await t?.destroy();
+});
+
+beforeEach(async () => {
+  // Only admin (logged in by the harness), active; everyone else gone.
+  await t.db('sesiones').whereNot('loginId', adminId).delete();
+  await t.db('logs').delete();
+  await t.db('logins').whereNot('id', adminId).delete();
+  await t.db('logins').where('id', adminId).update({ activo: true });
+  cookieAdmin = await entrar('admin', 'admin');
+});
+
+describe('the last active administrator', () => {
+  const refused = (res: { status: number; body: any }) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error).toMatchObject({ statusCode: 409, name: 'ConflictError', message: mensajes.auth.ultimoAdministrador });
+  };
+
+  it('cannot be deactivated by PATCH, PUT or a bulk PATCH, nor deleted by id or in bulk', async () => {
+    const inactiva = await crearLogin('inactiva', false);
+    refused(await call('PATCH', `/logins/${adminId}`, { activo: false }));
+    refused(await call('PUT', `/logins/${adminId}`, { usuario: 'admin', pass: 'Clave-nueva-de-admin-1', activo: false }));
+    refused(await call('PATCH', `/logins?where=${q({ activo: true })}`, { activo: false }));
+    refused(await call('DELETE', `/logins/${adminId}`));
+    // Nothing of any of them happened: the inactive one is still there, admin still works.
+    expect(await activos()).toBe(1);
+    expect(await t.db('logins').where('id', inactiva).first('id')).toBeTruthy();
+    expect((await call('GET', '/logins/me')).status).toBe(200);
+  });
+
+  it('can go while another administrator stays active, and then that one cannot', async () => {
+    const ana = await crearLogin('ana');
+    const cookieAna = await entrar('ana');
+    expect((await call('PATCH', `/logins/${adminId}`, { activo: false })).status).toBe(204);
+    refused(await call('DELETE', `/logins/${ana}`, undefined, cookieAna));
+    refused(await call('PATCH', `/logins?where=${q({ usuario: 'ana' })}`, { activo: false }, cookieAna));
+    expect((await call('PATCH', `/logins/${adminId}`, { activo: true }, cookieAna)).status).toBe(204);
+    expect((await call('PATCH', `/logins/${ana}`, { activo: false }, cookieAna)).status).toBe(204);
+    expect(await activos()).toBe(1);
+  });
+
+  it('holds when two requests deactivate the last two at once: one of them is refused', async () => {
+    for (let ronda = 0; ronda < 5; ronda++) {
+      const ids = [await crearLogin(`ana${ronda}`), await crearLogin(`bea${ronda}`)];
+      const cookies = [await entrar(`ana${ronda}`), await entrar(`bea${ronda}`)];
+      await t.db('logins').where('id', adminId).update({ activo: false });
+      // Each deactivates the other: both pass the session check before either write commits.
+      const [a, b] = await Promise.all([
+        call('PATCH', `/logins/${ids[1]}`, { activo: false }, cookies[0]),
+        call('PATCH', `/logins/${ids[0]}`, { activo: false }, cookies[1]),
+      ]);
+      expect(await activos(), `ronda ${ronda}: ${a.status} ${b.status}`).toBe(1);
+      // The loser is refused for the rule or, when it arrives after the winner ended its session, for that.
+      const [ganadora, perdedora] = [a.status, b.status].sort();
+      expect(ganadora, `ronda ${ronda}`).toBe(204);
+      expect([401, 409]).toContain(perdedora);
+      await t.db('logins').whereIn('id', ids).update({ activo: false });
+    }
+  });
+});
