@@ -119,7 +119,8 @@ describe('login', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body);
     const protegido = await call(app, 'GET', '/protegido', undefined, { cookie: `aula_sesion=${token}` });
-    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', nombre: 'Admin ana' } });
+    const sesion = await sessionRow(token);
+    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', nombre: 'Admin ana', sesionId: sesion.id } });
   });
 
   it('issues a new token on every login and ends the session the browser held before', async () => {

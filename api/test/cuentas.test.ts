@@ -104,3 +104,54 @@ describe('the last active administrator', () => {
     }
   });
 });
+
+describe('a new password or a deactivation', () => {
+  it('ends every other session of the account, in every process, and keeps the one that changed it', async () => {
+    await crearLogin('ana');
+    const id = (await t.db('logins').where('usuario', 'ana').first('id')).id;
+    const aqui = await entrar('ana');
+    const enOtroProceso = await entrar('ana', CLAVE, otra);
+    // Read once in the other process, so its cache holds the session as it was a moment ago.
+    expect(await me(enOtroProceso, otra)).toBe(200);
+    const desde = await entrar('ana');
+    const res = await call('PATCH', `/logins/${id}`, { pass: 'Otra-clave-de-Ana-2026' }, desde);
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    expect(await me(aqui)).toBe(401);
+    // Past the other process's one-second recent check, it too asks the database.
+    await new Promise((r) => setTimeout(r, 1_100));
+    expect(await me(enOtroProceso, otra)).toBe(401);
+    expect(await me(desde)).toBe(200);
+    expect(Number((await t.db('sesiones').where('loginId', id).count({ n: '*' }))[0].n)).toBe(1);
+  });
+
+  it('set by another administrator, or in bulk, ends all of that account\'s sessions', async () => {
+    const ana = await crearLogin('ana');
+    const bea = await crearLogin('bea');
+    const [cookieAna, cookieBea] = [await entrar('ana'), await entrar('bea')];
+    expect((await call('PATCH', `/logins/${ana}`, { pass: 'Nueva-clave-para-Ana-1' })).status).toBe(204);
+    expect(await me(cookieAna)).toBe(401);
+    expect(await me(cookieBea)).toBe(200);
+    expect((await call('PUT', `/logins/${bea}`, { usuario: 'bea', pass: 'Nueva-clave-para-Bea-1' })).status).toBe(204);
+    expect(await me(cookieBea)).toBe(401);
+    const [otraAna, otraBea] = [await entrar('ana', 'Nueva-clave-para-Ana-1'), await entrar('bea', 'Nueva-clave-para-Bea-1')];
+    expect((await call('PATCH', `/logins?where=${q({ usuario: { inq: ['ana', 'bea'] } })}`, { pass: 'Clave-comun-de-ambas-9' })).status).toBe(200);
+    expect([await me(otraAna), await me(otraBea)]).toEqual([401, 401]);
+    // The administrator who made the changes is still in.
+    expect((await call('GET', '/logins/me')).status).toBe(200);
+  });
+
+  it('a deactivation ends every session, the current one too when it is one\'s own', async () => {
+    const ana = await crearLogin('ana');
+    const [una, otraMas] = [await entrar('ana'), await entrar('ana')];
+    expect((await call('PATCH', `/logins/${ana}`, { activo: false }, una)).status).toBe(204);
+    expect([await me(una), await me(otraMas)]).toEqual([401, 401]);
+    expect(Number((await t.db('sesiones').where('loginId', ana).count({ n: '*' }))[0].n)).toBe(0);
+  });
+
+  it('leaves the sessions alone when neither the password nor activo changes', async () => {
+    const ana = await crearLogin('ana');
+    const cookie = await entrar('ana');
+    expect((await call('PATCH', `/logins/${ana}`, { nombre: 'Ana G.', activo: true })).status).toBe(204);
+    expect(await me(cookie)).toBe(200);
+  });
+});

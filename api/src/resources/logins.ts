@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from '../auth/passwords.js';
+import { sessionsEnded } from '../auth/sessions.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { conflict } from '../rest/errors.js';
-import { defineResource } from './types.js';
+import { defineResource, type WriteContext } from './types.js';
 
 /** PostgreSQL advisory lock of the rule below: every deactivation and deletion of a login takes it. */
 const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();
@@ -22,6 +23,19 @@ async function assertAnotherActive(db: Knex | Knex.Transaction, id: number) {
   if (isPg(db)) await db.raw('SELECT pg_advisory_xact_lock(CAST(? AS bigint))', [LOCK_ADMINISTRADORES]);
   const otro = await db('logins').where('activo', true).whereNot('id', id).first('id');
   if (!otro) throw conflict(mensajes.auth.ultimoAdministrador);
+}
+
+/**
+ * A new password or a deactivation ends the account's sessions in the write's transaction, so
+ * every process sees them gone: this one at once, another on its next write or within a second
+ * on a read (its recent check, sessions.ts). Whoever changes their own password keeps the
+ * session they did it from.
+ */
+async function endSessions(id: number, data: Record<string, unknown>, { db, actor }: WriteContext) {
+  const sesiones = db('sesiones').where('loginId', id);
+  if (data.activo !== false && actor.loginId === id && actor.sesionId !== undefined) sesiones.whereNot('id', actor.sesionId);
+  await sesiones.delete();
+  sessionsEnded(id);
 }
 
 export default defineResource({
@@ -43,6 +57,7 @@ export default defineResource({
   async beforeWrite(data, ctx) {
     const id = ctx.existing?.id as number | undefined;
     if (id !== undefined && data.activo === false) await assertAnotherActive(ctx.db, id);
+    if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
     if (typeof data.pass !== 'string') return data;
     return { ...data, pass: await hashPassword(data.pass, ctx.scrypt) };
   },
