@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).session.secureCookie).toBe(true);
   });
 
+  it('stops start-up in production on a weak ADMIN_PASSWORD, naming it; development keeps admin/admin', () => {
+    const prod = { NODE_ENV: 'production', ...EMISOR, ADMIN_USUARIO: 'jefa' };
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD.*al menos 12 caracteres/);
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Password2024!' })).toThrow(/ADMIN_PASSWORD.*más usadas/);
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Jefa-jefa-jefa' })).toThrow(/ADMIN_PASSWORD.*usuario/);
+    expect(loadConfig({ ...prod, ADMIN_PASSWORD: 'grapa caballo batería' }).admin).toEqual({ usuario: 'jefa', password: 'grapa caballo batería' });
+    expect(loadConfig({ ADMIN_USUARIO: 'admin', ADMIN_PASSWORD: 'admin' }).admin.password).toBe('admin');
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,

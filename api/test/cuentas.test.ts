@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { saveAdministrator } from '../src/auth/administrators.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { mensajes } from '../src/mensajes.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -153,5 +154,51 @@ describe('a new password or a deactivation', () => {
     const cookie = await entrar('ana');
     expect((await call('PATCH', `/logins/${ana}`, { nombre: 'Ana G.', activo: true })).status).toBe(204);
     expect(await me(cookie)).toBe(200);
+  });
+});
+
+describe('the password policy', () => {
+  const refused = (res: { status: number; body: any }, motivo: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(422);
+    expect(res.body.error.details).toEqual([{ path: '/pass', code: 'password', message: motivo }]);
+  };
+  const { corta, comun, usuario } = mensajes.auth.contrasena;
+
+  it('refuses on create a short, a common (however dressed up) or the usuario\'s own password, with the reason at /pass', async () => {
+    refused(await call('POST', '/logins', { usuario: 'ana', pass: 'corta' }), corta(12));
+    refused(await call('POST', '/logins', { usuario: 'ana', pass: 'once-letras' }), corta(12));
+    for (const pass of ['Password2024!', 'P@ssw0rd-2024', 'qwertyuiopasdf', '123456789012', '1q2w3e4r5t6y', 'iloveyou!!!!', 'contraseña1234', 'Tequiero2026.']) {
+      refused(await call('POST', '/logins', { usuario: 'ana', pass }), comun);
+    }
+    for (const pass of ['Margarita.Lopez', '2024margarita.lopez!', 'margarita.lopezmargarita.lopez', 'Margarita.Lopez-88']) {
+      refused(await call('POST', '/logins', { usuario: 'margarita.lopez', pass }), usuario);
+    }
+    expect(await t.db('logins').whereNot('id', adminId).count({ n: '*' })).toEqual([{ n: 0 }]);
+    // Holding the usuario among more is no offence: «ana» in «banana».
+    expect((await call('POST', '/logins', { usuario: 'ana', pass: 'Banana split de 2026' })).status).toBe(200);
+    expect(await entrar('ana', 'Banana split de 2026')).toMatch(/aula_sesion=/);
+  });
+
+  it('holds on PATCH, PUT and bulk PATCH, checked against each account\'s usuario, changing nothing when refused', async () => {
+    const ana = await crearLogin('ana.garcia');
+    await crearLogin('bea.ruiz');
+    refused(await call('PATCH', `/logins/${ana}`, { pass: 'ana.garcia2026' }), usuario);
+    refused(await call('PUT', `/logins/${ana}`, { usuario: 'ana.garcia', pass: 'letmein' }), corta(12));
+    refused(await call('PATCH', `/logins?where=${q({ usuario: { like: '%.%' } })}`, { pass: 'bea.ruiz.2026' }), usuario);
+    // Nothing changed: both still log in with their old password.
+    await entrar('ana.garcia');
+    await entrar('bea.ruiz');
+  });
+});
+
+describe('saveAdministrator (scripts/create-admin.ts)', () => {
+  it('refuses a password against the policy, before writing anything', async () => {
+    await expect(saveAdministrator(t.db, t.config.scrypt, 'jefa', 'jefa')).rejects.toMatchObject({
+      statusCode: 422,
+      details: [{ path: '/pass', code: 'password', message: mensajes.auth.contrasena.corta(12) }],
+    });
+    await expect(saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Jefa-jefa-2026')).rejects.toMatchObject({ statusCode: 422 });
+    expect(await t.db('logins').where('usuario', 'jefa').first()).toBeUndefined();
+    expect(await saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Estudios-2026-jefatura')).toBe('creado');
   });
 });

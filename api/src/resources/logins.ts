@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword } from '../auth/passwords.js';
+import { assertPolicy } from '../auth/politica.js';
 import { sessionsEnded } from '../auth/sessions.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
@@ -55,6 +56,7 @@ export default defineResource({
   },
   searchFields: ['usuario', 'nombre', 'email'],
   async beforeWrite(data, ctx) {
+    if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;
     if (id !== undefined && data.activo === false) await assertAnotherActive(ctx.db, id);
     if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
