@@ -4,8 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { mensajes } from '../mensajes.js';
 import { validationFailed } from '../rest/errors.js';
-
-export const LONGITUD_MINIMA = 12;
+import { LONGITUD_MINIMA } from './longitudContrasena.js';
 
 /** What is left of a password once the usuario is taken out of it, below which it is only the usuario dressed up. */
 const RESTO_MINIMO = 8;
