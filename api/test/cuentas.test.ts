@@ -118,7 +118,8 @@ describe('a new password or a deactivation', () => {
     const res = await call('PATCH', `/logins/${id}`, { pass: 'Otra-clave-de-Ana-2026' }, desde);
     expect(res.status, JSON.stringify(res.body)).toBe(204);
     expect(await me(aqui)).toBe(401);
-    // Past the other process's one-second recent check, it too asks the database.
+    // Another process asks the database once its recent check is a second old (this instance
+    // shares the test's process, so it would forget sooner: only the deleted row answers 401).
     await new Promise((r) => setTimeout(r, 1_100));
     expect(await me(enOtroProceso, otra)).toBe(401);
     expect(await me(desde)).toBe(200);
