@@ -8,6 +8,7 @@ import { saveAdministrator } from '../src/auth/administrators.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { mensajes } from '../src/mensajes.js';
 import { createTestApp, type TestApp } from './support/app.js';
+import { startChildApi } from './support/child-api.js';
 
 const CLAVE = 'Cuenta-de-prueba-2026';
 const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
@@ -124,6 +125,21 @@ describe('a new password or a deactivation', () => {
     expect(await me(enOtroProceso, otra)).toBe(401);
     expect(await me(desde)).toBe(200);
     expect(Number((await t.db('sesiones').where('loginId', id).count({ n: '*' }))[0].n)).toBe(1);
+  });
+
+  it('ends them in another operating-system process on the same database: its next write at once, a read within a second', { timeout: 90_000 }, async () => {
+    const ana = await crearLogin('ana');
+    const hijo = await startChildApi(t.config.database);
+    try {
+      const cookie = await hijo.login('ana', CLAVE);
+      expect((await hijo.call('GET', '/logins/me', undefined, { cookie })).status).toBe(200);
+      expect((await call('PATCH', `/logins/${ana}`, { pass: 'Otra-clave-de-Ana-2026' })).status).toBe(204);
+      expect((await hijo.call('PATCH', `/logins/${ana}`, { nombre: 'Ana' }, { cookie })).status).toBe(401);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await hijo.call('GET', '/logins/me', undefined, { cookie })).status).toBe(401);
+    } finally {
+      await hijo.kill('SIGTERM');
+    }
   });
 
   it('set by another administrator, or in bulk, ends all of that account\'s sessions', async () => {
