@@ -8,6 +8,7 @@ import 'dotenv/config';
 import { createInterface } from 'node:readline/promises';
 import { migrateLatest } from '../migrations/index.js';
 import { saveAdministrator } from '../api/src/auth/administrators.js';
+import { assertPolicy } from '../api/src/auth/politica.js';
 import { ConfigError, loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { mensajes } from '../api/src/mensajes.js';
@@ -39,6 +40,7 @@ async function main(): Promise<number> {
   try {
     // The API's own rules for a login (length of usuario and password), with its messages.
     validateBody(getResource('logins'), 'create', { usuario, pass: password });
+    assertPolicy(password, usuario);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
     for (const d of (err.details as { path: string; message: string }[] | undefined) ?? []) console.error(`${d.path.slice(1)}: ${d.message}`);

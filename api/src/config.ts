@@ -2,6 +2,8 @@
 // Anything else receives a typed Config and never touches process.env itself.
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { motivoRechazo } from './auth/politica.js';
+import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
 
@@ -174,6 +176,14 @@ function parseSeries(env: Env): Config['series'] {
   return { facturas, rectificativas };
 }
 
+/** A weak ADMIN_PASSWORD would guard the whole of a production database: start-up stops instead. */
+function parseAdmin(env: Env, production: boolean): Config['admin'] {
+  const { ADMIN_USUARIO: usuario, ADMIN_PASSWORD: password } = env;
+  const motivo = production && password ? motivoRechazo(password, usuario) : undefined;
+  if (motivo) throw new ConfigError('ADMIN_PASSWORD', mensajes.auth.contrasena.config(motivo));
+  return { usuario, password };
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
@@ -261,7 +271,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     // OWASP's scrypt parameters; tests lower N to keep the suite fast.
     scrypt: { N: int(env, 'SCRYPT_N', 2 ** 17, 2), r: 8, p: 1 },
-    admin: { usuario: env.ADMIN_USUARIO, password: env.ADMIN_PASSWORD },
+    admin: parseAdmin(env, production),
     logLevel,
     timeZone,
     trustProxy,

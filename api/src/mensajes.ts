@@ -117,6 +117,13 @@ export const mensajes = {
     },
     hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
     hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
+    ultimoAdministrador: 'No se puede desactivar ni borrar al último administrador activo: nadie podría entrar',
+    contrasena: {
+      corta: (minimo: number) => `La contraseña debe tener al menos ${minimo} caracteres`,
+      usuario: 'La contraseña no puede ser el nombre de usuario ni apenas más que él',
+      comun: 'Esa contraseña es de las más usadas (o lo es con cifras o signos añadidos): elija otra menos previsible',
+      config: (motivo: string) => `no cumple la política de contraseñas: ${motivo}`,
+    },
     cli: {
       uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
       pedirContrasena: 'Contraseña: ',

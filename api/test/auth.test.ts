@@ -119,7 +119,8 @@ describe('login', () => {
     expect(me.status).toBe(200);
     expect(me.body).toEqual(res.body);
     const protegido = await call(app, 'GET', '/protegido', undefined, { cookie: `aula_sesion=${token}` });
-    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', nombre: 'Admin ana' } });
+    const sesion = await sessionRow(token);
+    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', nombre: 'Admin ana', sesionId: sesion.id } });
   });
 
   it('issues a new token on every login and ends the session the browser held before', async () => {
@@ -462,17 +463,17 @@ describe('origin and content type of state-changing requests', () => {
 
 describe('saveAdministrator (scripts/create-admin.ts)', () => {
   it('creates an administrator who can log in, and a reset ends the old sessions and password', async () => {
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'primera')).toBe('creado');
+    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'primera-clave-de-jefa')).toBe('creado');
     const app = await buildApp();
-    const first = await login(app, 'jefa', 'primera');
+    const first = await login(app, 'jefa', 'primera-clave-de-jefa');
     expect(first.status).toBe(200);
     const cookie = `aula_sesion=${first.cookies[0].value}`;
     await db('logins').where('usuario', 'jefa').update({ activo: false });
 
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'segunda')).toBe('restablecido');
+    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'segunda-clave-de-jefa')).toBe('restablecido');
     expect((await call(app, 'GET', '/logins/me', undefined, { cookie })).status).toBe(401);
-    expect((await login(app, 'jefa', 'primera')).status).toBe(401);
-    expect(await login(app, 'jefa', 'segunda')).toMatchObject({ status: 200, body: { usuario: 'jefa', activo: true } });
+    expect((await login(app, 'jefa', 'primera-clave-de-jefa')).status).toBe(401);
+    expect(await login(app, 'jefa', 'segunda-clave-de-jefa')).toMatchObject({ status: 200, body: { usuario: 'jefa', activo: true } });
     expect(await db('logins').where('usuario', 'jefa').count({ n: '*' })).toEqual([{ n: 1 }]);
   });
 });

@@ -34,6 +34,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
   });
 
+  it('stops start-up in production on a weak ADMIN_PASSWORD, naming it; development keeps admin/admin', () => {
+    const prod = { NODE_ENV: 'production', ...EMISOR, ADMIN_USUARIO: 'jefa' };
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD.*al menos 12 caracteres/);
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Password2024!' })).toThrow(/ADMIN_PASSWORD.*más usadas/);
+    expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Jefa-jefa-jefa' })).toThrow(/ADMIN_PASSWORD.*usuario/);
+    expect(loadConfig({ ...prod, ADMIN_PASSWORD: 'grapa caballo batería' }).admin).toEqual({ usuario: 'jefa', password: 'grapa caballo batería' });
+    expect(loadConfig({ ADMIN_USUARIO: 'admin', ADMIN_PASSWORD: 'admin' }).admin.password).toBe('admin');
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,
@@ -103,8 +112,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STORAGE_URL: 's3://aula-media', S3_ACCESS_KEY_ID: 'ak' })).toThrow('S3_SECRET_ACCESS_KEY');
   });
 
-  it('caps uploads per folder and expires abandoned ones after a day by default', () => {
-    expect(loadConfig({}).media).toEqual({ maxVideoMb: 4096, maxPhotoMb: 20, uploadExpiryHours: 24 });
+  it('caps uploads per folder and expires abandoned ones after a day by default; five at once per administrator, no quota', () => {
+    expect(loadConfig({}).media).toEqual({ maxVideoMb: 4096, maxPhotoMb: 20, uploadExpiryHours: 24, maxSubidasPorAdministrador: 5, cuotaBytes: 0 });
+    expect(loadConfig({ CUOTA_ALMACEN_MB: '2048', MAX_SUBIDAS_POR_ADMINISTRADOR: '2' }).media).toMatchObject({ cuotaBytes: 2048 * 1024 * 1024, maxSubidasPorAdministrador: 2 });
+    expect(() => loadConfig({ MAX_SUBIDAS_POR_ADMINISTRADOR: '0' })).toThrow(/MAX_SUBIDAS_POR_ADMINISTRADOR/);
   });
 
   it('runs one API process in development and one per core in production (WORKERS)', () => {

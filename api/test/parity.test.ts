@@ -43,7 +43,7 @@ const SEED: [string, Record<string, unknown>][] = [
   ['/pagos', { usuarioId: 1, cursoId: 1, importe: 4990, metodo: 'tarjeta', fecha: '2026-01-01T10:00:00Z' }],
   ['/facturas', { serie: 'A', usuarioId: 1, concepto: 'Curso', base: 1000, tipoIva: 21 }],
   // Login 1 is the administrator whose session makes the calls; the random writes take this one.
-  ['/logins', { usuario: 'otra', pass: 'otra-clave' }],
+  ['/logins', { usuario: 'otra', pass: 'otra-clave-bien-larga' }],
 ];
 
 beforeAll(async () => {

@@ -1,8 +1,10 @@
-import { Create, PasswordInput, SimpleForm } from 'react-admin';
+import { Create, minLength, PasswordInput, SimpleForm } from 'react-admin';
+import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 
-const validarPass = validadores('logins', 'crear').pass;
+// The server's policy also refuses common passwords and the usuario, and says so under the field.
+const validarPass = [...validadores('logins', 'crear').pass, minLength(LONGITUD_MINIMA)];
 
 const LoginCreate = () => (
   <Create redirect="list">

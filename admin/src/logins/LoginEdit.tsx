@@ -1,11 +1,12 @@
-import { Edit, Labeled, PasswordInput, SimpleForm } from 'react-admin';
+import { Edit, Labeled, minLength, PasswordInput, SimpleForm } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
+import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
 
 // Left empty, the password stays as it is.
-const validarPass = validadores('logins').pass;
+const validarPass = [...validadores('logins').pass, minLength(LONGITUD_MINIMA)];
 
 const LoginEdit = () => (
   <Edit transform={sinPassVacia} mutationMode="pessimistic">

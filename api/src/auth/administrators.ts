@@ -3,14 +3,16 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { hashPassword } from './passwords.js';
+import { assertPolicy } from './politica.js';
 
 export type SaveResult = 'creado' | 'restablecido';
 
 /**
  * Creates `usuario` with this password, or, when it exists, sets the password and reactivates
- * it. A reset also ends the account's open sessions: whoever held the old password is out.
+ * it. The password must meet the policy (politica.ts): a 422 HttpError names the reason. A reset also ends the account's open sessions: whoever held the old password is out.
  */
 export async function saveAdministrator(db: Db, scrypt: Config['scrypt'], usuario: string, password: string): Promise<SaveResult> {
+  assertPolicy(password, usuario);
   const pass = await hashPassword(password, scrypt);
   const now = new Date().toISOString();
   return db.transaction(async (trx) => {

@@ -5,6 +5,8 @@ export interface SessionLogin {
   id: number;
   usuario: string;
   nombre: string | null;
+  /** The `sesiones` row this request came with. */
+  sesionId: number;
 }
 
 declare module 'fastify' {

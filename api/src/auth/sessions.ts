@@ -22,6 +22,19 @@ const PURGE_INTERVAL_MS = 10 * 60_000;
 const RECHECK_MS = 1_000;
 const RECENT_MAX = 10_000;
 
+/**
+ * Accounts whose sessions this process has just ended (a new password, a deactivation: the
+ * logins resource), by the generation at which it did: a recent check made before that is not
+ * reused, so in this process the ended sessions stop at once; other processes ask the database
+ * within RECHECK_MS.
+ */
+let generation = 0;
+const endedAt = new Map<number, number>();
+
+export function sessionsEnded(loginId: number) {
+  endedAt.set(loginId, ++generation);
+}
+
 /** 256 random bits, base64url: exactly 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
@@ -49,7 +62,7 @@ export class SessionStore {
    * its hash: a read that reuses a check then hashes nothing (a ninth of a read by id's CPU). The
    * tokens stay in this process's memory, as each request's cookie does; only hashes are stored.
    */
-  private readonly recent = new Map<string, { login: SessionLogin; lastSeen: number; expires: number; checkedAt: number }>();
+  private readonly recent = new Map<string, { login: SessionLogin; lastSeen: number; expires: number; checkedAt: number; generation: number }>();
 
   constructor({ db, config, now = Date.now }: SessionStoreOptions) {
     this.db = db;
@@ -92,7 +105,14 @@ export class SessionStore {
     if (!token || !TOKEN_SHAPE.test(token)) return null;
     const now = this.now();
     const known = this.recent.get(token);
-    if (known && !recheck && now - known.checkedAt < RECHECK_MS && this.alive(now, known.lastSeen, known.expires)) return known.login;
+    if (
+      known &&
+      !recheck &&
+      now - known.checkedAt < RECHECK_MS &&
+      (endedAt.get(known.login.id) ?? 0) <= known.generation &&
+      this.alive(now, known.lastSeen, known.expires)
+    )
+      return known.login;
     this.recent.delete(token);
     const tokenHash = hashToken(token);
     const row = await this.db('sesiones')
@@ -120,10 +140,10 @@ export class SessionStore {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
       lastSeen = now;
     }
-    const login = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null };
+    const login = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null, sesionId: Number(row.sesionId) };
     // Oldest first out: Map iterates in insertion order.
     if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
-    this.recent.set(token, { login, lastSeen, expires, checkedAt: now });
+    this.recent.set(token, { login, lastSeen, expires, checkedAt: now, generation });
     return login;
   }
 

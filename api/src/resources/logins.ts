@@ -1,5 +1,43 @@
+import { createHash } from 'node:crypto';
+import type { Knex } from 'knex';
 import { hashPassword } from '../auth/passwords.js';
-import { defineResource } from './types.js';
+import { assertPolicy } from '../auth/politica.js';
+import { sessionsEnded } from '../auth/sessions.js';
+import { isPg } from '../db/index.js';
+import { mensajes } from '../mensajes.js';
+import { conflict } from '../rest/errors.js';
+import { defineResource, type WriteContext } from './types.js';
+
+/** PostgreSQL advisory lock of the rule below: every deactivation and deletion of a login takes it. */
+const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();
+
+/**
+ * The last active administrator can never go, by any route: with none, nobody could log in
+ * (scripts/create-admin.ts is then the only way back). Asked before login `id` is deactivated or
+ * deleted, inside that write's transaction, so a bulk write's earlier rows already count as
+ * changed. On PostgreSQL two writes each leaving the other's administrator active would both
+ * see one left and commit none: the lock, taken before any row changes and held to the commit,
+ * makes the second count after the first has committed (READ COMMITTED reads afresh per
+ * statement). SQLite runs one write at a time.
+ */
+async function assertAnotherActive(db: Knex | Knex.Transaction, id: number) {
+  if (isPg(db)) await db.raw('SELECT pg_advisory_xact_lock(CAST(? AS bigint))', [LOCK_ADMINISTRADORES]);
+  const otro = await db('logins').where('activo', true).whereNot('id', id).first('id');
+  if (!otro) throw conflict(mensajes.auth.ultimoAdministrador);
+}
+
+/**
+ * A new password or a deactivation ends the account's sessions in the write's transaction, so
+ * every process sees them gone: this one at once, another on its next write or within a second
+ * on a read (its recent check, sessions.ts). Whoever changes their own password keeps the
+ * session they did it from.
+ */
+async function endSessions(id: number, data: Record<string, unknown>, { db, actor }: WriteContext) {
+  const sesiones = db('sesiones').where('loginId', id);
+  if (data.activo !== false && actor.loginId === id && actor.sesionId !== undefined) sesiones.whereNot('id', actor.sesionId);
+  await sesiones.delete();
+  sessionsEnded(id);
+}
 
 export default defineResource({
   name: 'logins',
@@ -17,12 +55,19 @@ export default defineResource({
     logs: { type: 'hasMany', target: 'logs', foreignKey: 'loginId' },
   },
   searchFields: ['usuario', 'nombre', 'email'],
-  async beforeWrite(data, { scrypt }) {
+  async beforeWrite(data, ctx) {
+    if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
+    const id = ctx.existing?.id as number | undefined;
+    if (id !== undefined && data.activo === false) await assertAnotherActive(ctx.db, id);
+    if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
     if (typeof data.pass !== 'string') return data;
-    return { ...data, pass: await hashPassword(data.pass, scrypt) };
+    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt) };
   },
-  // An administrator's open sessions end with the account.
   async beforeDelete(id, trx) {
+    await assertAnotherActive(trx, id);
+    // Counted as gone from here on, so that a bulk deletion's next rows see it so.
+    await trx('logins').where('id', id).update({ activo: false });
+    // An administrator's open sessions end with the account.
     await trx('sesiones').where('loginId', id).delete();
   },
 });

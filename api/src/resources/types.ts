@@ -63,8 +63,11 @@ export interface WriteContext {
   db: Knex | Knex.Transaction;
   /** The stored row for replace/update (already read inside the transaction). */
   existing?: Record<string, unknown>;
-  /** Who writes: the administrator's login id (null before login) and the client's IP. */
-  actor: { loginId: number | null; ip: string };
+  /**
+   * Who writes: the administrator's login id (null before login), the client's IP and the
+   * session the request came with (a password change by its owner keeps that one open).
+   */
+  actor: { loginId: number | null; ip: string; sesionId?: number };
   scrypt: ScryptParams;
   facturacion: Facturacion;
 }

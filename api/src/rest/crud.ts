@@ -27,7 +27,7 @@ function parseId(raw: string): number {
 }
 
 export function actorOf(request: FastifyRequest): Actor {
-  return { loginId: request.login?.id ?? null, ip: request.ip };
+  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
 }
 
 export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { repo, config }: CrudOptions) {

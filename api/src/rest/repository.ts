@@ -32,6 +32,8 @@ export interface CountAnswer {
 export interface Actor {
   loginId: number | null;
   ip: string;
+  /** The session the request came with, when it came with one. */
+  sesionId?: number;
 }
 
 /** What happens to files once the records that held them have let go (api/src/media). */
