@@ -39,6 +39,11 @@ export default defineResource({
     miniatura: { type: 'string', readOnly: true, maxLength: 200, archivo: 'photos' },
     estado: { type: 'string', readOnly: true, required: true, enum: ESTADOS_ARCHIVO, default: 'subiendo' },
     error: { type: 'string', readOnly: true, maxLength: 500 },
+    // Who started the upload: their own, and counted against their limit of uploads at once.
+    // No `references`: an administrator who uploaded files can still be deleted.
+    subidoPor: { type: 'integer', readOnly: true },
+    // While `procesando`: when the process working on it last said so (a lease; media/procesado.ts).
+    latido: { type: 'date-time', readOnly: true },
   },
   searchFields: ['nombre', 'ruta'],
   serverWritten: mensajes.peticion.soloServidor.archivos,
