@@ -258,7 +258,7 @@ export const mensajes = {
       archivos: {
         id: 'Id', subida: 'Subida', carpeta: 'Carpeta', ruta: 'Ruta', nombre: 'Nombre original', tipo: 'Tipo', tamano: 'Tamaño (bytes)',
         sha256: 'SHA-256', duracion: 'Duración (s)', ancho: 'Ancho (px)', alto: 'Alto (px)', miniatura: 'Miniatura', estado: 'Estado',
-        error: 'Error', createdAt: 'Creado', updatedAt: 'Actualizado',
+        error: 'Error', subidoPor: 'Subido por (id de administrador)', latido: 'Procesado visto por última vez', createdAt: 'Creado', updatedAt: 'Actualizado',
       },
     } as Record<string, Record<string, string>>,
     /** Spanish labels of enum values, by resource and field. */
