@@ -12,6 +12,7 @@ import type { Action, Facturacion, WriteContext } from '../resources/types.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
+import { Presupuesto } from './presupuesto.js';
 import type { CountMode } from './prefer.js';
 import { cappedCountSql, countSql, plannedCountSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
@@ -47,7 +48,7 @@ export class Repository {
   readonly dialect: Dialect;
   constructor(
     readonly db: Db,
-    readonly config: Pick<Config, 'scrypt'> & Facturacion,
+    readonly config: Pick<Config, 'scrypt' | 'lectura'> & Facturacion,
     readonly archivos?: ArchivoHooks,
   ) {
     this.dialect = isPg(db) ? 'pg' : 'sqlite';
@@ -69,8 +70,24 @@ export class Repository {
     return applyWhere(trx(resource.name), resource, where, this.dialect);
   }
 
-  /** `byKey`: extraWhere picks one row by its primary key, so there is nothing to order. */
-  async find(resource: Resource, filter: ParsedFilter, extraWhere?: WhereNode, trx: Db | Knex.Transaction = this.db, byKey = false): Promise<Row[]> {
+  /**
+   * `byKey`: extraWhere picks one row by its primary key, so there is nothing to order.
+   * `presupuesto`: what the read may cost (rest/presupuesto.ts); without one, only its rows.
+   */
+  async find(
+    resource: Resource,
+    filter: ParsedFilter,
+    extraWhere?: WhereNode,
+    trx: Db | Knex.Transaction = this.db,
+    byKey = false,
+    presupuesto = new Presupuesto(this.config.lectura.maxFilas),
+  ): Promise<Row[]> {
+    const rows = await this.load(resource, filter, extraWhere, trx, byKey, presupuesto);
+    presupuesto.comprobarRespuesta(rows, filter.include);
+    return rows;
+  }
+
+  private async load(resource: Resource, filter: ParsedFilter, extraWhere: WhereNode | undefined, trx: Db | Knex.Transaction, byKey: boolean, presupuesto: Presupuesto): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
     const { sql, bindings } = selectSql(
       resource,
@@ -83,8 +100,10 @@ export class Repository {
       },
       this.dialect,
     );
-    const rows = await readRows(trx, sql, bindings);
-    await this.loadIncludes(trx, resource, rows, filter);
+    presupuesto.comprobar();
+    const rows = await readRows(trx, sql, bindings, presupuesto.signal);
+    presupuesto.gastar(rows.length);
+    await this.loadIncludes(trx, resource, rows, filter, presupuesto);
     return rows.map((r) => this.present(resource, r, filter.fields, needed));
   }
 
@@ -116,7 +135,7 @@ export class Repository {
     return Number(count) > cap ? { count: cap, approximate: 'lowerBound' } : { count: Number(count) };
   }
 
-  async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db): Promise<Row> {
+  async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db, presupuesto?: Presupuesto): Promise<Row> {
     // Without ORDER BY and LIMIT: on SQLite they cost as much again as the lookup itself.
     const rows = await this.find(
       resource,
@@ -124,6 +143,7 @@ export class Repository {
       { kind: 'cond', field: 'id', op: 'eq', value: id },
       trx,
       true,
+      presupuesto,
     );
     if (!rows.length) throw notFound(resource.model, id);
     return rows[0];
@@ -143,8 +163,9 @@ export class Repository {
     return out;
   }
 
-  private async loadIncludes(trx: Db | Knex.Transaction, resource: Resource, rows: Row[], filter: ParsedFilter) {
+  private async loadIncludes(trx: Db | Knex.Transaction, resource: Resource, rows: Row[], filter: ParsedFilter, presupuesto: Presupuesto) {
     for (const { relation: name, scope } of filter.include) {
+      await presupuesto.ceder();
       const rel = resource.relations[name];
       const target = getResource(rel.target);
       if (rel.type === 'belongsTo') {
@@ -153,7 +174,7 @@ export class Repository {
         const dropId = scope.fields !== undefined && !scope.fields.includes('id');
         const fields = dropId ? [...scope.fields!, 'id'] : scope.fields;
         const related = ids.length
-          ? await this.find(target, { ...scope, fields, limit: undefined, skip: 0 }, { kind: 'cond', field: 'id', op: 'inq', value: ids }, trx)
+          ? await this.load(target, { ...scope, fields, limit: undefined, skip: 0 }, { kind: 'cond', field: 'id', op: 'inq', value: ids }, trx, false, presupuesto)
           : [];
         const byId = new Map(
           related.map((r) => {
@@ -164,7 +185,7 @@ export class Repository {
         for (const row of rows) row[name] = byId.get(fromKey(row[rel.foreignKey])) ?? null;
       } else {
         const ids = rows.map((r) => r.id);
-        const children = ids.length ? await this.findChildren(trx, target, rel.foreignKey, ids, scope) : [];
+        const children = ids.length ? await this.findChildren(trx, target, rel.foreignKey, ids, scope, presupuesto) : [];
         const byParent = new Map<unknown, Row[]>();
         for (const child of children) {
           const key = child.__parent;
@@ -177,7 +198,7 @@ export class Repository {
   }
 
   /** Children of many parents at once, with the scope's order/limit/skip applied per parent. */
-  private async findChildren(trx: Db | Knex.Transaction, target: Resource, fk: string, parentIds: unknown[], scope: ParsedFilter): Promise<Row[]> {
+  private async findChildren(trx: Db | Knex.Transaction, target: Resource, fk: string, parentIds: unknown[], scope: ParsedFilter, presupuesto: Presupuesto): Promise<Row[]> {
     const order = orderTerms(scope);
     const needed = [fk, ...this.keysForIncludes(target, scope)];
     // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
@@ -190,8 +211,14 @@ export class Repository {
     const qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', from);
     if (to !== undefined) qb.andWhere('__rn', '<=', to);
     qb.orderBy([{ column: fk }, { column: '__rn' }]);
-    const rows = (await qb) as Row[];
-    await this.loadIncludes(trx, target, rows, scope);
+    // Never more than the budget can still take (and one to tell it went past): a million
+    // children are refused having loaded a budget's worth, not a million.
+    qb.limit(presupuesto.restantes + 1);
+    presupuesto.comprobar();
+    const { sql, bindings } = qb.toSQL();
+    const rows = await readRows(trx, sql, bindings as unknown[], presupuesto.signal);
+    presupuesto.gastar(rows.length);
+    await this.loadIncludes(trx, target, rows, scope, presupuesto);
     return rows.map((r) => {
       const parent = fromKey(r[fk]);
       delete r.__rn;
