@@ -69,6 +69,18 @@ describe('row budget', () => {
     expect(primero.pagos[0].usuario.id).toBe(primero.id);
     expect(primero.pagos[0].usuario.pagos).toHaveLength(2);
   }, 60_000);
+
+  it('keeps every child of each parent in the scope order when the scope has no limit', async () => {
+    const res = await t.call('GET', `/usuarios?${filtro({ limit: 3, include: [{ relation: 'pagos', scope: { order: 'importe DESC', fields: ['id', 'importe'] } }] })}`);
+    expect(res.status).toBe(200);
+    for (const usuario of res.body) {
+      const [{ n }] = (await t.db('pagos').where('usuarioId', usuario.id).count({ n: '*' })) as { n: number | string }[];
+      expect(usuario.pagos).toHaveLength(Number(n));
+      const importes = usuario.pagos.map((p: { importe: number }) => p.importe);
+      expect(importes).toEqual([...importes].sort((a, b) => b - a));
+      expect(Object.keys(usuario.pagos[0]).sort()).toEqual(['id', 'importe']);
+    }
+  });
 });
 
 describe('time budget', () => {

@@ -201,16 +201,27 @@ export class Repository {
   private async findChildren(trx: Db | Knex.Transaction, target: Resource, fk: string, parentIds: unknown[], scope: ParsedFilter, presupuesto: Presupuesto): Promise<Row[]> {
     const order = orderTerms(scope);
     const needed = [fk, ...this.keysForIncludes(target, scope)];
-    // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
-    const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
-    const ranked = this.baseQuery(trx, target, combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds }))
-      .select(this.selectColumns(target, scope.fields, needed).map((c) => `${target.name}.${c}`))
-      .select(trx.raw(window, [`${target.name}.${fk}`, ...order.map((t) => `${target.name}.${t.field}`)]));
-    const from = scope.skip;
-    const to = scope.limit === undefined ? undefined : scope.skip + scope.limit;
-    const qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', from);
-    if (to !== undefined) qb.andWhere('__rn', '<=', to);
-    qb.orderBy([{ column: fk }, { column: '__rn' }]);
+    const where = combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds });
+    const columns = this.selectColumns(target, scope.fields, needed).map((c) => `${target.name}.${c}`);
+    let qb: Knex.QueryBuilder;
+    if (scope.limit === undefined && scope.skip === 0) {
+      // Every child of every parent: with nothing to rank, the database can stop at the budget
+      // instead of numbering every child first (a thousand usuarios' million pagos: 2 s of SQLite).
+      qb = this.baseQuery(trx, target, where)
+        .select(columns)
+        .orderBy([{ column: `${target.name}.${fk}` }, ...order.map((t) => ({ column: `${target.name}.${t.field}`, order: t.dir }))]);
+    } else {
+      // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
+      const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
+      const ranked = this.baseQuery(trx, target, where)
+        .select(columns)
+        .select(trx.raw(window, [`${target.name}.${fk}`, ...order.map((t) => `${target.name}.${t.field}`)]));
+      const from = scope.skip;
+      const to = scope.limit === undefined ? undefined : scope.skip + scope.limit;
+      qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', from);
+      if (to !== undefined) qb.andWhere('__rn', '<=', to);
+      qb.orderBy([{ column: fk }, { column: '__rn' }]);
+    }
     // Never more than the budget can still take (and one to tell it went past): a million
     // children are refused having loaded a budget's worth, not a million.
     qb.limit(presupuesto.restantes + 1);
