@@ -41,6 +41,11 @@ export class Presupuesto {
     if (this.filas > this.maxFilas) throw demasiadasFilas(this.maxFilas);
   }
 
+  /** Rows a query would bring, known before reading them: past the budget, refused before. */
+  prever(n: number) {
+    if (this.filas + n > this.maxFilas) throw demasiadasFilas(this.maxFilas);
+  }
+
   /**
    * Between steps: a read whose time ran out, or whose client left, does no more work. The clock
    * is read too: a chain of SQLite reads never yields to the timer that would abort the signal.

@@ -203,31 +203,40 @@ export class Repository {
     const needed = [fk, ...this.keysForIncludes(target, scope)];
     const where = combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds });
     const columns = this.selectColumns(target, scope.fields, needed).map((c) => `${target.name}.${c}`);
-    let qb: Knex.QueryBuilder;
-    if (scope.limit === undefined && scope.skip === 0) {
-      // Every child of every parent: with nothing to rank, the database can stop at the budget
-      // instead of numbering every child first (a thousand usuarios' million pagos: 2 s of SQLite).
-      qb = this.baseQuery(trx, target, where)
+    const read = (qb: Knex.QueryBuilder) => {
+      presupuesto.comprobar();
+      const { sql, bindings } = qb.toSQL();
+      return readRows(trx, sql, bindings as unknown[], presupuesto.signal);
+    };
+    // First the children as they come, ordered by parent and then by the scope's order, and never
+    // more than the budget can still take or the parents' limits keep: the database stops there
+    // instead of numbering every child (a thousand usuarios' million pagos: 2 s of SQLite).
+    const porPadre = scope.limit === undefined ? Infinity : scope.skip + scope.limit;
+    const tope = Math.min(presupuesto.restantes + 1, parentIds.length * porPadre + 1);
+    const leidas = await read(
+      this.baseQuery(trx, target, where)
         .select(columns)
-        .orderBy([{ column: `${target.name}.${fk}` }, ...order.map((t) => ({ column: `${target.name}.${t.field}`, order: t.dir }))]);
-    } else {
+        .orderBy([{ column: `${target.name}.${fk}` }, ...order.map((t) => ({ column: `${target.name}.${t.field}`, order: t.dir }))])
+        .limit(tope),
+    );
+    let rows = perParent(leidas, fk, scope.skip, scope.limit);
+    // Fewer than the cap: every child was read, and each parent's slice is taken here. As many:
+    // if the slices of what was read already pass the budget, the whole would too (refused
+    // below); if not, some parents have more children than their limit keeps. Their counts,
+    // from the index, say whether the slices fit before the database ranks them, which means
+    // numbering every child of these parents.
+    if (leidas.length === tope && rows.length <= presupuesto.restantes) {
+      const cuentas = (await read(this.baseQuery(trx, target, where).select(`${target.name}.${fk}`).count({ n: '*' }).groupBy(`${target.name}.${fk}`))) as { n: number | string }[];
+      presupuesto.prever(cuentas.reduce((sum, { n }) => sum + Math.min(Math.max(Number(n) - scope.skip, 0), porPadre - scope.skip), 0));
       // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
       const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
       const ranked = this.baseQuery(trx, target, where)
         .select(columns)
         .select(trx.raw(window, [`${target.name}.${fk}`, ...order.map((t) => `${target.name}.${t.field}`)]));
-      const from = scope.skip;
-      const to = scope.limit === undefined ? undefined : scope.skip + scope.limit;
-      qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', from);
-      if (to !== undefined) qb.andWhere('__rn', '<=', to);
-      qb.orderBy([{ column: fk }, { column: '__rn' }]);
+      const qb = trx.select('*').from(ranked.as('ranked')).where('__rn', '>', scope.skip);
+      if (scope.limit !== undefined) qb.andWhere('__rn', '<=', scope.skip + scope.limit);
+      rows = await read(qb.orderBy([{ column: fk }, { column: '__rn' }]).limit(presupuesto.restantes + 1));
     }
-    // Never more than the budget can still take (and one to tell it went past): a million
-    // children are refused having loaded a budget's worth, not a million.
-    qb.limit(presupuesto.restantes + 1);
-    presupuesto.comprobar();
-    const { sql, bindings } = qb.toSQL();
-    const rows = await readRows(trx, sql, bindings as unknown[], presupuesto.signal);
     presupuesto.gastar(rows.length);
     await this.loadIncludes(trx, target, rows, scope, presupuesto);
     return rows.map((r) => {
@@ -504,6 +513,23 @@ export function combine(a: WhereNode | undefined, b: WhereNode | undefined): Whe
   if (!a) return b;
   if (!b) return a;
   return { kind: 'and', children: [a, b] };
+}
+
+/** Rows ordered by parent, each parent's `skip` first left out and at most `limit` kept. */
+function perParent(rows: Row[], fk: string, skip: number, limit: number | undefined): Row[] {
+  if (!skip && limit === undefined) return rows;
+  const kept: Row[] = [];
+  let parent: unknown;
+  let i = 0;
+  for (const row of rows) {
+    if (row[fk] !== parent) {
+      parent = row[fk];
+      i = 0;
+    }
+    if (i >= skip && (limit === undefined || i < skip + limit)) kept.push(row);
+    i++;
+  }
+  return kept;
 }
 
 /** pg returns integer keys as numbers already; SQLite too; strings only from bigint columns. */
