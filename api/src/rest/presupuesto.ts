@@ -75,6 +75,8 @@ export class Presupuesto {
    * far larger than what was loaded: counted here, memoised per object, before serialising.
    */
   comprobarRespuesta(rows: Row[], include: IncludeSpec[]) {
+    // Without includes the rows were counted as they were read.
+    if (!include.length) return;
     const pesos = new WeakMap<Row, number>();
     const peso = (row: Row, inc: IncludeSpec[]): number => {
       let n = pesos.get(row);
