@@ -101,7 +101,7 @@ export class Repository {
       this.dialect,
     );
     presupuesto.comprobar();
-    const rows = await readRows(trx, sql, bindings, presupuesto.signal);
+    const rows = await readRows(trx, sql, bindings, this.cancelable(presupuesto));
     presupuesto.gastar(rows.length);
     await this.loadIncludes(trx, resource, rows, filter, presupuesto);
     return rows.map((r) => this.present(resource, r, filter.fields, needed));
@@ -147,6 +147,11 @@ export class Repository {
     );
     if (!rows.length) throw notFound(resource.model, id);
     return rows[0];
+  }
+
+  /** Only a PostgreSQL query can be stopped in flight; a SQLite one is checked between steps. */
+  private cancelable(presupuesto: Presupuesto): AbortSignal | undefined {
+    return this.dialect === 'pg' ? presupuesto.signal : undefined;
   }
 
   /** Key columns the includes need even when `fields` leaves them out. */
@@ -206,7 +211,7 @@ export class Repository {
     const read = (qb: Knex.QueryBuilder) => {
       presupuesto.comprobar();
       const { sql, bindings } = qb.toSQL();
-      return readRows(trx, sql, bindings as unknown[], presupuesto.signal);
+      return readRows(trx, sql, bindings as unknown[], this.cancelable(presupuesto));
     };
     // First the children as they come, ordered by parent and then by the scope's order, and never
     // more than the budget can still take or the parents' limits keep: the database stops there
