@@ -7,6 +7,7 @@ import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
 import { describeExport, type Exportacion } from './exportacion.js';
+import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
 import { describeWorkers, type WorkersComparison } from './workers.js';
@@ -60,6 +61,7 @@ export interface DbReport {
   informesPage?: PageTiming & { ratio: number; verdict: string };
   loginBurst?: LoginBurst;
   exportacion?: Exportacion;
+  include?: IncludeAnidado;
   /** The page of pagos with WORKERS=N against one process (PostgreSQL). */
   workers?: WorkersComparison;
   /** The pagos list opened as the admin opens it: page + total against the page alone. */
@@ -160,6 +162,7 @@ export function printTable(reports: DbReport[]) {
     if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
+    if (r.include) console.log(`  ${describeInclude(r.include)}`);
     if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);
   }
 }

@@ -7,6 +7,7 @@ import { openPg, openSqlite, type Driver } from './driver.js';
 import { explain } from './explain.js';
 import { describeApertura, measureApertura } from './apertura.js';
 import { describeExport, measureExport } from './exportacion.js';
+import { describeInclude, measureInclude } from './include.js';
 import { fill, targetFor, type Target } from './fill.js';
 import { httpLoad } from './http.js';
 import { INFORMES, informePath, timeWholePage, type InformeTraced } from './informes.js';
@@ -138,6 +139,11 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     await exportar();
     return report;
   }
+  if (opts.onlyInclude) {
+    report.include = await measureInclude(target.url);
+    log(describeInclude(report.include));
+    return report;
+  }
 
   const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
   // The page of pagos with WORKERS=N beside one process; on PostgreSQL, where processes scale.
@@ -198,7 +204,7 @@ for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : op
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyTecho) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyTecho && !opts.onlyInclude) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await medirSubida(target.url, opts.subidaMb));

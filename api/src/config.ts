@@ -33,6 +33,11 @@ export interface Config {
   /** The ffmpeg and ffprobe programs: names looked up on PATH, or paths. */
   ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
+  /**
+   * What one read may cost (issue 19): rows in its answer, includes and their repetitions
+   * counted, and milliseconds of queries. Past either, a 4xx instead of a process taken.
+   */
+  lectura: { maxFilas: number; maxMs: number };
   /** Where `Prefer: count=estimated` stops counting (DESIGN §12): above it, an estimate or «more than». Default per dialect. */
   countCap: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
@@ -255,6 +260,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
+    // 50 000: a full page (MAX_LIMIT 1000) with some fifty included rows each, about 20 MB of
+    // JSON serialised in a few hundred milliseconds; the admin itself never includes.
+    lectura: { maxFilas: int(env, 'MAX_FILAS_PETICION', 50_000, 1), maxMs: int(env, 'TIEMPO_MAX_CONSULTA_MS', 30_000, 1) },
     // SQLite counts up to the cap on every open of a big list (it has no estimate to give
     // instead), and 10 000 index entries there cost more than the page itself; PostgreSQL counts
     // only when its planner expects no more than the cap.

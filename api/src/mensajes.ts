@@ -33,6 +33,11 @@ export const mensajes = {
     malFormada: 'La petición HTTP está mal formada',
     cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
     tiempoAgotado: 'La petición tardó demasiado en llegar completa',
+    demasiadasFilas: (max: number) =>
+      `La petición traería más de ${max.toLocaleString('es-ES')} filas con sus «include»: pida menos registros («limit») o limite las relaciones incluidas con «scope.limit»`,
+    lecturaLenta: (ms: number) =>
+      `La lectura pasó de ${(ms / 1000).toLocaleString('es-ES')} s y se detuvo: pida menos registros («limit»), menos «include» o un filtro más estrecho`,
+    clienteSeFue: 'La petición se detuvo: el cliente cerró la conexión',
     preferCuenta: (valor: string, modos: readonly string[]) =>
       `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
     soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,

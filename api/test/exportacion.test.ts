@@ -2,13 +2,15 @@
 // with a decimal comma, Madrid time, names instead of ids, Spanish labels), the list's filter and
 // order obeyed with no page cap, the same errors as the list, and a closed download that frees
 // the database.
+import Fastify, { type FastifyInstance } from 'fastify';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPg } from '../src/db/index.js';
 import { mensajes } from '../src/mensajes.js';
 import { resources } from '../src/resources/index.js';
-import { MAX_EXPORTACIONES } from '../src/rest/exportacion.js';
+import { registerErrorHandler } from '../src/rest/errors.js';
+import exportacionRoutes, { MAX_EXPORTACIONES } from '../src/rest/exportacion.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -184,9 +186,9 @@ describe('downloads in flight', () => {
   });
 
   /** A download of the ~30 MB export (more than the sockets' buffers hold), stopped after its first chunk. */
-  const started = () =>
+  const started = (en = port) =>
     new Promise<{ hangUp: () => void }>((resolve, reject) => {
-      const req = request({ port, host: '127.0.0.1', path: '/pagos.csv', headers: { cookie: t.cookie } }, (res) => {
+      const req = request({ port: en, host: '127.0.0.1', path: '/pagos.csv', headers: { cookie: t.cookie } }, (res) => {
         expect(res.statusCode).toBe(200);
         res.once('data', () => {
           res.pause();
@@ -226,5 +228,37 @@ describe('downloads in flight', () => {
     running.forEach((d) => d.hangUp());
     await cursorsFreed();
     await expect.poll(async () => (await csv(`/pagos.csv?${filtro({ limit: 1 })}`)).status).toBe(200);
+  });
+
+  describe('that nobody reads', () => {
+    let atascos: FastifyInstance;
+
+    beforeAll(async () => {
+      // The export routes alone, with an idle limit of a second instead of a minute.
+      atascos = Fastify();
+      registerErrorHandler(atascos);
+      await atascos.register(exportacionRoutes, { db: t.db, config: t.config, inactividadMs: 1000 });
+      await atascos.listen({ port: 0, host: '127.0.0.1' });
+    });
+    afterAll(async () => {
+      await atascos?.close();
+    });
+
+    it('are cut after the idle limit, which frees their cursors and their slots', async () => {
+      const { port: suyo } = atascos.server.address() as AddressInfo;
+      // Never hung up: each client read one chunk and then nothing, its socket full.
+      const atascadas = await Promise.all(Array.from({ length: MAX_EXPORTACIONES }, () => started(suyo)));
+      expect((await atascos.inject('/pagos.csv')).statusCode).toBe(503);
+      // On PostgreSQL each holds a backend with its snapshot, which keeps VACUUM from cleaning.
+      const pids = isPg(t.db) ? (t.db.client as { pool: { used: { resource: { processID: number } }[] } }).pool.used.map((u) => u.resource.processID) : [];
+      const instantaneas = async () =>
+        ((await t.db.raw('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY(?) AND pid <> pg_backend_pid() AND backend_xmin IS NOT NULL', [pids])) as { rows: { n: number }[] }).rows[0].n;
+      if (isPg(t.db)) expect(await instantaneas()).toBe(MAX_EXPORTACIONES);
+      // A second later there is room again (and before it, polling SQLite's log would block the process).
+      await expect.poll(async () => (await atascos.inject(`/pagos.csv?${filtro({ limit: 1 })}`)).statusCode, { timeout: 5000 }).toBe(200);
+      await cursorsFreed();
+      if (isPg(t.db)) expect(await instantaneas()).toBe(0);
+      atascadas.forEach((d) => d.hangUp());
+    });
   });
 });

@@ -5,7 +5,7 @@
 // inside a write transaction stay on that transaction's connection.
 import Database from 'better-sqlite3';
 import type { Knex } from 'knex';
-import type pg from 'pg';
+import pg from 'pg';
 import { configureSqliteConnection, isPg, type Db } from './index.js';
 
 export type Row = Record<string, unknown>;
@@ -79,8 +79,32 @@ function pgStatement(sql: string): PgStatement {
   return statement;
 }
 
-/** The rows of one SELECT written with `?` placeholders. */
-export async function readRows(conn: Db | Knex.Transaction, sql: string, bindings: unknown[]): Promise<Row[]> {
+/**
+ * Asks PostgreSQL to stop whatever the connection is running, as psql's Ctrl-C does: a cancel
+ * request on a connection of its own, so it works with the pool exhausted. Resolves once the
+ * server has taken it (it closes that connection): after that, the cancel cannot reach a later
+ * query on the same connection, which may then go back to the pool.
+ */
+function cancelar(client: pg.PoolClient): Promise<void> {
+  const { host, port, processID, secretKey } = client as unknown as { host: string; port: number; processID: number; secretKey: number };
+  // The protocol's CancelRequest, which pg's Connection sends but its types do not declare.
+  const con = new pg.Connection() as pg.Connection & { connect(...to: unknown[]): void; cancel(pid: number, key: number): void };
+  return new Promise((resolve) => {
+    con.once('connect', () => con.cancel(processID, secretKey));
+    con.once('end', () => resolve());
+    con.once('error', () => resolve());
+    if (host.startsWith('/')) con.connect(`${host}/.s.PGSQL.${port}`);
+    else con.connect(port, host);
+  });
+}
+
+/**
+ * The rows of one SELECT written with `?` placeholders. `signal` (a read's budget, rest/presupuesto.ts)
+ * cancels a PostgreSQL query in flight and is thrown with its reason; a SQLite read is one
+ * synchronous call that cannot be interrupted, so it is only checked before it starts.
+ */
+export async function readRows(conn: Db | Knex.Transaction, sql: string, bindings: unknown[], signal?: AbortSignal): Promise<Row[]> {
+  signal?.throwIfAborted();
   if (conn.isTransaction) return rowsOf(conn, await conn.raw(sql, bindings as Knex.RawBinding[]));
   const db = conn as Db;
   // Announced as Knex announces its own, so whoever watches the queries (the bench) sees these.
@@ -88,9 +112,21 @@ export async function readRows(conn: Db | Knex.Transaction, sql: string, binding
   if (isPg(db)) {
     // A connection from Knex's own pool, without its query runner, which cannot name a statement.
     const client = (await db.client.acquireConnection()) as pg.PoolClient;
+    let cancelada: Promise<void> | undefined;
+    const cancel = () => {
+      cancelada = cancelar(client);
+    };
+    signal?.addEventListener('abort', cancel, { once: true });
     try {
+      signal?.throwIfAborted();
       return (await client.query({ ...pgStatement(sql), values: bindings })).rows;
+    } catch (err) {
+      // «canceling statement due to user request» is ours: the budget's reason is the answer.
+      signal?.throwIfAborted();
+      throw err;
     } finally {
+      signal?.removeEventListener('abort', cancel);
+      await cancelada;
       await db.client.releaseConnection(client);
     }
   }

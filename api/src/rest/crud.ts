@@ -8,12 +8,13 @@ import { getResource, type Resource } from '../resources/index.js';
 import { badRequest, forbidden } from './errors.js';
 import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
+import { presupuestoDe } from './presupuesto.js';
 import { combine, type Actor, type Repository } from './repository.js';
 import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
   repo: Repository;
-  config: Pick<Config, 'maxLimit' | 'countCap'>;
+  config: Pick<Config, 'maxLimit' | 'countCap' | 'lectura'>;
 }
 
 type Query = { filter?: unknown; where?: unknown };
@@ -58,9 +59,10 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return repo.countIn(resource, where, mode, config.countCap);
   });
 
-  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req) => {
+  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req, reply) => {
     const id = parseId(req.params.id);
-    return repo.findById(resource, id, parseFilter(resource, req.query.filter, { ...limits, byId: true }));
+    const filter = parseFilter(resource, req.query.filter, { ...limits, byId: true });
+    return repo.findById(resource, id, filter, undefined, presupuestoDe(reply, config.lectura));
   });
 
   app.put<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
@@ -86,7 +88,10 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return reply.code(204).send();
   });
 
-  app.get<{ Querystring: Query }>(base, async (req) => repo.find(resource, parseFilter(resource, req.query.filter, limits)));
+  app.get<{ Querystring: Query }>(base, async (req, reply) => {
+    const filter = parseFilter(resource, req.query.filter, limits);
+    return repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura));
+  });
 
   app.post(base, async (req) => {
     refuseCreate();
@@ -142,10 +147,10 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     return id;
   };
 
-  app.get<{ Querystring: Query; Params: Params }>(path, async (req) => {
+  app.get<{ Querystring: Query; Params: Params }>(path, async (req, reply) => {
     const id = await parentId(req.params.id);
     const filter = parseFilter(child, req.query.filter, { maxLimit: config.maxLimit });
-    return repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) });
+    return repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura));
   });
 
   app.post<{ Params: Params }>(path, async (req) => {

@@ -1,8 +1,10 @@
 // GET /<R>.csv: a list as a file a Spanish spreadsheet opens (rest/csv.ts), with the filter
 // GET /R takes (where, order, fields, limit, skip) but no page cap, so a whole table can leave.
 // It never holds the table: rows come one by one from a database cursor (db/reader.ts) and
-// go out in chunks as fast as the client reads them; a closed download stops the cursor.
+// go out in chunks as fast as the client reads them; a closed download stops the cursor, and so
+// does one that reads nothing for a minute.
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
@@ -21,7 +23,16 @@ export interface ExportacionOptions {
   config: Pick<Config, 'maxLimit' | 'timeZone'>;
   /** The clock that dates the file name, replaceable in tests. */
   ahora?: () => Date;
+  /** How long a client may read nothing before its download is cut (ms); shorter in tests. */
+  inactividadMs?: number;
 }
+
+/**
+ * A download that reads nothing holds its cursor, its connection and (on PostgreSQL) a snapshot
+ * that keeps VACUUM from cleaning, and a slot: six of them left every other export with 503.
+ * A minute without reading is a client gone or stuck, not one reading slowly.
+ */
+export const INACTIVIDAD_MS = 60_000;
 
 /** Text gathered before a write: one write per row would cost more than writing the row. */
 const CHUNK = 64 * 1024;
@@ -49,7 +60,30 @@ async function* lineas(cols: Columna[], primera: IteratorResult<Row>, resto: Asy
 const ocupado = () =>
   new HttpError(503, mensajes.exportar.ocupado(MAX_EXPORTACIONES), 'SERVICE_UNAVAILABLE', undefined, { 'retry-after': '10' });
 
-export default async function exportacionRoutes(app: FastifyInstance, { db, config, ahora = () => new Date() }: ExportacionOptions) {
+/**
+ * Cuts the response when its client has read nothing for `ms`: the socket stays full (a write
+ * waits for 'drain') that long. Cutting closes the body, and with it the cursor. A slow query
+ * between chunks is not the client's doing, and does not count.
+ */
+function vigilarLectura(res: ServerResponse, ms: number): () => void {
+  let atascadaDesde: number | undefined;
+  const alVaciar = () => {
+    atascadaDesde = undefined;
+  };
+  res.on('drain', alVaciar);
+  const reloj = setInterval(() => {
+    if (!res.writableNeedDrain) return alVaciar();
+    atascadaDesde ??= Date.now();
+    if (Date.now() - atascadaDesde >= ms) res.destroy();
+  }, Math.max(10, ms / 4));
+  reloj.unref();
+  return () => {
+    clearInterval(reloj);
+    res.off('drain', alVaciar);
+  };
+}
+
+export default async function exportacionRoutes(app: FastifyInstance, { db, config, ahora = () => new Date(), inactividadMs = INACTIVIDAD_MS }: ExportacionOptions) {
   const dialect = isPg(db) ? 'pg' : 'sqlite';
   let enCurso = 0;
 
@@ -74,9 +108,11 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, conf
         throw err;
       }
       const body = Readable.from(lineas(cols, primera, rows), { objectMode: false });
-      // However the body ends (read to the end, failed, or dropped by a client that hung up, even
-      // before its first chunk), the cursor and its connection go with it.
+      const dejarDeVigilar = vigilarLectura(reply.raw, inactividadMs);
+      // However the body ends (read to the end, failed, dropped by a client that hung up, even
+      // before its first chunk, or cut for reading nothing), the cursor and its connection go with it.
       body.once('close', () => {
+        dejarDeVigilar();
         enCurso--;
         void rows.return(undefined);
       });
