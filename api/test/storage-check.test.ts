@@ -48,6 +48,10 @@ async function archivo(ruta: string, estado = 'listo'): Promise<number> {
   return typeof fila === 'object' ? fila.id : fila;
 }
 
+// Upload ids are tus's: hex.
+const EN_CURSO = 'aaaa0000aaaa0000aaaa0000aaaa0000';
+const ABANDONADA = 'bbbb1111bbbb1111bbbb1111bbbb1111';
+
 /**
  * An upload tus holds, where tus keeps it on this store; in progress (its archivo `subiendo`
  * waits for it) or, without `estado`, abandoned (its archivo was deleted while it arrived).
@@ -83,11 +87,13 @@ async function desorden() {
   await archivo('/videos/procesando.mp4', 'procesando');
   await guardar('photos/huerfana.jpg');
   const perdido = await archivo('/videos/perdido.mp4');
-  const enCurso = await subidaGuardada('subida-a-medias', 'subiendo');
-  const abandonada = await subidaGuardada('subida-sin-archivo');
+  const enCurso = await subidaGuardada(EN_CURSO, 'subiendo');
+  const abandonada = await subidaGuardada(ABANDONADA);
+  // Not a tus id: something else someone keeps there (a bucket may be shared), never ours to remove.
+  const ajeno = await subidaGuardada('notas-del-operador.txt');
   // A photo hosted elsewhere is the administrator's business, not storage's.
   const { claseId } = await registros('/videos/bien.mp4', '/photos/nada.jpg', 'https://cdn.example.com/curso.jpg');
-  return { perdido, claseId, enCurso, abandonada };
+  return { perdido, claseId, enCurso, abandonada, ajeno };
 }
 
 describe('comprobarAlmacen', () => {
@@ -95,7 +101,7 @@ describe('comprobarAlmacen', () => {
     const { perdido, claseId } = await desorden();
     const informe = await comprobarAlmacen(t.db, almacen);
     expect(informe.huerfanos).toEqual(['photos/huerfana.jpg']);
-    expect(informe.subidasHuerfanas).toEqual(['subida-sin-archivo']);
+    expect(informe.subidasHuerfanas).toEqual([ABANDONADA]);
     expect(informe.perdidos).toEqual([{ id: perdido, ruta: '/videos/perdido.mp4' }]);
     expect(informe.rotas).toEqual([{ recurso: 'clases', id: claseId, campo: 'miniatura', ruta: '/photos/nada.jpg' }]);
     expect(informe.borrados).toEqual([]);
@@ -107,20 +113,21 @@ describe('comprobarAlmacen', () => {
     expect(texto).toContain('1 fichero huérfano en el almacenamiento');
     expect(texto).toContain('  /photos/huerfana.jpg');
     expect(texto).toContain('1 subida abandonada en el almacenamiento');
-    expect(texto).toContain('  subida-sin-archivo');
+    expect(texto).toContain(`  ${ABANDONADA}`);
     expect(texto).toContain(`  archivo ${perdido}: /videos/perdido.mp4`);
     expect(texto).toContain(`  clase ${claseId}, miniatura: /photos/nada.jpg`);
     expect(texto).toContain('npm run storage:check -- --fix');
   });
 
   it('with --fix removes the orphan file and the abandoned upload, and nothing else', async () => {
-    const { enCurso, abandonada } = await desorden();
+    const { enCurso, abandonada, ajeno } = await desorden();
     const informe = await comprobarAlmacen(t.db, almacen, { arreglar: true });
     expect(informe.borrados).toEqual(['photos/huerfana.jpg']);
-    expect(informe.subidasBorradas).toEqual(['subida-sin-archivo']);
+    expect(informe.subidasBorradas).toEqual([ABANDONADA]);
     expect(describirInforme(informe)).toContain('Borrado 1 fichero huérfano.');
     expect(describirInforme(informe)).toContain('Borrada 1 subida abandonada.');
     expect(await abandonada()).toBe(false);
+    expect(await ajeno()).toBe(true);
     expect(await almacen.existe('photos/huerfana.jpg')).toBe(false);
     for (const clave of ['videos/bien.mp4', 'photos/bien-miniatura.jpg', 'videos/procesando.mp4']) expect(await almacen.existe(clave), clave).toBe(true);
     expect(await enCurso()).toBe(true);

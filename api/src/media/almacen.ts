@@ -30,6 +30,12 @@ import { averiaDeDisco } from '../rest/errors.js';
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
 const CARPETAS_GUARDADAS = ['videos', 'photos'];
 
+/**
+ * An upload id as tus makes them (hex). Only these are listed as uploads: a bucket shared with
+ * something else may hold other keys at its root, which are none of ours to remove.
+ */
+const ID_SUBIDA = /^[0-9a-f]{16,64}$/;
+
 /** A stored file as a local path ffprobe and ffmpeg can read; `liberar` removes a temporary copy. */
 export interface CopiaLocal {
   fichero: string;
@@ -172,7 +178,7 @@ class AlmacenLocal implements Almacen {
   async *listarSubidas(): AsyncIterable<string> {
     const nombres = await readdir(this.carpetaSubidas).catch(() => [] as string[]);
     // tus's FileStore keeps `<id>` (the bytes) and `<id>.json` (its metadata).
-    for (const id of new Set(nombres.map((n) => n.replace(/\.json$/, '')))) yield id;
+    for (const id of new Set(nombres.map((n) => n.replace(/\.json$/, '')))) if (ID_SUBIDA.test(id)) yield id;
   }
 
   async comprobarEscritura(): Promise<void> {
@@ -356,7 +362,7 @@ class AlmacenS3 implements Almacen {
       if (!r.IsTruncated) break;
       marcador = { KeyMarker: r.NextKeyMarker, UploadIdMarker: r.NextUploadIdMarker };
     }
-    yield* ids;
+    for (const id of ids) if (ID_SUBIDA.test(id)) yield id;
   }
 
   async comprobarEscritura(): Promise<void> {
