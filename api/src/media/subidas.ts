@@ -161,13 +161,13 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
    * exist. An upload whose archivo is gone (deleted while uploading) is discarded here and then.
    */
   async function comprobarDueno(subida: string, request: FastifyRequest) {
-    const fila = (await db('archivos').where('subida', subida).first('subidoPor', 'estado')) as { subidoPor: number | null; estado: string } | undefined;
-    if (!fila) {
-      await almacen.descartarSubida(subida).catch((err) => app.log.warn({ err, subida }, 'descartar una subida sin archivo'));
+    const fila = (await db('archivos').where('subida', subida).first('subidoPor')) as { subidoPor: number | null } | undefined;
+    if (!fila) await almacen.descartarSubida(subida).catch((err) => app.log.warn({ err, subida }, 'descartar una subida sin archivo'));
+    // Rows from before owners were recorded (subidoPor null) stay anyone's.
+    if (!fila || (fila.subidoPor !== null && Number(fila.subidoPor) !== request.login?.id)) {
+      request.raw.resume(); // a PATCH's bytes are read and dropped, not left on the connection
       throw new HttpError(404, mensajes.subidas.noExiste, 'NOT_FOUND');
     }
-    // Rows from before owners were recorded (subidoPor null) stay anyone's.
-    if (fila.subidoPor !== null && Number(fila.subidoPor) !== request.login?.id) throw new HttpError(404, mensajes.subidas.noExiste, 'NOT_FOUND');
   }
 
   /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
