@@ -2,6 +2,7 @@
 // immutability on every route, rectificativas and anulaciones, the VeriFactu chain and its
 // check, the PDF, and the pagos workflow with its invoices and refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mensajes } from '../src/mensajes.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
 let t: TestApp;
@@ -309,6 +310,30 @@ describe('pagos', () => {
     const res = await t.call('POST', `/pagos/${caro.id}/facturar`, {});
     expect(res.status).toBe(422);
     expect((await t.call('GET', `/pagos/${caro.id}`)).body.facturaId).toBeNull();
+  });
+
+  it('keep the link to their invoice, which only the server sets: the same money is never invoiced twice', async () => {
+    const p = await pago();
+    const factura = (await t.call('POST', `/pagos/${p.id}/facturar`, {})).body;
+    // Clearing or changing the link, by id, in bulk, or with PUT, is refused and changes nothing.
+    for (const [metodo, url, cuerpo] of [
+      ['PATCH', `/pagos/${p.id}`, { facturaId: null }],
+      ['PATCH', `/pagos/${p.id}`, { facturaId: factura.id + 1, notas: 'otra' }],
+      ['PATCH', `/pagos?where=${q({ id: p.id })}`, { facturaId: null }],
+      ['PUT', `/pagos/${p.id}`, { usuarioId: ids.ana, importe: 4900, metodo: 'efectivo', estado: 'completado', fecha: p.fecha, facturaId: null }],
+      ['POST', '/pagos', { usuarioId: ids.ana, importe: 4900, metodo: 'efectivo', estado: 'completado', fecha: p.fecha, facturaId: factura.id }],
+    ] as const) {
+      const r = await t.call(metodo, url, cuerpo);
+      expect(r.status, `${metodo} ${url}`).toBe(422);
+      expect(r.body.error.details.map((d: { path: string }) => d.path)).toContain('/facturaId');
+    }
+    // A PUT that leaves it out keeps it: it is not the client's to reset.
+    expect((await t.call('PUT', `/pagos/${p.id}`, { usuarioId: ids.ana, importe: 4900, metodo: 'efectivo', estado: 'completado', fecha: p.fecha, notas: 'Revisado' })).status).toBe(204);
+    expect((await t.call('GET', `/pagos/${p.id}`)).body).toMatchObject({ facturaId: factura.id, notas: 'Revisado' });
+    const otra = await t.call('POST', `/pagos/${p.id}/facturar`, {});
+    expect(otra.status).toBe(409);
+    expect(otra.body.error.message).toBe(mensajes.pagos.yaFacturado(`${factura.serie}-${factura.numero}`));
+    expect((await t.call('GET', `/facturas/count?where=${q({ id: { gt: factura.id } })}`)).body.count).toBe(0);
   });
 
   it('a refund is dated and, when the invoice is issued, issues its rectificativa in the same write', async () => {

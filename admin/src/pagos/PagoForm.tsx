@@ -1,11 +1,10 @@
-import { required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { Labeled, ReferenceField, required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
 import { choicesFor, metodoChoices } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
-import { FacturaInput } from '../facturas/FacturaInput';
 import { estadosPosibles } from './transiciones';
 
 const v = validadores('pagos');
@@ -20,6 +19,17 @@ const EstadoInput = () => {
   return <SelectInput source="estado" choices={choicesFor('estadoPago', estadosPosibles(pago))} defaultValue="pendiente" validate={required()} />;
 };
 
+/** Its invoice, shown and linked, never edited: the link is the server's («Emitir factura»). */
+const FacturaDelPago = () => {
+  const pago = useRecordContext();
+  if (pago?.facturaId == null) return null;
+  return (
+    <Labeled>
+      <ReferenceField source="facturaId" reference="facturas" link="show" />
+    </Labeled>
+  );
+};
+
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
@@ -31,7 +41,7 @@ export const PagoForm = () => (
     <EstadoInput />
     <FechaHoraInput source="fecha" defaultValue={ahora()} validate={v.fecha} />
     <TextInput source="referencia" validate={v.referencia} />
-    <FacturaInput source="facturaId" />
+    <FacturaDelPago />
     <TextInput source="notas" multiline minRows={2} validate={v.notas} />
   </SimpleForm>
 );

@@ -32,7 +32,9 @@ export default defineResource({
   fields: {
     usuarioId: { type: 'integer', required: true, references: 'usuarios' },
     cursoId: { type: 'integer', references: 'cursos' },
-    facturaId: { type: 'integer', references: 'facturas' },
+    // The server's alone (facturar, a rectificativa): a client that could clear it could invoice
+    // the same money twice, its IVA declared twice (issue 20, item 1). Refused on every route.
+    facturaId: { type: 'integer', references: 'facturas', readOnly: true },
     importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true },
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
