@@ -94,10 +94,22 @@ describe('periodoAnterior', () => {
     expect(anterior('2026-01-01', '2026-12-31')).toEqual(['2025-01-01', '2025-12-31']);
   });
 
+  it('compares «este mes» and «este año» so far with the same days of the month or year before', () => {
+    expect(anterior('2026-11-01', '2026-11-25')).toEqual(['2026-10-01', '2026-10-25']);
+    expect(anterior('2026-11-01', '2026-11-01')).toEqual(['2026-10-01', '2026-10-01']);
+    expect(anterior('2026-12-01', '2026-12-31')).toEqual(['2026-11-01', '2026-11-30']);
+    // The month before is shorter: its last day stands in for the ones it lacks.
+    expect(anterior('2026-03-01', '2026-03-30')).toEqual(['2026-02-01', '2026-02-28']);
+    expect(anterior('2024-03-01', '2024-03-30')).toEqual(['2024-02-01', '2024-02-29']);
+    expect(anterior('2026-01-01', '2026-01-15')).toEqual(['2025-12-01', '2025-12-15']);
+    expect(anterior('2026-01-01', '2026-11-25')).toEqual(['2025-01-01', '2025-11-25']);
+    expect(anterior('2028-01-01', '2028-02-28')).toEqual(['2027-01-01', '2027-02-28']);
+  });
+
   it('compares any other period with as many days before it', () => {
-    expect(anterior('2026-03-01', '2026-03-30')).toEqual(['2026-01-30', '2026-02-28']);
-    expect(anterior('2026-11-01', '2026-11-24')).toEqual(['2026-10-08', '2026-10-31']);
     expect(anterior('2026-10-02', '2026-10-31')).toEqual(['2026-09-02', '2026-10-01']);
+    expect(anterior('2026-10-15', '2026-11-14')).toEqual(['2026-09-14', '2026-10-14']);
+    expect(anterior('2026-02-01', '2026-03-15')).toEqual(['2025-12-20', '2026-01-31']);
     expect(anterior('2026-11-24', '2026-11-24')).toEqual(['2026-11-23', '2026-11-23']);
   });
 

@@ -90,7 +90,8 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
     resumen: {
       async calcular(query, hoy) {
         const actual = leerPeriodo(query, tz, hoy);
-        const anterior = periodoAnterior(actual, tz);
+        // The default period is «the last 30 days»: compared with the 30 before, even when it happens to start on the 1st.
+        const anterior = periodoAnterior(actual, tz, { soloDias: query.desde === undefined || query.desde === '' });
         const cifras = await q.resumen(db, { actual, previo: anterior });
         const cuerpo = { periodo: dias(actual), anterior: dias(anterior), ...cifras };
         return { cuerpo, periodo: actual, tabla: () => csv.resumenCsv(cuerpo) };

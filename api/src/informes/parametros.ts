@@ -74,15 +74,29 @@ export function periodo(desde: Dia, hasta: Dia, timeZone: string): Periodo {
 }
 
 /**
- * What `p` is compared with: the period that ends the day before it starts and is as long. Whole
- * calendar months are as long as the same number of whole months (October against September's
- * 30 days, not the 31 days before); any other period counts days.
+ * What `p` is compared with. Whole calendar months: as many whole months before (October
+ * against September's 30 days, not the 31 days before). A month or a year so far («Este mes»,
+ * «Este año»: from its first day to some day of it): the same days of the month or year before
+ * (1–25 November against 1–25 October), the last one cut to that month's end (1–30 March
+ * against 1–28 February). Any other period, or any with `soloDias`: as many days, ending the day
+ * before it starts.
  */
-export function periodoAnterior(p: Periodo, timeZone: string): Periodo {
-  const hasta = sumarDias(p.desde, -1);
-  const meses = mesesEnteros(p.desde, p.hasta);
-  if (meses > 0) return periodo(primeroDelMes(p.desde, -meses), hasta, timeZone);
-  return periodo(sumarDias(p.desde, -(diasEntre(p.desde, p.hasta) + 1)), hasta, timeZone);
+export function periodoAnterior(p: Periodo, timeZone: string, { soloDias = false } = {}): Periodo {
+  const meses = soloDias ? 0 : mesesEnteros(p.desde, p.hasta);
+  if (meses > 0) return periodo(primeroDelMes(p.desde, -meses), sumarDias(p.desde, -1), timeZone);
+  if (!soloDias && p.desde === primeroDelMes(p.desde)) {
+    if (p.desde.slice(0, 7) === p.hasta.slice(0, 7)) return mismosDias(p, 1, timeZone);
+    if (p.desde.endsWith('-01-01') && p.desde.slice(0, 4) === p.hasta.slice(0, 4)) return mismosDias(p, 12, timeZone);
+  }
+  return periodo(sumarDias(p.desde, -(diasEntre(p.desde, p.hasta) + 1)), sumarDias(p.desde, -1), timeZone);
+}
+
+/** `p` moved `meses` months back, day for day, its last day cut to the end of its month. */
+function mismosDias(p: Periodo, meses: number, timeZone: string): Periodo {
+  const mes = primeroDelMes(p.hasta, -meses);
+  const finDelMes = sumarDias(primeroDelMes(p.hasta, -meses + 1), -1);
+  const mismoDia = `${mes.slice(0, 8)}${p.hasta.slice(8)}`;
+  return periodo(primeroDelMes(p.desde, -meses), mismoDia < finDelMes ? mismoDia : finDelMes, timeZone);
 }
 
 /**

@@ -349,7 +349,8 @@ async function listaDePagos(db: Knex, condicion: string, bindings: unknown[], li
 
 /**
  * Money stuck: pagos still pendientes after `dias`, pagos completados that nobody invoiced, and
- * facturas emitidas that no pago settles. Oldest first, since those need chasing first.
+ * facturas emitidas (not rectificativas) that no pago settles. Oldest first, since those need
+ * chasing first.
  */
 export async function pendientes(db: Knex, params: { rango: Rango; antesDe: string; limite: number }) {
   const t = instante(db);
@@ -365,7 +366,9 @@ export async function pendientes(db: Knex, params: { rango: Rango; antesDe: stri
   // A factura emitida may lack its fecha in old data: its creation date stands in for it.
   const fechaFactura = 'COALESCE(f.fecha, f."createdAt")';
   const r = enRango(db, fechaFactura, params.rango);
-  const condicion = `f.estado = 'emitida' AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}`;
+  // A rectificativa is settled through the invoice it corrects (its refund, its new total): no
+  // pago ever points at one, and listing it would make every correction look like a debt.
+  const condicion = `f.estado = 'emitida' AND f."rectificaId" IS NULL AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}`;
   const [totales] = await filas(db, `SELECT COUNT(*) AS total, COALESCE(SUM(f.total), 0) AS importe FROM facturas f WHERE ${condicion}`, r.bindings);
   const facturas = await filas(
     db,
