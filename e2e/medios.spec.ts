@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { input, pickFirst, save } from './support/form';
+import { ADMIN, loginThroughForm } from './support/login';
 
 const carpeta = mkdtempSync(join(tmpdir(), 'aula-e2e-medios-'));
 const VIDEO = join(carpeta, 'clase.mp4');
@@ -131,4 +132,18 @@ test('curso: subir una foto la muestra en el formulario, en su página y en la l
   await page.goto(`/main/cursos?filter=${encodeURIComponent(JSON.stringify({ q: titulo }))}`);
   const fila = page.locator('.MuiTableRow-root, .MuiListItem-root').filter({ hasText: titulo });
   await expectShown(fila.locator('img'));
+});
+
+test('las fotos se ven con el admin abierto en 127.0.0.1, que para el navegador es otro sitio que el de la API', async ({ browser, baseURL }) => {
+  // Another origin the README's CORS_ORIGINS allows; Chromium does not count two ports of an IP as one site.
+  const contexto = await browser.newContext({ baseURL: baseURL!.replace('localhost', '127.0.0.1'), locale: 'es-ES' });
+  try {
+    const page = await contexto.newPage();
+    await loginThroughForm(page, ADMIN.usuario, ADMIN.pass);
+    await page.waitForURL(/\/main/);
+    await page.goto('/main/cursos');
+    await expectShown(page.locator('img[src*="/photos/"]').first());
+  } finally {
+    await contexto.close();
+  }
 });

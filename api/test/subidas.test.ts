@@ -77,6 +77,9 @@ describe('a video, uploaded with tus and cut at 40 %', () => {
     const url = `${base}${archivo.ruta}`;
     const respuesta = await fetch(url, { headers: { cookie: t.cookie }, redirect: 'manual' });
     expect(respuesta.headers.get('cache-control')).toContain('private');
+    // Any admin origin may show it in <img>/<video> (its session cookie is what protects it).
+    expect(respuesta.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect((await t.call('GET', '/cursos', undefined)).headers['cross-origin-resource-policy']).toBe('same-site');
     if (almacen.tipo === 's3') {
       // A short-lived presigned link: the bytes come from the bucket, not through the API.
       expect(respuesta.status).toBe(302);

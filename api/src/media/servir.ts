@@ -17,6 +17,15 @@ const ENLACE_SEGUNDOS = 60;
 // A stored name is never reused for other bytes, so a browser may keep it; private: it needs a session.
 const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
 
+/**
+ * The admin shows these in <img> and <video> from its own origin, which need not be the API's
+ * site: Chromium does not count two ports of an IP address (127.0.0.1:8080 and :3000) as one
+ * site, nor are admin.ejemplo.es and api.otro.es. So these answers allow any origin to embed
+ * them (issue 20, item 9). That exposes nothing: each one needs the session cookie, which is
+ * SameSite=Lax and so never goes with another site's <img>; such a request gets 401.
+ */
+const INCRUSTABLE = { 'cross-origin-resource-policy': 'cross-origin' } as const;
+
 export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
   const listo = async (carpeta: string, nombre: string) =>
     NOMBRE.test(nombre) && Boolean(await db('archivos').where({ ruta: `/${carpeta}/${nombre}`, estado: 'listo' }).first('id'));
@@ -38,7 +47,7 @@ export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }
           cacheControl: false,
           // Created at the first upload; until then every request is a plain 404.
           allowedPath: (path) => NOMBRE.test(path.replace(/^\//, '')),
-          setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE),
+          setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE).headers(INCRUSTABLE),
         });
       });
       continue;
@@ -47,7 +56,7 @@ export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }
       const { nombre } = request.params;
       if (!(await listo(carpeta, nombre))) return reply.callNotFound();
       const enlace = await almacen.enlaceTemporal(`${carpeta}/${nombre}`, ENLACE_SEGUNDOS);
-      return reply.header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
+      return reply.headers(INCRUSTABLE).header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
     });
   }
 }
