@@ -3,6 +3,7 @@ import { estadoCursoChoices, nivelChoices } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Vacio } from '../common/Vacio';
+import { paginada } from '../common/paginada';
 import { CursoSimpleList } from '../cursos/CursoSimpleList';
 import { CategoriaForm } from './CategoriaForm';
 
@@ -12,8 +13,8 @@ const CursosDeLaCategoria = () => (
       reference="cursos"
       target="categoriaId"
       sort={{ field: 'titulo', order: 'ASC' }}
-      perPage={100}
       empty={<Vacio mensaje="aula.vacio.cursosDeLaCategoria" />}
+      {...paginada}
     >
       <ResponsiveList small={<CursoSimpleList />}>
         <Datagrid rowClick="show" bulkActionButtons={false}>

@@ -5,6 +5,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Terciario } from '../common/Terciario';
 import { Vacio } from '../common/Vacio';
+import { paginada } from '../common/paginada';
 import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
@@ -21,7 +22,7 @@ interface Props extends SinEtiqueta {
  * opens on its form, an issued one on its read-only page.
  */
 export const FacturasRelacionadas = ({ target, vacio }: Props) => (
-  <ReferenceManyField reference="facturas" target={target} sort={{ field: 'fecha', order: 'DESC' }} empty={<Vacio mensaje={vacio} />}>
+  <ReferenceManyField reference="facturas" target={target} sort={{ field: 'fecha', order: 'DESC' }} empty={<Vacio mensaje={vacio} />} {...paginada}>
     <ResponsiveList
       omitOnTablet={['concepto']}
       small={

@@ -13,6 +13,7 @@ import { tipoRegistroChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
+import { paginada } from '../common/paginada';
 
 // A huella is 64 hex characters with no break: on a phone it must wrap anywhere, in a fixed font.
 const huella = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;
@@ -63,6 +64,7 @@ export const RegistrosVeriFactu = (_props: SinEtiqueta) => (
     target="facturaId"
     sort={{ field: 'id', order: 'ASC' }}
     empty={<Vacio mensaje="aula.facturacion.sinRegistros" />}
+    {...paginada}
   >
     <Registros />
   </ReferenceManyField>

@@ -6,6 +6,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Terciario } from '../common/Terciario';
 import { Vacio } from '../common/Vacio';
+import { paginada } from '../common/paginada';
 
 /** The pagos that point at the record in context through `target` (usuarioId, facturaId), newest first. */
 export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) => (
@@ -14,6 +15,7 @@ export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) 
     target={target}
     sort={{ field: 'fecha', order: 'DESC' }}
     empty={<Vacio mensaje="aula.vacio.pagos" />}
+    {...paginada}
   >
     <ResponsiveList
       omitOnTablet={['metodo']}

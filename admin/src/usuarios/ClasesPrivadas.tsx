@@ -6,6 +6,7 @@ import { CreateRelatedButton } from '../common/CreateRelatedButton';
 import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
+import { paginada } from '../common/paginada';
 
 /** Clases that belong to this usuario alone (usuarioId set), and a way to add one. */
 export const ClasesPrivadas = (_props: SinEtiqueta) => (
@@ -15,6 +16,7 @@ export const ClasesPrivadas = (_props: SinEtiqueta) => (
       target="usuarioId"
       sort={{ field: 'orden', order: 'ASC' }}
       empty={<Vacio mensaje="aula.vacio.clasesPrivadas" />}
+      {...paginada}
     >
       <ResponsiveList small={<ClaseSimpleList />}>
         <Datagrid rowClick="edit" bulkActionButtons={false}>
