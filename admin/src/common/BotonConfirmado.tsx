@@ -1,5 +1,6 @@
 import { useState, type ReactElement } from 'react';
-import { Button, Confirm } from 'react-admin';
+import { Confirm } from 'react-admin';
+import { BotonAccion } from './BotonAccion';
 
 interface Props {
   /** Translation keys: the button, and the dialog's title and question. */
@@ -20,10 +21,7 @@ export const BotonConfirmado = ({ label, titulo, pregunta, valores, icon, onConf
   const [abierto, setAbierto] = useState(false);
   return (
     <>
-      {/* The icon as a child: on a phone react-admin's Button shows only it, with the label as its name. */}
-      <Button label={label} onClick={() => setAbierto(true)} disabled={pendiente}>
-        {icon}
-      </Button>
+      <BotonAccion label={label} icon={icon} onClick={() => setAbierto(true)} disabled={pendiente} />
       <Confirm
         isOpen={abierto}
         loading={pendiente}

@@ -1,4 +1,7 @@
-import { CreateButton, useRecordContext } from 'react-admin';
+import AddIcon from '@mui/icons-material/Add';
+import { Link } from 'react-router-dom';
+import { useCreatePath, useRecordContext } from 'react-admin';
+import { BotonAccion } from './BotonAccion';
 
 interface Props {
   /** The resource to create a record of. */
@@ -8,9 +11,22 @@ interface Props {
   label: string;
 }
 
-/** Opens `resource`'s create form already pointing at the record in context. */
+/**
+ * Opens `resource`'s create form already pointing at the record in context. Not react-admin's
+ * CreateButton: below desktop width it turns into a floating «+» with no word, away from the
+ * list it adds to.
+ */
 export const CreateRelatedButton = ({ resource, target, label }: Props) => {
   const record = useRecordContext();
+  const createPath = useCreatePath();
   if (!record) return null;
-  return <CreateButton resource={resource} label={label} state={{ record: { [target]: record.id } }} />;
+  return (
+    <BotonAccion
+      component={Link}
+      to={createPath({ resource, type: 'create' })}
+      state={{ record: { [target]: record.id } }}
+      label={label}
+      icon={<AddIcon />}
+    />
+  );
 };

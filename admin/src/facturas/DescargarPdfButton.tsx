@@ -1,5 +1,6 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
-import { Button, type RaRecord, useRecordContext } from 'react-admin';
+import { type RaRecord, useRecordContext } from 'react-admin';
+import { BotonAccion } from '../common/BotonAccion';
 import { recordFileUrl } from '../providers/dataProvider';
 
 /**
@@ -10,8 +11,6 @@ export const DescargarPdfButton = () => {
   const factura = useRecordContext<RaRecord>();
   if (!factura || factura.estado === 'borrador') return null;
   return (
-    <Button component="a" label="aula.facturacion.pdf" href={recordFileUrl('facturas', factura.id, 'pdf')} download>
-      <PictureAsPdfIcon />
-    </Button>
+    <BotonAccion component="a" label="aula.facturacion.pdf" icon={<PictureAsPdfIcon />} href={recordFileUrl('facturas', factura.id, 'pdf')} download />
   );
 };

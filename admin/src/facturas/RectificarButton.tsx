@@ -3,7 +3,6 @@ import EditNoteIcon from '@mui/icons-material/EditNote';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import {
-  Button,
   Form,
   maxLength,
   RadioButtonGroupInput,
@@ -17,6 +16,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { BotonAccion } from '../common/BotonAccion';
 import { choicesFor } from '../common/choices';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
@@ -76,9 +76,7 @@ export const RectificarButton = () => {
 
   return (
     <>
-      <Button label="aula.facturacion.rectificar" onClick={() => setAbierto(true)}>
-        <EditNoteIcon />
-      </Button>
+      <BotonAccion label="aula.facturacion.rectificar" icon={<EditNoteIcon />} onClick={() => setAbierto(true)} />
       <Dialog open={abierto} onClose={cerrar} fullWidth maxWidth="sm" aria-labelledby="rectificar-titulo">
         {/* Its own form, with no record: nothing of the invoice's is sent but what is typed here. */}
         <Form onSubmit={rectificar} record={{ alcance: 'entera' }}>

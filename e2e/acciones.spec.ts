@@ -1,0 +1,21 @@
+// A record's actions say what they do at every size (issue 20, item 10): on a phone react-admin's
+// buttons kept only their icon («Reembolsar» was an undo arrow) and «Añadir clase» became a
+// floating «+» with no word.
+import { expect, test } from './support/fixtures';
+import { API } from './support/list';
+
+test('«Reembolsar» y «Añadir clase» se leen, no solo se adivinan por su icono', async ({ page }) => {
+  const primero = async (recurso: string, where: object, fields: string[]) => {
+    const filtro = encodeURIComponent(JSON.stringify({ where, limit: 1, order: 'id ASC', fields }));
+    const [registro] = await (await page.request.get(`${API}/${recurso}?filter=${filtro}`)).json();
+    return registro;
+  };
+  const pago = await primero('pagos', { estado: 'completado' }, ['id']);
+  await page.goto(`/main/pagos/${pago.id}/show`);
+  await expect(page.getByRole('button', { name: 'Reembolsar' })).toHaveText('Reembolsar');
+  await expect(page.getByRole('button', { name: 'Reembolsar' })).toBeInViewport();
+
+  const clase = await primero('clases', { cursoId: { neq: null } }, ['id', 'cursoId']);
+  await page.goto(`/main/cursos/${clase.cursoId}/clases`);
+  await expect(page.getByRole('link', { name: 'Añadir clase' })).toHaveText('Añadir clase');
+});
