@@ -147,3 +147,13 @@ test('las fotos se ven con el admin abierto en 127.0.0.1, que para el navegador 
     await contexto.close();
   }
 });
+
+test('«Elegir vídeo» y «Elegir foto» abren el selector con el teclado, con Intro y con espacio', async ({ page }) => {
+  for (const [ruta, nombre, tecla] of [['/main/clases/create', 'Elegir vídeo', 'Enter'], ['/main/cursos/create', 'Elegir foto', ' ']]) {
+    await page.goto(ruta);
+    const boton = page.getByRole('button', { name: nombre });
+    await boton.focus();
+    const [selector] = await Promise.all([page.waitForEvent('filechooser', { timeout: 5000 }), boton.press(tecla)]);
+    expect(selector.isMultiple(), nombre).toBe(false);
+  }
+});

@@ -1,4 +1,4 @@
-import { type DragEvent, useState } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
 import { Box, Button, Typography } from '@mui/material';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { useTranslate } from 'react-admin';
@@ -11,10 +11,15 @@ interface ZonaSubidaProps {
   onArchivo: (file: File) => void;
 }
 
-/** A button that opens the file picker, in an area a file can also be dropped on. */
+/**
+ * A button that opens the file picker, in an area a file can also be dropped on. A real button
+ * that clicks the hidden input: MUI's upload recipe (a <label> styled as a button) opens the
+ * picker on a click only, never with Enter or Space (issue 20, item 11).
+ */
 export const ZonaSubida = ({ accept, elegir, onArchivo }: ZonaSubidaProps) => {
   const translate = useTranslate();
   const [encima, setEncima] = useState(false);
+  const selector = useRef<HTMLInputElement>(null);
   const arrastrando = (e: DragEvent) => {
     e.preventDefault();
     setEncima(true);
@@ -31,6 +36,7 @@ export const ZonaSubida = ({ accept, elegir, onArchivo }: ZonaSubidaProps) => {
       onDragLeave={() => setEncima(false)}
       onDrop={soltado}
       sx={{
+        position: 'relative',
         display: 'flex',
         flexWrap: 'wrap',
         alignItems: 'center',
@@ -43,22 +49,26 @@ export const ZonaSubida = ({ accept, elegir, onArchivo }: ZonaSubidaProps) => {
         bgcolor: encima ? 'action.hover' : undefined,
       }}
     >
-      <Button component="label" variant="outlined" startIcon={<UploadFileIcon />}>
+      <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => selector.current?.click()}>
         {translate(elegir)}
-        {/* Visually hidden but reachable, as MUI's upload button recipe does. */}
-        <Box
-          component="input"
-          type="file"
-          accept={accept}
-          onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
-            const file = e.target.files?.[0];
-            // The same file chosen twice in a row (to resume it) must fire again.
-            e.target.value = '';
-            if (file) onArchivo(file);
-          }}
-          sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', opacity: 0 }}
-        />
       </Button>
+      {/* Out of sight, out of the tab order and of what a screen reader lists: the button above is how it is reached. */}
+      <Box
+        component="input"
+        ref={selector}
+        type="file"
+        accept={accept}
+        tabIndex={-1}
+        aria-hidden="true"
+        aria-label={translate(elegir)}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => {
+          const file = e.target.files?.[0];
+          // The same file chosen twice in a row (to resume it) must fire again.
+          e.target.value = '';
+          if (file) onArchivo(file);
+        }}
+        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', opacity: 0 }}
+      />
       <Typography variant="body2" color="text.secondary">
         {translate(encima ? 'aula.subida.soltarAhora' : 'aula.subida.soltar')}
       </Typography>
