@@ -2,8 +2,8 @@
 // outside React so the fetch layer (http.ts) can reach them:
 // - which forms hold unsaved changes (common/CambiosSinGuardar.tsx marks them);
 // - the requests a 401 put on hold while the administrator signs in again where they are
-//   (layout/SesionCaducada.tsx), resumed as they were once signed in;
-// - when the session will lapse, so layout/AvisoCaducidad.tsx can warn before. Kept in
+//   (sesion/SesionCaducada.tsx), resumed as they were once signed in;
+// - when the session will lapse, so sesion/AvisoCaducidad.tsx can warn before. Kept in
 //   localStorage: every tab shares the session cookie, so a call from any tab extends it for all.
 import { CADUCIDAD_KEY, storedUser, USER_KEY } from './sesion';
 
@@ -177,8 +177,8 @@ export function faseDeCaducidad(c: Caducidad, ahora: number): Fase {
 }
 
 function alCambiarOtraPestana(event: StorageEvent) {
-  // Signed in again in another tab: the requests waiting here may go (a 401 brings the dialog
-  // back if that was someone else's session being ended meanwhile).
+  // The same account signed in again in another tab: the cookie is shared, so what waits here
+  // may go (should it meet a 401 again, the dialog comes back).
   if (event.key === USER_KEY && event.newValue && espera) {
     if (storedUser()?.usuario === espera.vista.usuario) sesionRenovada();
     return;

@@ -1,4 +1,4 @@
-// Texts of an expiring session (layout/SesionCaducada.tsx, layout/AvisoCaducidad.tsx), read as
+// Texts of an expiring session (sesion/SesionCaducada.tsx, sesion/AvisoCaducidad.tsx), read as
 // `aula.sesion.*` (merged by es.ts).
 
 export const sesion = {
