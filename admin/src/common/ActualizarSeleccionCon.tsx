@@ -12,6 +12,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { motivo } from '../providers/http';
+import { CambiosSinGuardar } from './CambiosSinGuardar';
 
 interface Props {
   label: string;
@@ -59,6 +60,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="actualizar-seleccion-titulo">
         <Form onSubmit={submit}>
+          <CambiosSinGuardar />
           <DialogTitle id="actualizar-seleccion-titulo">{translate(title, { smart_count: count })}</DialogTitle>
           <DialogContent>{children}</DialogContent>
           <DialogActions>

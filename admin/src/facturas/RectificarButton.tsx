@@ -22,6 +22,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 // The motivos the API takes (art. 80 LIVA); a simplified invoice is rectified as R5 whatever is chosen.
 const motivoChoices = choicesFor('tipoFactura', ['R1', 'R2', 'R3', 'R4']);
@@ -80,6 +81,7 @@ export const RectificarButton = () => {
       <Dialog open={abierto} onClose={cerrar} fullWidth maxWidth="sm" aria-labelledby="rectificar-titulo">
         {/* Its own form, with no record: nothing of the invoice's is sent but what is typed here. */}
         <Form onSubmit={rectificar} record={{ alcance: 'entera' }}>
+          <CambiosSinGuardar />
           <DialogTitle id="rectificar-titulo">{translate('aula.facturacion.rectificarTitulo', { factura: texto(factura!) })}</DialogTitle>
           <DialogContent>
             <DialogContentText sx={{ mb: 2 }}>{translate('aula.facturacion.rectificarAyuda')}</DialogContentText>

@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout } from 'react-admin';
+import { AvisoCaducidad } from '../sesion/AvisoCaducidad';
+import { SesionCaducada } from '../sesion/SesionCaducada';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu}>
     {children}
+    <AvisoCaducidad />
+    <SesionCaducada />
   </RaLayout>
 );

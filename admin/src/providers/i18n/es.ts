@@ -4,6 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
+import { sesion } from './sesion';
 import { subida } from './subidas';
 
 export const es: TranslationMessages = {
@@ -221,5 +222,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion },
 };
