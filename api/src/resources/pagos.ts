@@ -94,7 +94,7 @@ export default defineResource({
       path: 'reembolsar',
       summary: mensajes.pagos.resumenReembolsar,
       body: {
-        title: 'Reembolso',
+        title: 'Reembolsar',
         type: 'object',
         required: ['motivo'],
         additionalProperties: false,
