@@ -6,7 +6,7 @@
 import { mensajes } from '../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../rest/errors.js';
 import { INT_MAX, textoVisible } from '../rest/values.js';
-import { facturarPago, rectificarReembolso } from './facturas/emision.js';
+import { esEmitida, facturarPago, rectificarReembolso } from './facturas/emision.js';
 import { importeEs, numSerieFactura } from './facturas/formato.js';
 import { moneda } from './shared.js';
 import { defineResource } from './types.js';
@@ -112,11 +112,12 @@ export default defineResource({
         const yaDevuelto = Number(pago.importeReembolsado ?? 0);
         const queda = Number(pago.importe) - yaDevuelto;
         const importe = body.importe ?? queda;
-        const motivo = textoVisible(body.motivo);
+        const motivo = body.motivo.trim();
         const details: ErrorDetail[] = [];
         if (importe <= 0) details.push({ path: '/importe', code: 'minimum', message: mensajes.pagos.reembolsoNoPositivo });
         else if (importe > queda) details.push({ path: '/importe', code: 'maximum', message: mensajes.pagos.reembolsoExcesivo(importeEs(queda), importeEs(Number(pago.importe))), info: { maximo: queda } });
-        if (!motivo) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
+        // Spaces or invisible characters are no reason (what is stored keeps its «1.º», «2.ª»).
+        if (!textoVisible(motivo)) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
         if (details.length) throw validationFailed(details);
 
         const ahora = new Date();
@@ -127,7 +128,7 @@ export default defineResource({
           .update({ importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}), updatedAt: iso });
         const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
         const rectificativa =
-          factura && (factura.estado === 'emitida' || factura.estado === 'pagada')
+          factura && esEmitida(factura.estado)
             ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, ahora)
             : null;
         const [insertado] = await db('reembolsos')

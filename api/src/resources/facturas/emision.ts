@@ -37,7 +37,9 @@ export function desglose(precioConIva: number, tipoIva: number) {
 /** F1 when the customer is identified by NIF, F2 (simplificada) otherwise. */
 export const tipoOrdinaria = (clienteNif: unknown) => (typeof clienteNif === 'string' && clienteNif.trim() ? 'F1' : 'F2');
 
-const esEmitida = (estado: string) => estado === 'emitida' || estado === 'pagada';
+/** Issued and in force as far as its estado says: what may be rectified, paid or anulada. */
+const EMITIDAS = ['emitida', 'pagada'];
+export const esEmitida = (estado: string) => EMITIDAS.includes(estado);
 
 async function facturaBloqueada(trx: Db, id: number): Promise<Row> {
   const qb = trx('facturas').where('id', id).first();
@@ -168,7 +170,7 @@ export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: nu
   const [suma] = (await trx('facturas')
     .whereIn('rectificaId', ids)
     .where('tipoRectificativa', 'I')
-    .whereIn('estado', ['emitida', 'pagada'])
+    .whereIn('estado', EMITIDAS)
     .sum({ base: 'base', cuotaIva: 'cuotaIva', total: 'total' })) as Row[];
   return {
     base: Number(factura.base) + Number(suma?.base ?? 0),
@@ -179,7 +181,7 @@ export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: nu
 
 /** The substitute that replaced an invoice, if one did: the invoice is no longer in force. */
 const sustituta = (trx: Db, id: number) =>
-  trx('facturas').where({ rectificaId: id, tipoRectificativa: 'S' }).whereIn('estado', ['emitida', 'pagada']).first('id', 'serie', 'numero') as Promise<Row | undefined>;
+  trx('facturas').where({ rectificaId: id, tipoRectificativa: 'S' }).whereIn('estado', EMITIDAS).first('id', 'serie', 'numero') as Promise<Row | undefined>;
 
 /** The rectified invoice, locked, if it may be rectified: issued, and still in force. */
 async function rectificable(trx: Db, id: number): Promise<Row> {
