@@ -218,6 +218,7 @@ it('«Rectificar», a form in a dialog, keeps its values too and issues the rect
   const user = userEvent.setup();
   await user.click(await screen.findByRole('button', { name: 'Rectificar' }));
   const rectificar = await screen.findByRole('dialog', { name: /^Rectificar la factura/ });
+  fireEvent.click(within(rectificar).getByLabelText(/^Corregir importes/));
   fireEvent.mouseDown(within(rectificar).getByRole('combobox', { name: /Motivo/ }));
   fireEvent.click(within(await screen.findByRole('listbox')).getByText(/^R1 · /));
   escribir(within(rectificar).getByLabelText(/Descripción/), 'Descuento no aplicado');

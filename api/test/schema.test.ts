@@ -109,7 +109,7 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
 
 describe('constraints', () => {
   // Parents before children, so each required foreign key can point at an existing row.
-  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros'];
+  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'reembolsos'];
 
   beforeAll(async () => {
     expect([...order].sort()).toEqual(Object.keys(resources).sort());

@@ -108,6 +108,8 @@ export const recursos = {
       fecha: 'Fecha',
       notas: 'Notas',
       fechaReembolso: 'Fecha de reembolso',
+      importeReembolsado: 'Importe reembolsado',
+      reembolsos: 'Reembolsos',
     },
   },
   facturas: {
@@ -138,6 +140,22 @@ export const recursos = {
       emisorNombre: 'Emisor',
       emisorNif: 'NIF del emisor',
       emisorDomicilio: 'Domicilio del emisor',
+      tipoRectificativa: 'Tipo de rectificación',
+      baseRectificada: 'Base de la factura sustituida',
+      cuotaRectificada: 'Cuota de la factura sustituida',
+      rectificadaPorId: 'Rectificada por',
+    },
+  },
+  reembolsos: {
+    name: 'Reembolso |||| Reembolsos',
+    fields: {
+      ...comunes,
+      pagoId: 'Pago',
+      importe: 'Importe',
+      motivo: 'Motivo',
+      fecha: 'Fecha',
+      facturaId: 'Rectificativa',
+      loginId: 'Hecho por',
     },
   },
   registros: {
@@ -206,6 +224,8 @@ export const aulaRecursos = {
     R4: 'R4 · Rectificativa por otras causas',
     R5: 'R5 · Rectificativa de factura simplificada',
   },
+  /** How a rectificativa corrects (VeriFactu's TipoRectificativa), in words. */
+  tipoRectificativa: { I: 'Por diferencias', S: 'Por sustitución' },
   tipoRegistro: { alta: 'Alta', anulacion: 'Anulación' },
   tipoLog: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
   metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
@@ -265,7 +285,15 @@ export const aulaRecursos = {
     pdf: 'Descargar PDF',
     rectificar: 'Rectificar',
     rectificarTitulo: 'Rectificar la factura %{factura}',
-    rectificarAyuda: 'Se emite una factura rectificativa por diferencias en la serie de rectificativas; la original no cambia.',
+    rectificarAyuda: 'Una factura emitida no se cambia: se corrige emitiendo otra, la rectificativa.',
+    caso: 'Qué hay que corregir',
+    casoCliente: 'Corregir datos del cliente',
+    casoClienteAyuda:
+      'El nombre, el NIF o la dirección están mal. Se emite una factura nueva, completa y con los datos buenos, que sustituye a esta: ' +
+      'es la que valdrá desde ahora y a la que pasa su pago. Los importes no cambian.',
+    casoImportes: 'Corregir importes',
+    casoImportesAyuda:
+      'Sobra o falta dinero: un descuento, una devolución, un precio equivocado. Se emite una rectificativa con la diferencia; esta factura sigue valiendo.',
     motivo: 'Motivo (art. 80 LIVA)',
     descripcion: 'Descripción',
     alcance: 'Qué se rectifica',
@@ -274,6 +302,9 @@ export const aulaRecursos = {
     alcanceSumar: 'Sumar a la base imponible',
     diferencia: 'Diferencia de base',
     rectificada: 'Rectificativa %{factura} emitida',
+    sustituida: 'Factura %{factura} emitida: sustituye a %{original}',
+    chipRectificada: 'Rectificada',
+    chipRectificadaPor: 'Rectificada: %{factura}',
     anular: 'Anular',
     anularTitulo: '¿Anular %{factura}?',
     anularPregunta:
@@ -294,11 +325,18 @@ export const aulaRecursos = {
       'Se emite a nombre de su usuario por el importe del pago (%{importe}, IVA del 21 % incluido) y queda pagada. ' +
       'Esta acción no se puede deshacer.',
     reembolsar: 'Reembolsar',
-    reembolsarTitulo: '¿Reembolsar el pago de %{importe}?',
-    reembolsarPregunta:
-      'El pago pasa a reembolsado con la fecha de hoy y, si tiene una factura emitida, se emite su rectificativa. ' +
-      'Esta acción no se puede deshacer.',
-    reembolsado: 'Pago reembolsado',
+    reembolsarTitulo: 'Reembolsar el pago de %{importe}',
+    reembolsarAyuda:
+      'Se devuelve al alumno lo que indique, todo lo que queda o una parte. Si el pago tiene factura emitida, se emite una rectificativa ' +
+      'por ese importe. Esta acción no se puede deshacer.',
+    reembolsarYaDevuelto: 'Ya se han devuelto %{devuelto}; quedan %{queda}.',
+    importeReembolso: 'Importe a devolver',
+    motivoReembolso: 'Motivo',
+    reembolsoMaximo: 'Como mucho %{queda}, lo que queda por devolver',
+    reembolsado: 'Reembolso de %{importe} hecho',
+    reembolsadoEnParte: 'Reembolsado en parte',
+    sinReembolsos: 'Sin reembolsos',
+    sinFactura: 'Sin factura',
   },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {
