@@ -39,17 +39,18 @@ export default defineResource({
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
     estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
-    referencia: { type: 'string', maxLength: 120 },
+    referencia: { type: 'string', maxLength: 120, indiceTrigramas: true },
     fecha: { type: 'date-time', required: true },
     fechaReembolso: { type: 'date-time', readOnly: true },
-    notas: { type: 'string', maxLength: 10000 },
+    notas: { type: 'string', maxLength: 10000, indiceTrigramas: true },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
     curso: { type: 'belongsTo', target: 'cursos', foreignKey: 'cursoId' },
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
   },
-  searchFields: ['referencia', 'notas'],
+  // A pago is looked for by who paid and for what as much as by its reference (issue 20, item 6).
+  searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   async beforeWrite(data, ctx) {
     const { existing } = ctx;
     if (!existing) {

@@ -13,6 +13,7 @@ import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } fro
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
 import { Presupuesto } from './presupuesto.js';
+import { planificar } from './busqueda.js';
 import type { CountMode } from './prefer.js';
 import { cappedCountSql, countSql, plannedCountSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
@@ -91,11 +92,12 @@ export class Repository {
 
   private async load(resource: Resource, filter: ParsedFilter, extraWhere: WhereNode | undefined, trx: Db | Knex.Transaction, byKey: boolean, presupuesto: Presupuesto): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
+    const where = await planificar(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina');
     const { sql, bindings } = selectSql(
       resource,
       {
         columns: this.selectColumns(resource, filter.fields, needed),
-        where: combine(filter.where, extraWhere),
+        where,
         order: byKey ? [] : orderTerms(filter),
         limit: filter.limit,
         skip: filter.skip,
@@ -110,7 +112,7 @@ export class Repository {
   }
 
   async count(resource: Resource, where: WhereNode | undefined, trx: Db | Knex.Transaction = this.db): Promise<number> {
-    const { sql, bindings } = countSql(resource, where, this.dialect);
+    const { sql, bindings } = countSql(resource, await planificar(trx, this.dialect, resource, where, 'todas'), this.dialect);
     const [{ count }] = (await readRows(trx, sql, bindings)) as { count: number | string }[];
     return Number(count);
   }
@@ -122,8 +124,9 @@ export class Repository {
    * application could ask, so there both approximate modes count up to `cap` and, above it, say
    * only that there are more: bounded work either way, and never a guess passed off as a count.
    */
-  async countIn(resource: Resource, where: WhereNode | undefined, mode: CountMode, cap: number): Promise<CountAnswer> {
-    if (mode === 'exact') return { count: await this.count(resource, where) };
+  async countIn(resource: Resource, asked: WhereNode | undefined, mode: CountMode, cap: number): Promise<CountAnswer> {
+    if (mode === 'exact') return { count: await this.count(resource, asked) };
+    const where = await planificar(this.db, this.dialect, resource, asked, 'todas');
     if (this.dialect === 'pg') {
       const { sql, bindings } = plannedCountSql(resource, where);
       const [row] = (await readRows(this.db, sql, bindings)) as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[];
