@@ -63,6 +63,7 @@ afterEach(() => {
 
 const buscando = () => screen.queryAllByRole('progressbar', { name: 'Buscando…' });
 const filas = (texto: string) => screen.getByText(texto).closest('[aria-busy]')!;
+const paginacion = () => document.querySelector('.MuiTablePagination-root') as HTMLElement;
 
 async function buscarYComprobar(filaVieja: string, filaNueva: string) {
   const api = apiLenta();
@@ -79,12 +80,17 @@ async function buscarYComprobar(filaVieja: string, filaNueva: string) {
   await waitFor(() => expect(buscando()).toHaveLength(2));
   expect(screen.getByText(filaVieja)).toBeInTheDocument();
   expect(filas(filaVieja)).toHaveAttribute('aria-busy', 'true');
+  // The old total is dimmed with them: it is not the search's either.
+  expect(paginacion()).toHaveTextContent('1-2 de 2');
+  expect(paginacion()).toHaveStyle({ opacity: '0.4' });
 
   api.responder();
   await waitFor(() => expect(screen.queryByText(filaVieja)).not.toBeInTheDocument());
   expect(await screen.findByText(filaNueva)).toBeInTheDocument();
   await waitFor(() => expect(buscando()).toHaveLength(0));
   expect(filas(filaNueva)).toHaveAttribute('aria-busy', 'false');
+  expect(paginacion()).toHaveTextContent('1-1 de 1');
+  expect(paginacion()).not.toHaveStyle({ opacity: '0.4' });
 }
 
 describe('a list being searched', () => {
