@@ -6,6 +6,7 @@ import type { Plan } from './explain.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
+import { describeBusqueda, type Busqueda } from './busqueda.js';
 import { describeExport, type Exportacion } from './exportacion.js';
 import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
@@ -66,6 +67,8 @@ export interface DbReport {
   workers?: WorkersComparison;
   /** The pagos list opened as the admin opens it: page + total against the page alone. */
   apertura?: Apertura;
+  /** Search-as-you-type on the pagos list, keystroke by keystroke. */
+  busqueda?: Busqueda;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -160,6 +163,7 @@ export function printTable(reports: DbReport[]) {
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
     if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
+    if (r.busqueda) for (const line of describeBusqueda(r.busqueda)) console.log(`  ${line}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
     if (r.include) console.log(`  ${describeInclude(r.include)}`);

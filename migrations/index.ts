@@ -11,6 +11,7 @@ import * as m0005 from './0005_facturacion.js';
 import * as m0006 from './0006_indice_reembolsos.js';
 import * as m0007 from './0007_archivos_plazo_y_propietario.js';
 import * as m0008 from './0008_reembolsos_y_sustitucion.js';
+import * as m0009 from './0009_busqueda.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -26,6 +27,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0006_indice_reembolsos', m0006],
   ['0007_archivos_plazo_y_propietario', m0007],
   ['0008_reembolsos_y_sustitucion', m0008],
+  ['0009_busqueda', m0009],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -46,6 +46,18 @@ describe('getList', () => {
   });
 });
 
+describe('the pagos search box', () => {
+  it('looks in the student and the course too, as the registry says, every word somewhere', async () => {
+    const llamadas = fakeApi({ 'GET /pagos': { body: [] }, 'GET /pagos/count': { body: { count: 0 } } });
+    await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: { q: 'caballero python' } });
+    const palabra = (w: string) => ({
+      or: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'].map((campo) => ({ [campo]: { ilike: `%${w}%` } })),
+    });
+    expect((llamadas[0].query.filter as { where: unknown }).where).toEqual({ and: [palabra('caballero'), palabra('python')] });
+    expect(llamadas[1].query).toEqual({ where: { and: [palabra('caballero'), palabra('python')] } });
+  });
+});
+
 describe('getList totals of huge lists (Prefer: count=estimated)', () => {
   const pagos = (n: number, desde = 1) => Array.from({ length: n }, (_, i) => ({ id: desde + i }));
   const lista = (filas: { id: number }[], recuento: object) => fakeApi({ 'GET /pagos': { body: filas }, 'GET /pagos/count': { body: recuento } });

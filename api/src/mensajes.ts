@@ -62,6 +62,8 @@ export const mensajes = {
     orden: (valor: string) => `Orden no válido: «${valor}» (use "campo ASC" o "campo DESC")`,
     campos: 'El filtro «fields» debe ser un objeto {campo: true|false} o una lista de campos',
     relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,
+    rutaNoAdmitida: (clave: string) =>
+      `No se puede filtrar por «${clave}»: solo por un campo del registro al que apunta una relación «belongsTo» («usuario.nombre»)`,
     includeInvalido: 'El filtro «include» debe ser una lista de relaciones o {relation, scope}',
     whereEnGetPorId: 'Al pedir un registro por id, el filtro solo admite «fields» e «include»',
     patronInvalido: (valor: string) => `Patrón no válido: «${valor}» termina en «\\» sin nada que escapar`,

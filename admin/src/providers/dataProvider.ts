@@ -1,5 +1,6 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
+import { whereDeBusqueda } from '../../../api/src/resources/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
 import { apiUrl, fetchJson } from './http';
 
@@ -8,30 +9,13 @@ type Where = Record<string, unknown>;
 const OPERATORS = ['gte', 'lte', 'gt', 'lt', 'neq', 'inq'];
 const SUFFIX = new RegExp(`^(.+)_(${OPERATORS.join('|')})$`);
 
-// `like` patterns treat % and _ as wildcards, with \ as the escape.
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const toWire = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
-
-/**
- * The search box: every word must appear in some search field, so «Nuria Cort» finds
- * Nuria Cortés (nombre + apellidos) while one word still reads as one `or`.
- */
-function search(resource: string, text: string): Where | undefined {
-  const fields = searchFields(resource);
-  const words = text.split(/\s+/).filter(Boolean);
-  if (fields.length === 0 || words.length === 0) return undefined;
-  const anyField = (word: string): Where => {
-    const pattern = `%${escapeLike(word)}%`;
-    return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
-  };
-  return words.length === 1 ? anyField(words[0]) : { and: words.map(anyField) };
-}
 
 function condition(resource: string, key: string, value: unknown): Where | undefined {
   if (value === undefined || value === '') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
-  if (key === 'q') return search(resource, String(value));
+  // The search box: the registry says where to look (a pago's usuario and curso too).
+  if (key === 'q') return whereDeBusqueda(searchFields(resource), String(value));
   const match = SUFFIX.exec(key);
   if (match) return { [match[1]]: { [match[2]]: Array.isArray(value) ? value.map(toWire) : toWire(value) } };
   if (Array.isArray(value)) return { [key]: { inq: value.map(toWire) } };

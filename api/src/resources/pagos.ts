@@ -36,13 +36,13 @@ export default defineResource({
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
     estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
-    referencia: { type: 'string', maxLength: 120 },
+    referencia: { type: 'string', maxLength: 120, indiceTrigramas: true },
     fecha: { type: 'date-time', required: true },
     // When it was refunded whole: set by the refund that left nothing to refund.
     fechaReembolso: { type: 'date-time', readOnly: true },
     // How much has gone back so far, céntimos: the sum of its reembolsos.
     importeReembolsado: { type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
-    notas: { type: 'string', maxLength: 10000 },
+    notas: { type: 'string', maxLength: 10000, indiceTrigramas: true },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
@@ -50,7 +50,8 @@ export default defineResource({
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
     reembolsos: { type: 'hasMany', target: 'reembolsos', foreignKey: 'pagoId', nested: true },
   },
-  searchFields: ['referencia', 'notas'],
+  // A pago is looked for by who paid and for what as much as by its reference (issue 20, item 6).
+  searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   async beforeWrite(data, { existing }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';

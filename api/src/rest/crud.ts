@@ -14,7 +14,7 @@ import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
   repo: Repository;
-  config: Pick<Config, 'maxLimit' | 'countCap' | 'lectura'>;
+  config: Pick<Config, 'maxLimit' | 'countCap' | 'countBudgetMs' | 'countMemoryMs' | 'lectura'>;
 }
 
 type Query = { filter?: unknown; where?: unknown };
@@ -64,7 +64,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     reply.header('vary', 'Prefer');
     if (!mode) return { count: await repo.count(resource, where) };
     reply.header('preference-applied', `count=${mode}`);
-    return repo.countIn(resource, where, mode, config.countCap);
+    return repo.countIn(resource, where, mode, { cap: config.countCap, presupuestoMs: config.countBudgetMs, memoriaMs: config.countMemoryMs });
   });
 
   app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req, reply) => {

@@ -33,4 +33,6 @@ export const aulaShell = {
     masDe: '%{offsetBegin}-%{offsetEnd} de más de %{total}',
     unos: '%{offsetBegin}-%{offsetEnd} de unos %{total}',
   },
+  // A list whose rows answer the previous search while the new one is asked (common/Buscando.tsx).
+  buscando: 'Buscando…',
 };
