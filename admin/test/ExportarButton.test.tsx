@@ -38,7 +38,8 @@ describe('«Exportar» on a list', () => {
     expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({
       where: {
         estado: 'completado',
-        or: [{ referencia: { ilike: '%BZ%' } }, { notas: { ilike: '%BZ%' } }],
+        // The pagos search as the registry declares it: the pago's own texts, who paid, for what.
+        or: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'].map((campo) => ({ [campo]: { ilike: '%BZ%' } })),
         fecha: { gte: '2026-03-01T00:00:00.000Z' },
       },
       // Every row, not a page: no limit, no skip.
