@@ -1,7 +1,8 @@
 // react-admin's light and dark themes, kept to the screen's width and with Material UI's
 // Spanish texts.
 import { esES } from '@mui/material/locale';
-import type { Theme } from '@mui/material';
+import type { CheckboxOwnerState, Theme } from '@mui/material';
+import { grey } from '@mui/material/colors';
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 
@@ -64,10 +65,76 @@ const alAnchoDeLaPantalla: RaThemeOptions = {
   },
 };
 
+/**
+ * A checkbox's name belongs on its <input>, the element a screen reader lands on. react-admin
+ * names each list row's checkbox («Seleccionar esta fila») with an aria-label that MUI 7 puts on
+ * the wrapping <span>, where it names nothing and is not allowed (axe: `label`, critical, and
+ * `aria-prohibited-attr`). A checkbox given an aria-label passes it to its input instead; one
+ * that names its input itself («Seleccionar todo», in the header) keeps its own.
+ */
+const casillasConNombre: RaThemeOptions = {
+  components: {
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: { 'aria-label': undefined },
+          input: (ownerState: CheckboxOwnerState) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+        },
+      },
+    },
+  },
+};
+
+/**
+ * No stray Enter does what cannot be undone (issue 20, item 11). react-admin's Confirm, the
+ * «¿…?» before every emitir, anular, reembolsar (BotonConfirmado) and every borrar (its own
+ * delete buttons, one record or a selection), opens with the focus on its confirm button; here
+ * it opens on «Cancelar», Confirm's one button that is not `.ra-confirm`. Moved as the dialog
+ * starts to appear, in the same commit as Confirm's own autoFocus: there is no moment in which
+ * Enter would confirm.
+ */
+const cancelarPrimero: RaThemeOptions = {
+  components: {
+    RaConfirm: {
+      defaultProps: {
+        slotProps: {
+          transition: {
+            onEnter: (dialogo: HTMLElement) =>
+              dialogo.querySelector<HTMLElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus(),
+          },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * Text at 4.5:1 at least against what it sits on (WCAG 1.4.3). react-admin's light theme
+ * falls short in three places: MUI's blue (#1976d2) on its page grey is 4.41:1, in every text
+ * button and link; its red (#d32f2f) on the grey bar under a form («Borrar») is 3.77:1; and its
+ * top bar is the secondary blue (#2196f3), 3.12:1 with white (the AppBar takes the primary
+ * colour instead, see AppBar.tsx). A shade darker of each: #1565c0 is 5.5:1 on the page and
+ * 5.75:1 under white text, #c62828 is 5.2:1 on the lighter bar, which the primary blue also
+ * reads on (5.3:1).
+ */
+const claroLegible: RaThemeOptions = {
+  palette: {
+    primary: { main: '#1565c0' },
+    error: { main: '#c62828' },
+  },
+  components: {
+    RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
+  },
+};
+
 // The aria-labels and captions MUI writes itself (pagination arrows, autocomplete buttons) are
 // not in react-admin's catalogue: without esES a phone's list would say «Go to next page».
-const tema = (base: RaThemeOptions): RaThemeOptions =>
-  deepmerge(deepmerge(base, alAnchoDeLaPantalla), { components: esES.components });
+const tema = (base: RaThemeOptions, ...propias: RaThemeOptions[]): RaThemeOptions =>
+  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
+    (resultado, parte) => deepmerge(resultado, parte),
+    base,
+  );
 
-export const temaClaro = tema(defaultLightTheme);
+export const temaClaro = tema(defaultLightTheme, claroLegible);
 export const temaOscuro = tema(defaultDarkTheme);
