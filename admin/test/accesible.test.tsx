@@ -100,3 +100,18 @@ describe('a list’s checkboxes are named', () => {
     expect(document.querySelector('.select-item[aria-label]')).toBeNull();
   });
 });
+
+describe('what is loading says so', () => {
+  it('react-admin’s spinner, while a list is on its way, is a progress bar named «Cargando…»', async () => {
+    const cargando = { ...dataProvider, getList: () => new Promise(() => {}) } as unknown as DataProvider;
+    render(
+      <TestMemoryRouter initialEntries={['/categorias']}>
+        <Admin dataProvider={cargando} i18nProvider={i18nProvider} theme={temaClaro}>
+          <Resource name="categorias" {...categorias} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    const barras = await screen.findAllByRole('progressbar');
+    for (const barra of barras) expect(barra).toHaveAccessibleName('Cargando…');
+  });
+});

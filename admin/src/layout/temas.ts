@@ -5,6 +5,7 @@ import type { CheckboxOwnerState, Theme } from '@mui/material';
 import { grey } from '@mui/material/colors';
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { aulaShell } from '../providers/i18n/aula';
 
 // react-admin's bulk toolbar is one 48 px line over the list; with a list's several actions
 // («Publicar», «Despublicar», «Mover a curso…», «Borrar») it ran off a phone's and a tablet's
@@ -128,13 +129,38 @@ const claroLegible: RaThemeOptions = {
   },
 };
 
+/**
+ * A spinner or a loading bar says what it is to a screen reader: react-admin's (the top bar's
+ * while anything loads, a reference's while it is fetched, a saving button's) have no name
+ * (axe: `aria-progressbar-name`, serious). One that names itself (an upload's) keeps its name.
+ */
+const progresoConNombre: RaThemeOptions = {
+  components: {
+    MuiCircularProgress: { defaultProps: { 'aria-label': aulaShell.cargando } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': aulaShell.cargando } },
+  },
+};
+
+/**
+ * The text on a coloured chip or button (estado «Emitida», «Reembolsado») is white or black,
+ * whichever reads at 4.5:1 on its colour: MUI's default threshold, 3, put white on its light
+ * blue (3.86:1) and its orange (3.11:1). 4.5 is the value MUI documents for WCAG AA.
+ */
+const textoSobreColor: RaThemeOptions = { palette: { contrastThreshold: 4.5 } };
+
+/**
+ * The dark theme's red (#f44336) on its grey form bar is 2.7:1, 3.5:1 on its page («Borrar»): a
+ * lighter red reads at 4.7:1 on the bar and 6:1 on the page.
+ */
+const oscuroLegible: RaThemeOptions = { palette: { error: { main: '#ef9a9a' } } };
+
 // The aria-labels and captions MUI writes itself (pagination arrows, autocomplete buttons) are
 // not in react-admin's catalogue: without esES a phone's list would say «Go to next page».
 const tema = (base: RaThemeOptions, ...propias: RaThemeOptions[]): RaThemeOptions =>
-  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
+  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, progresoConNombre, textoSobreColor, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
     (resultado, parte) => deepmerge(resultado, parte),
     base,
   );
 
 export const temaClaro = tema(defaultLightTheme, claroLegible);
-export const temaOscuro = tema(defaultDarkTheme);
+export const temaOscuro = tema(defaultDarkTheme, oscuroLegible);
