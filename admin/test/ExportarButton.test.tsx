@@ -56,4 +56,20 @@ describe('«Exportar» on a list', () => {
     const enlace = await screen.findByRole('link', { name: 'Exportar' });
     expect(enlace).toHaveAttribute('aria-disabled', 'true');
   });
+
+  it('keeps its name on a phone when disabled, where it is an icon alone', { timeout: 20_000 }, async () => {
+    const original = window.matchMedia;
+    // A 390 px phone: below MUI's «sm».
+    window.matchMedia = (query: string) =>
+      ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+    try {
+      renderPagos(`/pagos?filter=${encodeURIComponent(JSON.stringify({ estado: 'fallido' }))}`, []);
+      await screen.findByText(/Ningún resultado/);
+      const enlace = await screen.findByRole('link', { name: 'Exportar' });
+      expect(enlace).toHaveAttribute('aria-disabled', 'true');
+      expect(enlace).toHaveTextContent('');
+    } finally {
+      window.matchMedia = original;
+    }
+  });
 });

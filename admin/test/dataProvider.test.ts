@@ -279,6 +279,23 @@ describe('writes', () => {
     expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { id: { inq: [1, 2] } } }, body: { estado: 'archivado' } });
   });
 
+  it('contar asks GET /R/count with the filter as a where', async () => {
+    const llamadas = fakeApi({ 'GET /clases/count': { body: { count: 3 } } });
+    expect(await dataProvider.contar('clases', { cursoId: 4, estado: 'publicada' })).toBe(3);
+    expect(llamadas.map((l) => [l.method, l.url.split('?')[0], l.query])).toEqual([
+      ['GET', '/clases/count', { where: { cursoId: 4, estado: 'publicada' } }],
+    ]);
+  });
+
+  it('actualizarDonde PATCHes every record the filter matches in one request, and never the whole table', async () => {
+    const llamadas = fakeApi({ 'PATCH /clases': { body: { count: 5 } } });
+    expect(await dataProvider.actualizarDonde('clases', { cursoId: [4, 6], estado: 'borrador' }, { estado: 'publicada' })).toBe(5);
+    expect(llamadas).toHaveLength(1);
+    expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { cursoId: { inq: [4, 6] }, estado: 'borrador' } }, body: { estado: 'publicada' } });
+    await expect(dataProvider.actualizarDonde('clases', {}, { estado: 'publicada' })).rejects.toThrow();
+    expect(llamadas).toHaveLength(1);
+  });
+
   it("reordenarClases PUTs the curso's whole order in one request", async () => {
     const llamadas = fakeApi({ 'PUT /cursos/4/clases/orden': { status: 204 } });
     expect(await dataProvider.reordenarClases(4, [9, 7, 8])).toEqual({ data: [9, 7, 8] });

@@ -9,6 +9,7 @@ import {
   useResourceContext,
   useTranslate,
   useUpdateMany,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { motivo } from '../providers/http';
@@ -21,6 +22,8 @@ interface Props {
   title: string;
   /** The inputs whose values are applied to every selected row. */
   children: ReactNode;
+  /** Asked before the change is sent («¿publicar también sus clases?»); false keeps the dialog open. */
+  antesDeGuardar?: (data: Partial<RaRecord>, ids: Identifier[]) => Promise<boolean>;
 }
 
 /**
@@ -28,7 +31,7 @@ interface Props {
  * a dialog with a small form, applied to the selected rows in one PATCH that the dialog waits
  * for; a refusal keeps the dialog open and says the server's reason.
  */
-export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) => {
+export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGuardar }: Props) => {
   const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const [open, setOpen] = useState(false);
@@ -38,8 +41,9 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
   const count = selectedIds.length;
   const close = () => !isPending && setOpen(false);
 
-  const submit = (data: Partial<RaRecord>) =>
-    updateMany(
+  const submit = async (data: Partial<RaRecord>) => {
+    if (antesDeGuardar && !(await antesDeGuardar(data, selectedIds))) return;
+    await updateMany(
       resource,
       { ids: selectedIds, data },
       {
@@ -52,6 +56,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
         onError: (error) => notify(motivo(error), { type: 'error' }),
       },
     );
+  };
 
   return (
     <>

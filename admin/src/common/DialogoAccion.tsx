@@ -62,8 +62,9 @@ export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresInic
             {children}
           </DialogContent>
           <DialogActions>
-            {/* MUI's button: react-admin's shows only its icon on a phone, and this one has none. */}
-            <MuiButton onClick={cerrar} disabled={pendiente}>
+            {/* MUI's button: react-admin's shows only its icon on a phone, and this one has none.
+                Focused on opening, as in every dialog before what cannot be undone (temas.ts). */}
+            <MuiButton onClick={cerrar} disabled={pendiente} autoFocus>
               {translate('ra.action.cancel')}
             </MuiButton>
             <SaveButton label={label} icon={icon} />

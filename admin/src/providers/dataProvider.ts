@@ -113,6 +113,15 @@ function changes(data: Record<string, unknown>, previous: Record<string, unknown
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => !same(value, previous[key])));
 }
 
+/** PATCH /R?where=: one change to every record the where matches, in one transaction; how many. */
+async function patchWhere(resource: string, where: Where, data: Record<string, unknown>): Promise<number> {
+  const { json } = await fetchJson<{ count: number }>(`/${resource}?${query('where', where)}`, {
+    method: 'PATCH',
+    body: writable(resource, data),
+  });
+  return json.count;
+}
+
 const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
 
 /** A record's file as the API serves it (a factura's PDF, its QR), for a plain link or an image. */
@@ -157,10 +166,7 @@ export const dataProvider: DataProvider = {
   },
 
   updateMany: async (resource, { ids, data }) => {
-    await fetchJson(`/${resource}?${query('where', { id: { inq: ids } })}`, {
-      method: 'PATCH',
-      body: writable(resource, data),
-    });
+    await patchWhere(resource, { id: { inq: ids } }, data);
     return { data: ids };
   },
 
@@ -181,6 +187,21 @@ export const dataProvider: DataProvider = {
   accion: async (resource: string, id: Identifier, accion: string, body?: Record<string, unknown>) => ({
     data: (await fetchJson(`${recordPath(resource, id)}/${accion}`, { method: 'POST', body })).json,
   }),
+
+  /** How many records match the list filter `filter` (GET /R/count): a curso's clases, say. */
+  contar: async (resource: string, filter: Record<string, unknown>): Promise<number> =>
+    (await fetchJson<Recuento>(countPath(resource, toWhere(resource, filter)))).json.count,
+
+  /**
+   * One change to every record matching the list filter `filter` («the clases of these cursos
+   * still in borrador»), in one request; how many changed. A filter is required: an empty one
+   * would change the whole table.
+   */
+  actualizarDonde: async (resource: string, filter: Record<string, unknown>, data: Record<string, unknown>): Promise<number> => {
+    const where = toWhere(resource, filter);
+    if (!where) throw new Error(`actualizarDonde(${resource}) sin filtro`);
+    return patchWhere(resource, where, data);
+  },
 
   /** A curso's clases in their new order, every one of them, saved in one request. */
   reordenarClases: async (cursoId: Identifier, clases: Identifier[]) => {

@@ -21,6 +21,8 @@ export const aulaShell = {
     salir: 'Salir',
     administradores: 'Administradores',
     actividad: 'Actividad',
+    // The phone's drawer with the sections, as a screen reader names it.
+    secciones: 'Secciones',
   },
   noEncontrada: {
     titulo: 'Página no encontrada',

@@ -358,6 +358,22 @@ export const aulaRecursos = {
     desactivarTitulo: 'Desactivar %{smart_count} usuario |||| Desactivar %{smart_count} usuarios',
     desactivarPregunta: '¿Desactivar el usuario seleccionado? |||| ¿Desactivar los %{smart_count} usuarios seleccionados?',
   },
+  /**
+   * Publishing a curso whose clases are all borradores: its students would find it empty, so
+   * the administrator is asked whether to publish the clases too.
+   */
+  publicacion: {
+    titulo: '¿Publicar también sus clases?',
+    unCurso:
+      'La única clase de este curso está en borrador: si solo se publica el curso, sus alumnos no la verán. |||| ' +
+      'Las %{smart_count} clases de este curso están en borrador: si solo se publica el curso, sus alumnos no verán ninguna.',
+    seleccion:
+      'Cursos elegidos que solo tienen clases en borrador: %{cursos}, con %{smart_count} clases en total. ' +
+      'Si solo se publican los cursos, sus alumnos no verán esas clases.',
+    todo: 'Publicar también su clase |||| Publicar también sus %{smart_count} clases',
+    soloCurso: 'Publicar solo el curso',
+    soloCursos: 'Publicar solo los cursos',
+  },
   /** Reordering a curso's clases by dragging or with the keyboard (read aloud by screen readers). */
   orden: {
     asa: 'Mover «%{titulo}»',
