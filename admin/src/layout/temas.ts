@@ -117,12 +117,14 @@ const cancelarPrimero: RaThemeOptions = {
  * top bar is the secondary blue (#2196f3), 3.12:1 with white (the AppBar takes the primary
  * colour instead, see AppBar.tsx). A shade darker of each: #1565c0 is 5.5:1 on the page and
  * 5.75:1 under white text, #c62828 is 5.2:1 on the lighter bar, which the primary blue also
- * reads on (5.3:1).
+ * reads on (5.3:1). Its orange (#ed6c02), the text of an outlined warning chip («Rectificada»,
+ * «Reembolsado en parte»), is 3.11:1 on white: #b45309 is 5:1 on white, 4.8:1 on the page.
  */
 const claroLegible: RaThemeOptions = {
   palette: {
     primary: { main: '#1565c0' },
     error: { main: '#c62828' },
+    warning: { main: '#b45309' },
   },
   components: {
     RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
