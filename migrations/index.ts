@@ -10,6 +10,7 @@ import * as m0004 from './0004_archivos.js';
 import * as m0005 from './0005_facturacion.js';
 import * as m0006 from './0006_indice_reembolsos.js';
 import * as m0007 from './0007_archivos_plazo_y_propietario.js';
+import * as m0010 from './0010_remision_verifactu.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -24,6 +25,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0005_facturacion', m0005],
   ['0006_indice_reembolsos', m0006],
   ['0007_archivos_plazo_y_propietario', m0007],
+  ['0010_remision_verifactu', m0010],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,6 +12,7 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
   archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
   registros: { el: 'el registro de facturación', singular: 'registro de facturación', plural: 'registros de facturación' },
+  remisiones: { el: 'la remisión', singular: 'remisión a la AEAT', plural: 'remisiones a la AEAT' },
 };
 
 /** «1 clase», «3 clases». */
@@ -45,6 +46,7 @@ export const mensajes = {
     soloServidor: {
       archivos: 'Los archivos los escribe el servidor: se crean subiendo un fichero a /subidas',
       registros: 'Los registros de facturación los escribe el servidor al emitir o anular una factura',
+      remisiones: 'El estado de la remisión a la AEAT lo escribe el servidor al enviar cada registro y leer la respuesta',
     },
   },
   filtro: {
@@ -252,6 +254,13 @@ export const mensajes = {
         fechaExpedicionFactura: 'Fecha de expedición', tipoFactura: 'Tipo de factura', cuotaTotal: 'Cuota total', importeTotal: 'Importe total',
         huellaAnterior: 'Huella anterior', fechaHoraHusoGenRegistro: 'Generado', huella: 'Huella', createdAt: 'Creado', updatedAt: 'Actualizado',
       },
+      remisiones: {
+        id: 'Id', registroId: 'Registro', facturaId: 'Factura', estado: 'Estado en la AEAT', vigente: 'Vigente', subsanacion: 'Subsanación',
+        rechazoPrevio: 'Rechazo previo', sinRegistroPrevio: 'Sin registro previo', corrigeId: 'Corrige el registro', csv: 'CSV',
+        codigoError: 'Código de error', descripcionError: 'Error', duplicado: 'Ya registrado (duplicado)', respuestaPerdida: 'Respuesta perdida',
+        intentos: 'Intentos', primerIntento: 'Primer intento', ultimoIntento: 'Último intento', respondidoEn: 'Respondido', envioId: 'Envío',
+        xml: 'XML enviado', createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
       logins: {
         id: 'Id', usuario: 'Usuario', nombre: 'Nombre', email: 'Email', activo: 'Activo', ultimoAcceso: 'Último acceso',
         createdAt: 'Creado', updatedAt: 'Actualizado',
@@ -286,6 +295,7 @@ export const mensajes = {
         },
       },
       registros: { tipo: { alta: 'Alta', anulacion: 'Anulación' } },
+      remisiones: { estado: { pendiente: 'Pendiente de envío', correcto: 'Correcto', aceptadoConErrores: 'Aceptado con errores', incorrecto: 'Rechazado' } },
       archivos: {
         carpeta: { videos: 'Vídeos', photos: 'Fotos' },
         estado: { subiendo: 'Subiendo', procesando: 'Procesando', listo: 'Listo', error: 'Error' },

@@ -9,9 +9,10 @@ import logins from './logins.js';
 import logs from './logs.js';
 import archivos from './archivos.js';
 import registros from './registros.js';
+import remisiones from './remisiones.js';
 import type { Resource } from './types.js';
 
-export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros };
+export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, remisiones };
 
 export function getResource(name: string): Resource {
   const r = Object.hasOwn(resources, name) ? resources[name] : undefined;

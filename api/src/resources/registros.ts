@@ -24,6 +24,7 @@ export default defineResource({
   },
   relations: {
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
+    remisiones: { type: 'hasMany', target: 'remisiones', foreignKey: 'registroId' },
   },
   searchFields: ['numSerieFactura', 'huella'],
   appendOnly: true,
