@@ -67,7 +67,7 @@ export async function up(knex: Knex): Promise<void> {
     t.foreign('corrigeId').references('id').inTable('registros').onDelete('RESTRICT').onUpdate('RESTRICT');
     t.string('csv', 16);
     t.integer('codigoError');
-    t.string('descripcionError', 500);
+    t.string('descripcionError', 1500);
     t.boolean('duplicado').notNullable().defaultTo(false);
     t.boolean('respuestaPerdida').notNullable().defaultTo(false);
     t.integer('intentos').notNullable().defaultTo(0);

@@ -199,6 +199,33 @@ export const mensajes = {
       identificador: 'El número de factura del registro no es una serie válida (letras mayúsculas, cifras o guiones) seguida de su número',
     },
   },
+  /** The remission of the records to the AEAT (issue 21). */
+  verifactu: {
+    resumen: {
+      subsanar:
+        'Subsana un registro que la AEAT rechazó o aceptó con errores: genera un registro nuevo de la misma factura, tal como está ahora, encadenado al final y con las marcas de la AEAT (Subsanacion, RechazoPrevio, SinRegistroPrevio). Si la AEAT rechazó los datos fiscales del cliente, admite clienteNif y clienteNombre corregidos',
+      estado: 'Estado de la remisión a la AEAT: registros pendientes, el más antiguo, el último envío y el siguiente, y los que necesitan subsanarse',
+      reintentar: 'Reintenta ya el envío: levanta el bloqueo tras un mensaje rechazado entero y la pausa tras un fallo',
+      declaracion: 'La declaración responsable del sistema informático de facturación (Orden HAC/1177/2024, art. 15)',
+    },
+    noSubsanable: (estado: string) =>
+      estado === 'pendiente'
+        ? 'El registro aún no tiene respuesta de la AEAT: solo se subsana uno rechazado o aceptado con errores'
+        : 'La AEAT aceptó el registro sin errores: no hay nada que subsanar',
+    yaSubsanado: (num: string) => `Este registro ya se subsanó con otro posterior (${num}): subsane ese, si hace falta`,
+    altaDeAnulada: (num: string) => `La factura ${num} está anulada: su registro de alta ya no se subsana (se subsanaría su anulación)`,
+    clienteSinRechazo: (codigo: number | null) =>
+      `La AEAT no rechazó los datos fiscales del cliente${codigo ? ` (su error es el ${codigo})` : ''}: el cliente de una factura emitida solo se corrige así`,
+    clienteNoAdmitido: 'Este registro no identifica a ningún cliente (es una anulación, o una factura simplificada): no hay datos del cliente que corregir',
+    nombreVacio: 'El nombre del cliente no puede quedar vacío',
+    // Start-up and the sender's log (once per machine).
+    enviado: (n: number, estado: string, csv?: string) => `VeriFactu: ${n} ${n === 1 ? 'registro remitido' : 'registros remitidos'} a la AEAT: ${estado}${csv ? ` (CSV ${csv})` : ''}`,
+    fallo: (motivo: string, pausa: number) => `VeriFactu: el envío a la AEAT falló (${motivo}); los registros siguen pendientes y se reintenta en ${pausa} s`,
+    rechazado: (texto: string) => `VeriFactu: la AEAT rechazó el mensaje entero: ${texto}. No se reenvía igual: corrija la causa y pulse «Reintentar» en Facturación › VeriFactu (o reinicie con la configuración corregida)`,
+    entornoDistinto: (guardado: string, modo: string) =>
+      `Esta base de datos ya remitió registros al entorno de ${guardado === 'produccion' ? 'producción' : 'pruebas'} de la AEAT y VERIFACTU=${modo}: los registros de una instalación van a un solo entorno. Vuelva a VERIFACTU=${guardado} o use una base de datos nueva`,
+    remitente: (modo: string) => `VeriFactu: este proceso remite los registros a la AEAT (${modo})`,
+  },
   pagos: {
     estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',
     transicion: (de: string, a: string) => `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido, y completado → reembolsado`,

@@ -23,7 +23,7 @@ export default defineResource({
     corrigeId: { type: 'integer', references: 'registros', readOnly: true },
     csv: { type: 'string', maxLength: 16, readOnly: true },
     codigoError: { type: 'integer', readOnly: true },
-    descripcionError: { type: 'string', maxLength: 500, readOnly: true },
+    descripcionError: { type: 'string', maxLength: 1500, readOnly: true },
     // Rejected as a duplicate after an answer that never arrived: the AEAT had registered it.
     duplicado: { type: 'boolean', required: true, default: false, readOnly: true },
     // A send of it ended without an answer (network, timeout, a fault of the AEAT, a crash).
