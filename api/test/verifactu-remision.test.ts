@@ -139,6 +139,301 @@ describe('batches and flow control', () => {
   });
 });
 
+describe('each failure class', () => {
+  let t: TestApp;
+  /** The last record and message before the test's own: each test looks only at what it made. */
+  let desde = 0;
+  let desdeEnvio = 0;
+  const mias = async () => (await remisiones(t)).filter((r) => r.registroId > desde);
+  const envios = async () => (await t.db('envios').where('id', '>', desdeEnvio).orderBy('id')) as Row[];
+  const registros = async () => (await t.db('registros').where('id', '>', desde).orderBy('id')) as Row[];
+  /** The number the next invoice of serie A will get. */
+  const siguienteA = async (n = 1) => `A-${Number((await t.db('contadores').where('serie', 'A').first('ultimoNumero'))?.ultimoNumero ?? 0) + n}`;
+  // One app for the whole block, already answered once by the AEAT (TiempoEsperaEnvio 1 s):
+  // before any answer the law's first wait, 60 s, would hold every retry that long.
+  beforeAll(async () => {
+    aeat.reiniciar();
+    t = await app();
+    await emitidas(t, 1);
+    t.app.remitente!.arrancar();
+    await esperar(todasRespondidas(t));
+  });
+  beforeEach(async () => {
+    await esperar(todasRespondidas(t));
+    aeat.reiniciar();
+    desde = Number((await t.db('registros').max({ m: 'id' }))[0].m);
+    desdeEnvio = Number((await t.db('envios').max({ m: 'id' }))[0].m);
+  });
+  afterAll(() => t?.destroy());
+  // Whatever a test left (a block, a pause) does not reach the next one.
+  const cerrar = async () => {
+    await t.call('POST', '/verifactu/reintentar', {});
+    aeat.reiniciar();
+  };
+
+  it('a cut connection, then a Fault Server: the records stay pending, retried after a growing pause, then sent as an incidence', async () => {
+    try {
+      aeat.siguientes.push('cortar', 'faultServidor');
+      await emitidas(t, 2);
+      await aeat.esperarPeticiones(1);
+      await esperar(async () => (await envios()).some((e) => e.estado === 'fallido'));
+      let filas = await mias();
+      expect(filas.map((r) => [r.estado, Boolean(r.respuestaPerdida), r.intentos])).toEqual([['pendiente', true, 1], ['pendiente', true, 1]]);
+      expect(await estado(t)).toMatchObject({ pendientes: 2, fallosSeguidos: 1, ultimoEnvio: { estado: 'fallido' } });
+      await aeat.esperarPeticiones(3, 10_000);
+      await esperar(todasRespondidas(t));
+      const e = await envios();
+      expect(e.map((x) => x.estado)).toEqual(['fallido', 'fallido', 'respondido']);
+      expect(e[1].error).toMatch(/Fault Server: Codigo\[3501\]/);
+      // 1 s after the first failure, 2 s after the second: growing (and capped at an hour).
+      const pausa = (i: number) => new Date(e[i + 1].inicio).getTime() - new Date(e[i].fin).getTime();
+      expect(pausa(0)).toBeGreaterThanOrEqual(950);
+      expect(pausa(1)).toBeGreaterThanOrEqual(1950);
+      // Sent late: the messages after the failure say so; the same XML went every time.
+      expect(aeat.peticiones.map((p) => p.incidencia)).toEqual([false, true, true]);
+      expect(aeat.peticiones[2].registros.map((r) => r.xml)).toEqual(aeat.peticiones[0].registros.map((r) => r.xml));
+      filas = await mias();
+      expect(filas.map((r) => [r.estado, r.intentos])).toEqual([['correcto', 3], ['correcto', 3]]);
+      expect((await estado(t)).fallosSeguidos).toBe(0);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('no answer within VERIFACTU_TIMEOUT: pending, and retried', async () => {
+    try {
+      aeat.siguientes.push('sinRespuesta');
+      await emitidas(t, 1);
+      await esperar(async () => (await envios()).some((e) => e.estado === 'fallido'), 10_000);
+      expect((await envios())[0].error).toMatch(/no respondió en 2 s/);
+      expect((await mias())[0]).toMatchObject({ estado: 'pendiente', intentos: 1 });
+      await esperar(todasRespondidas(t));
+      expect((await mias())[0]).toMatchObject({ estado: 'correcto', intentos: 2 });
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('an answer lost after the AEAT registered: the resend is a duplicate (3000), which means registered', async () => {
+    try {
+      aeat.siguientes.push('registrarYCallar');
+      await emitidas(t, 2);
+      await esperar(todasRespondidas(t), 15_000);
+      expect(aeat.peticiones).toHaveLength(2);
+      const filas = await mias();
+      expect(filas.map((r) => [r.estado, Boolean(r.duplicado), r.csv])).toEqual([['correcto', true, null], ['correcto', true, null]]);
+      expect(aeat.peticiones[1].registros.map((r) => r.xml)).toEqual(aeat.peticiones[0].registros.map((r) => r.xml));
+      expect((await estado(t)).rechazados).toBe(0);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('a duplicate of a key the AEAT held before this system sent anything is a real rejection', async () => {
+    try {
+      // The key the next invoice will have, today.
+      aeat.registradas.set(`${t.config.emisor.nif}|${await siguienteA()}|${fechaExpedicion(new Date(), 'Europe/Madrid')}`, 'Correcta');
+      await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      const [fila] = await mias();
+      expect(fila).toMatchObject({ estado: 'incorrecto', codigoError: 3000 });
+      expect(Boolean(fila.duplicado)).toBe(false);
+      // Its correction: the key exists at the AEAT, so an alta de subsanación replaces the data.
+      const res = await t.call('POST', `/registros/${fila.registroId}/subsanar`, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones[1].registros[0]).toMatchObject({ subsanacion: 'S', rechazoPrevio: undefined });
+      expect((await mias())[1]).toMatchObject({ estado: 'correcto', subsanacion: 'S', corrigeId: fila.registroId });
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('a Fault Client (the whole message refused): nothing resent in a loop, the administrator told the AEAT\'s text; «Reintentar» sends it again', async () => {
+    try {
+      aeat.siguientes.push('faultCliente');
+      await emitidas(t, 3);
+      await esperar(async () => Boolean((await estado(t)).bloqueo));
+      const e = await estado(t);
+      expect(e.bloqueo).toMatchObject({ codigo: 4104, texto: expect.stringContaining('ObligadoEmision no está identificado') });
+      expect(e.pendientes).toBe(3);
+      expect(e.siguienteEnvio).toBeNull();
+      // The sender looks every 50 ms and retries failures after 1 s: well past both, nothing more left.
+      await dormir(1500);
+      expect(aeat.peticiones).toHaveLength(1);
+      expect((await mias()).every((r) => r.estado === 'pendiente' && r.xml === null && !r.respuestaPerdida)).toBe(true);
+      expect((await envios())[0]).toMatchObject({ estado: 'rechazado', codigoError: 4104 });
+      expect((await t.call('POST', '/verifactu/reintentar', {})).status).toBe(204);
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones).toHaveLength(2);
+      expect(aeat.peticiones[1].incidencia).toBe(false);
+      expect((await estado(t)).bloqueo).toBeNull();
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('a Fault Client that says the AEAT failed («Error técnico») is retried like a Fault Server', async () => {
+    try {
+      aeat.codigoCliente = 4111;
+      aeat.siguientes.push('faultCliente');
+      await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      expect((await envios()).map((e) => e.estado)).toEqual(['fallido', 'respondido']);
+      expect((await estado(t)).bloqueo).toBeNull();
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('AceptadoConErrores (2005): kept with its CSV and error; subsanar chains a new record (Subsanacion=S), the original untouched', async () => {
+    try {
+      aeat.decidir = (r) => (r.tipo === 'alta' && !r.subsanacion ? { estado: 'AceptadoConErrores', codigo: 2005, descripcion: 'El campo ImporteTotal tiene un valor incorrecto para el valor de los campos BaseImponibleOimporteNoSujeto, CuotaRepercutida y CuotaRecargoEquivalencia suministrados.' } : undefined);
+      await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      const [original] = await mias();
+      expect(original).toMatchObject({ estado: 'aceptadoConErrores', codigoError: 2005, descripcionError: expect.stringMatching(/^El campo ImporteTotal/) });
+      expect(original.csv).toMatch(/^A-/);
+      expect(await estado(t)).toMatchObject({ conErrores: 1, rechazados: 0 });
+      const [registro] = await registros();
+      const res = await t.call('POST', `/registros/${registro.id}/subsanar`, {});
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body).toMatchObject({ tipo: 'alta', numSerieFactura: registro.numSerieFactura, huellaAnterior: registro.huella });
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones[1].registros[0]).toMatchObject({ numSerie: registro.numSerieFactura, subsanacion: 'S', rechazoPrevio: undefined });
+      expect(aeat.peticiones[1].valida).toBe(true);
+      // The first record is as it was; only its row in the queue says it was corrected.
+      expect(await t.db('registros').where('id', registro.id).first()).toEqual(registro);
+      const [antes, despues] = await mias();
+      expect({ ...antes, vigente: original.vigente, updatedAt: original.updatedAt }).toEqual(original);
+      expect(Boolean(antes.vigente)).toBe(false);
+      expect(despues).toMatchObject({ estado: 'correcto', subsanacion: 'S', rechazoPrevio: null, corrigeId: registro.id });
+      expect(await estado(t)).toMatchObject({ conErrores: 0, rechazados: 0 });
+      expect((await t.call('GET', '/registros/verificar')).body.ok).toBe(true);
+      // Twice: the correction is the one to correct now.
+      expect((await t.call('POST', `/registros/${registro.id}/subsanar`, {})).status).toBe(409);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('Incorrecto (1244): no CSV; subsanar sends an alta por rechazo (Subsanacion=S, RechazoPrevio=X), which the AEAT registers', async () => {
+    try {
+      aeat.decidir = (r) => (r.tipo === 'alta' && !r.subsanacion ? { estado: 'Incorrecto', codigo: 1244, descripcion: 'El campo FechaHoraHusoGenRegistro tiene un formato incorrecto.' } : undefined);
+      await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      expect((await mias())[0]).toMatchObject({ estado: 'incorrecto', csv: null, codigoError: 1244 });
+      expect(aeat.peticiones[0].estadoEnvio).toBe('Incorrecto');
+      expect((await estado(t)).rechazados).toBe(1);
+      const [registro] = await registros();
+      // Client data is corrected only where the AEAT refused it: not for a 1244.
+      const nif = await t.call('POST', `/registros/${registro.id}/subsanar`, { clienteNif: '87654321X' });
+      expect(nif.status).toBe(422);
+      expect(nif.body.error.details[0]).toMatchObject({ path: '/clienteNif', message: expect.stringMatching(/no rechazó los datos fiscales del cliente \(su error es el 1244\)/) });
+      expect((await t.call('POST', `/registros/${registro.id}/subsanar`, {})).status).toBe(200);
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones[1].registros[0]).toMatchObject({ subsanacion: 'S', rechazoPrevio: 'X' });
+      expect((await mias())[1]).toMatchObject({ estado: 'correcto', rechazoPrevio: 'X' });
+      expect((await estado(t)).rechazados).toBe(0);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('the client\'s NIF refused (1110): subsanar corrects it on the invoice, audited, and the new record carries it', async () => {
+    try {
+      aeat.decidir = (r) =>
+        r.tipo === 'alta' && texto(hijo(hijo(r.nodo, 'Destinatarios'), 'IDDestinatario'), 'NIF') === '12345678Z'
+          ? { estado: 'Incorrecto', codigo: 1110, descripcion: 'El NIF no está identificado en el censo de la AEAT.' }
+          : undefined;
+      const [facturaId] = await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      const [registro] = await registros();
+      const malo = await t.call('POST', `/registros/${registro.id}/subsanar`, { clienteNif: '87654321A' });
+      expect(malo.status).toBe(422);
+      expect(malo.body.error.details[0].path).toBe('/clienteNif');
+      const res = await t.call('POST', `/registros/${registro.id}/subsanar`, { clienteNif: '87654321x', clienteNombre: 'Ana Ibáñez Peña' });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect((await t.call('GET', `/facturas/${facturaId}`)).body).toMatchObject({ clienteNif: '87654321X', clienteNombre: 'Ana Ibáñez Peña', estado: 'emitida' });
+      const log = (await t.db('logs').where({ recurso: 'registros', recursoId: registro.id }).first()) as Row;
+      expect(JSON.parse(log.datos)).toEqual({ accion: 'subsanar', clienteNif: '87654321x', clienteNombre: 'Ana Ibáñez Peña' });
+      expect(log.loginId).not.toBeNull();
+      await esperar(todasRespondidas(t));
+      const [antes, despues] = await mias();
+      expect(antes.xml).toContain('<sf:NIF>12345678Z</sf:NIF>');
+      expect(despues.xml).toContain('<sf:NIF>87654321X</sf:NIF>');
+      expect(despues).toMatchObject({ estado: 'correcto', subsanacion: 'S', rechazoPrevio: 'X' });
+      // Every other change to an issued invoice is still refused.
+      expect((await t.call('PATCH', `/facturas/${facturaId}`, { clienteNif: '12345678Z' })).status).toBe(409);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('anulaciones: of an invoice whose alta was rejected, «sin registro previo»; a rejected one, subsanada «por rechazo»', async () => {
+    try {
+      let rechazarAnulacion = true;
+      const [a, b] = [await siguienteA(1), await siguienteA(2)];
+      aeat.decidir = (r: RegistroRecibido) => {
+        if (r.tipo === 'alta' && r.numSerie === a) return { estado: 'Incorrecto', codigo: 1244, descripcion: 'El campo FechaHoraHusoGenRegistro tiene un formato incorrecto.' };
+        if (r.tipo === 'anulacion' && r.numSerie === b && rechazarAnulacion) return { estado: 'Incorrecto', codigo: 1100, descripcion: 'Valor o tipo incorrecto del campo.' };
+        return undefined;
+      };
+      const [f1, f2] = await emitidas(t, 2);
+      await esperar(todasRespondidas(t));
+      await t.db.transaction(async (trx) => {
+        await anular(trx, f1, t.config);
+        await anular(trx, f2, t.config);
+      });
+      await esperar(todasRespondidas(t));
+      const anulaciones = aeat.peticiones.at(-1)!.registros;
+      expect(anulaciones.map((r) => [r.numSerie, r.sinRegistroPrevio])).toEqual([[a, 'S'], [b, undefined]]);
+      const filas = await mias();
+      expect(filas.map((r) => r.estado)).toEqual(['incorrecto', 'correcto', 'correcto', 'incorrecto']);
+      // The alta of an annulled invoice is no longer corrected; its anulación is.
+      expect((await t.call('POST', `/registros/${filas[0].registroId}/subsanar`, {})).status).toBe(409);
+      rechazarAnulacion = false;
+      expect((await t.call('POST', `/registros/${filas[3].registroId}/subsanar`, {})).status).toBe(200);
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones.at(-1)!.registros[0]).toMatchObject({ tipo: 'anulacion', numSerie: b, rechazoPrevio: 'S', sinRegistroPrevio: undefined });
+      expect((await mias()).at(-1)).toMatchObject({ estado: 'correcto', rechazoPrevio: 'S' });
+      expect((await t.call('GET', '/registros/verificar')).body.ok).toBe(true);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('a record generated more than an hour before it leaves goes as an incidence', async () => {
+    try {
+      // As if the sender had been down: the record waited two hours (written so in the
+      // transaction that issues it, before the sender can see it).
+      const hace2h = new Date(Date.now() - 2 * 3600_000).toISOString();
+      await emitidas(t, 1, undefined, async (trx) => {
+        await trx('registros').where('id', '>', desde).update({ createdAt: hace2h });
+        await trx('remisiones').where('registroId', '>', desde).update({ createdAt: hace2h });
+      });
+      await esperar(todasRespondidas(t));
+      expect(aeat.peticiones[0].incidencia).toBe(true);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('pending for more than an hour is counted for the banner', async () => {
+    try {
+      aeat.siguientes.push('faultCliente');
+      const hace2h = new Date(Date.now() - 2 * 3600_000).toISOString();
+      await emitidas(t, 2, undefined, async (trx) => {
+        await trx('remisiones').where('registroId', '>', desde).update({ createdAt: hace2h });
+      });
+      await esperar(async () => Boolean((await estado(t)).bloqueo));
+      expect(await estado(t)).toMatchObject({ pendientes: 2, retrasados: 2, pendienteMasAntiguo: hace2h });
+    } finally {
+      await cerrar();
+    }
+  });
+});
+
 describe('the local AEAT itself', () => {
   it('requires a client certificate signed by its CA, and refuses an envelope the XSD refuses with a Fault 4102', async () => {
     aeat.reiniciar();
