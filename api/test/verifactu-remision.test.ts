@@ -2,8 +2,12 @@
 // support/aeat.ts, which requires a client certificate, validates every envelope against the
 // official XSD and answers like the recorded answers. Batches of at most 1000 in chain order,
 // the flow control, and each failure class ending as the issue says.
+import { execFile } from 'node:child_process';
 import https from 'node:https';
-import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emitir, anular } from '../src/resources/facturas/emision.js';
 import { fechaExpedicion } from '../src/resources/facturas/formato.js';
@@ -430,6 +434,37 @@ describe('each failure class', () => {
       expect(await estado(t)).toMatchObject({ pendientes: 2, retrasados: 2, pendienteMasAntiguo: hace2h });
     } finally {
       await cerrar();
+    }
+  });
+});
+
+describe('the invoice\'s PDF follows the remission', () => {
+  const textoDelPdf = async (t: TestApp, id: number) => {
+    const pdf = await t.app.inject({ method: 'GET', url: `/facturas/${id}/pdf`, headers: { cookie: t.cookie } });
+    expect(pdf.statusCode).toBe(200);
+    const dir = await mkdtemp(join(tmpdir(), 'aula-pdf-'));
+    try {
+      await writeFile(join(dir, 'f.pdf'), pdf.rawPayload);
+      return (await promisify(execFile)('pdftotext', [join(dir, 'f.pdf'), '-'])).stdout.replace(/\s+/g, ' ');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
+
+  it('claims verifiability with the remission on, and nothing of the kind with VERIFACTU=desactivado', async () => {
+    aeat.reiniciar();
+    const activa = await app();
+    const desactivada = await createTestApp();
+    try {
+      const [a] = await emitidas(activa, 1);
+      const [b] = await emitidas(desactivada, 1);
+      expect(await textoDelPdf(activa, a)).toContain('Factura verificable en la sede electrónica de la AEAT');
+      const sin = await textoDelPdf(desactivada, b);
+      expect(sin).toContain('QR tributario:');
+      expect(sin).not.toMatch(/verificable|VERI\*?FACTU/i);
+    } finally {
+      await activa.destroy();
+      await desactivada.destroy();
     }
   });
 });

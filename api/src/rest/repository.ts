@@ -57,8 +57,8 @@ export class Repository {
   }
 
   get facturacion(): Facturacion {
-    const { emisor, series, timeZone, env } = this.config;
-    return { emisor, series, timeZone, env };
+    const { emisor, series, timeZone, env, verifactu } = this.config;
+    return { emisor, series, timeZone, env, verifactu };
   }
 
   // ---- reading ----------------------------------------------------------------------------
