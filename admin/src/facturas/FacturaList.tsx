@@ -20,6 +20,8 @@ import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
 import { Paginacion } from '../common/Paginacion';
+import { EstadoVerifactu, RemisionesDeLaLista } from '../verifactu/EstadoVerifactu';
+import { VerifactuButton } from '../verifactu/VerifactuButton';
 
 const filters = [
   <SearchInput source="q" alwaysOn key="q" />,
@@ -31,31 +33,34 @@ const filters = [
 
 // No bulk delete: issued invoices may never be deleted (409), and a draft is deleted from its own form.
 const FacturaList = () => (
-  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
-    <ResponsiveList
-      omitOnTablet={['concepto']}
-      small={
-        <SimpleList
-          primaryText={<NumeroFactura />}
-          secondaryText={
-            <>
-              <EstadoFactura /> <ReferenceField source="usuarioId" reference="usuarios" link={false} />
-            </>
-          }
-          tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
-          rowClick={rutaFactura}
-        />
-      }
-    >
-      <Datagrid rowClick={rutaFactura} bulkActionButtons={false}>
-        <NumeroFactura label="resources.facturas.fields.numero" sortBy="numero" />
-        <DateTimeField source="fecha" />
-        <ReferenceField source="usuarioId" reference="usuarios" link="show" />
-        <TextField source="concepto" />
-        <MoneyField source="total" textAlign="right" />
-        <EstadoFactura label="resources.facturas.fields.estado" sortBy="estado" />
-      </Datagrid>
-    </ResponsiveList>
+  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista><VerifactuButton /></AccionesLista>}>
+    <RemisionesDeLaLista>
+      <ResponsiveList
+        omitOnTablet={['concepto']}
+        small={
+          <SimpleList
+            primaryText={<NumeroFactura />}
+            secondaryText={
+              <>
+                <EstadoFactura /> <EstadoVerifactu /> <ReferenceField source="usuarioId" reference="usuarios" link={false} />
+              </>
+            }
+            tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
+            rowClick={rutaFactura}
+          />
+        }
+      >
+        <Datagrid rowClick={rutaFactura} bulkActionButtons={false}>
+          <NumeroFactura label="resources.facturas.fields.numero" sortBy="numero" />
+          <DateTimeField source="fecha" />
+          <ReferenceField source="usuarioId" reference="usuarios" link="show" />
+          <TextField source="concepto" />
+          <MoneyField source="total" textAlign="right" />
+          <EstadoFactura label="resources.facturas.fields.estado" sortBy="estado" />
+          <EstadoVerifactu label="aula.verifactu.titulo" />
+        </Datagrid>
+      </ResponsiveList>
+    </RemisionesDeLaLista>
   </List>
 );
 

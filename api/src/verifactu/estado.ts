@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { fechaEs } from './certificado.js';
 import { MAX_REGISTROS, RETRASO_MS } from './remitente.js';
+import { ERRORES_DEL_CLIENTE } from './subsanar.js';
 
 type Row = Record<string, any>;
 
@@ -26,6 +27,8 @@ export interface EstadoRemision {
   /** The AEAT refused a whole message: nothing leaves until it is retried or the configuration changes. */
   bloqueo: { codigo: number | null; texto: string; desde: string } | null;
   certificado: { titular: string; caduca: string; caducaEs: string } | null;
+  /** The AEAT's error codes about the client's identity: a correction of one of these may carry new client data. */
+  erroresDelCliente: number[];
 }
 
 const cuenta = async (q: Knex.QueryBuilder) => Number(((await q.count({ n: '*' })) as Row[])[0].n);
@@ -64,6 +67,7 @@ export async function estadoRemision(db: Knex, config: Pick<Config, 'verifactu' 
     fallosSeguidos: Number(fila.fallosSeguidos),
     bloqueo: bloqueado ? { codigo: fila.bloqueoCodigo === null ? null : Number(fila.bloqueoCodigo), texto: fila.bloqueoTexto, desde: iso(fila.bloqueoDesde)! } : null,
     certificado: v.certificado ? { titular: v.certificado.titular, caduca: v.certificado.caduca.toISOString(), caducaEs: fechaEs(v.certificado.caduca) } : null,
+    erroresDelCliente: [...ERRORES_DEL_CLIENTE],
   };
 }
 

@@ -5,6 +5,7 @@ import { aulaShell } from './aula';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
 import { subida } from './subidas';
+import { verifactu } from './verifactu';
 
 export const es: TranslationMessages = {
   ra: {
@@ -221,5 +222,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida, verifactu },
 };
