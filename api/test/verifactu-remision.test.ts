@@ -436,6 +436,35 @@ describe('each failure class', () => {
       await cerrar();
     }
   });
+
+  it('a database that sent to one AEAT environment sends nothing to the other, and says why', async () => {
+    try {
+      await t.db('verifactu').update({ entorno: 'produccion' });
+      await emitidas(t, 1);
+      await esperar(async () => Boolean((await estado(t)).bloqueo));
+      expect((await estado(t)).bloqueo.texto).toMatch(/ya remitió registros al entorno de producción de la AEAT y VERIFACTU=pruebas/);
+      await dormir(300);
+      expect(aeat.peticiones).toHaveLength(0);
+    } finally {
+      await t.db('verifactu').update({ entorno: 'pruebas' });
+      await cerrar();
+    }
+  });
+
+  it('a record the AEAT accepted has nothing to correct (409); an unknown record is a 404, an unknown field a 422', async () => {
+    try {
+      await emitidas(t, 1);
+      await esperar(todasRespondidas(t));
+      const [registro] = await registros();
+      const res = await t.call('POST', `/registros/${registro.id}/subsanar`, {});
+      expect(res.status).toBe(409);
+      expect(res.body.error.message).toBe('La AEAT aceptó el registro sin errores: no hay nada que subsanar');
+      expect((await t.call('POST', '/registros/999999/subsanar', {})).status).toBe(404);
+      expect((await t.call('POST', `/registros/${registro.id}/subsanar`, { otro: 1 })).status).toBe(422);
+    } finally {
+      await cerrar();
+    }
+  });
 });
 
 describe('the invoice\'s PDF follows the remission', () => {

@@ -338,19 +338,24 @@ export class Remitente {
     if (r.tipo === 'respuesta') {
       const lineas = new Map(r.lineas.map((l) => [l.clave, l]));
       await this.db.transaction(async (trx) => {
+        // Records that end alike (most of a message: Correcto, the same CSV) in one statement.
+        const grupos = new Map<string, { cambios: Row; ids: number[] }>();
+        const anuladas: Pendiente[] = [];
         for (const p of lote) {
           const l = lineas.get(p.clave);
           // A record the answer does not name stays pending; its fate is unknown.
-          if (!l) {
-            await trx('remisiones').where('id', p.remisionId).update({ respuestaPerdida: true, updatedAt: iso });
-            continue;
-          }
-          const cambios = resultado(p, l, r.csv);
-          await trx('remisiones').where('id', p.remisionId).update({ ...cambios, respondidoEn: iso, updatedAt: iso });
-          // An invoice the AEAT now holds as annulled needs nothing more for an alta it rejected.
-          if (p.tipo === 'anulacion' && cambios.estado !== 'incorrecto') {
-            await trx('remisiones').where({ facturaId: p.facturaId, estado: 'incorrecto', vigente: true }).whereNot('id', p.remisionId).update({ vigente: false, updatedAt: iso });
-          }
+          const cambios: Row = l ? { ...resultado(p, l, r.csv), respondidoEn: iso, updatedAt: iso } : { respuestaPerdida: true, updatedAt: iso };
+          const clave = JSON.stringify(cambios);
+          if (!grupos.has(clave)) grupos.set(clave, { cambios, ids: [] });
+          grupos.get(clave)!.ids.push(p.remisionId);
+          if (l && p.tipo === 'anulacion' && cambios.estado !== 'incorrecto') anuladas.push(p);
+        }
+        for (const { cambios, ids: grupo } of grupos.values()) {
+          for (let i = 0; i < grupo.length; i += 500) await trx('remisiones').whereIn('id', grupo.slice(i, i + 500)).update(cambios);
+        }
+        // An invoice the AEAT now holds as annulled needs nothing more for an alta it rejected.
+        for (const p of anuladas) {
+          await trx('remisiones').where({ facturaId: p.facturaId, estado: 'incorrecto', vigente: true }).whereNot('id', p.remisionId).update({ vigente: false, updatedAt: iso });
         }
         await trx('envios').where('id', envioId).update({ estado: 'respondido', fin: iso, estadoEnvio: r.estadoEnvio, csv: r.csv ?? null, tiempoEspera: r.tiempoEspera });
         // Counted from the answer: the AEAT never sees two messages closer than it asked.
