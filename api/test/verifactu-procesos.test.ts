@@ -19,6 +19,12 @@ beforeAll(async () => {
 });
 afterAll(() => cerrar?.());
 
+describe('start-up', () => {
+  it('stops on a wrong certificate password, naming the variable', async () => {
+    await expect(startChildApi(t.database, { ...aeat.env, ...ENV_HIJO, VERIFACTU_CERT_PASSWORD: 'otra' })).rejects.toThrow(/exited while starting \(2\)[\s\S]*VERIFACTU_CERT_PASSWORD no es la contraseña del certificado/);
+  });
+});
+
 describe('a sender killed mid-send', () => {
   let api: ChildApi | undefined;
   afterAll(async () => {
@@ -29,6 +35,8 @@ describe('a sender killed mid-send', () => {
     // A first exchange, so the AEAT has said its wait (1 s) and the law's first 60 s are behind.
     await emitirEn(t.db, 1);
     api = await startChildApi(t.database, { ...aeat.env, ...ENV_HIJO });
+    // Start-up names the environment and the certificate's holder and expiry.
+    expect(api.output()).toMatch(/VeriFactu: remisión al entorno de pruebas de la AEAT \(https:\/\/127\.0\.0\.1:\d+\/.*\) con el certificado de ACADEMIA EJEMPLO SL - B12345674, válido hasta el \d\d\/\d\d\/\d{4}/);
     await esperar(async () => Number((await t.db('remisiones').where('estado', 'correcto').count({ n: '*' }))[0].n) === 1);
     const previas = (await t.db('remisiones').pluck('id')) as number[];
     const nuevas = () => t.db('remisiones').whereNotIn('id', previas).orderBy('registroId') as Promise<Row[]>;

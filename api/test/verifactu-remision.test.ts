@@ -498,6 +498,35 @@ describe('the invoice\'s PDF follows the remission', () => {
   });
 });
 
+describe('the routes of the remission', () => {
+  it('serve the declaración responsable to anyone, a) to l) in order; the rest only with a session; all in /openapi.json', async () => {
+    aeat.reiniciar();
+    const t = await app();
+    try {
+      const d = await t.call('GET', '/verifactu/declaracion', undefined, { cookie: '' });
+      expect(d.status).toBe(200);
+      expect(d.body.titulo).toBe('DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN');
+      expect(d.body.apartados.map((a: { letra: string }) => a.letra).join('')).toBe('abcdefghijkl');
+      expect(d.body.apartados.map((a: { valor: string }) => a.valor)).toEqual(
+        expect.arrayContaining(['Aula Admin', 'AU', 'Programas Ejemplo S.L.', 'B87654323', 'Calle del Código 7, 28004 Madrid, España', '15/01/2027, Madrid, España']),
+      );
+      expect(d.body.apartados[4].valor).toMatch(/^Sí/);
+      expect((await t.call('GET', '/verifactu/estado', undefined, { cookie: '' })).status).toBe(401);
+      expect((await t.call('POST', '/verifactu/reintentar', {}, { cookie: '' })).status).toBe(401);
+      const doc = (await t.call('GET', '/openapi.json')).body;
+      for (const ruta of ['/verifactu/estado', '/verifactu/reintentar', '/verifactu/declaracion', '/registros/{id}/subsanar', '/remisiones']) expect(Object.keys(doc.paths)).toContain(ruta);
+      // The queue is the server's: no client writes it.
+      await emitidas(t, 1);
+      const [fila] = await t.db('remisiones').select('id');
+      expect((await t.call('PATCH', `/remisiones/${fila.id}`, { estado: 'correcto' })).status).toBe(403);
+      expect((await t.call('GET', `/remisiones/${fila.id}`)).body).toMatchObject({ estado: 'pendiente', intentos: 0 });
+      expect((await t.call('POST', '/remisiones', { registroId: 1, facturaId: 1 })).status).toBe(403);
+    } finally {
+      await t.destroy();
+    }
+  });
+});
+
 describe('the local AEAT itself', () => {
   it('requires a client certificate signed by its CA, and refuses an envelope the XSD refuses with a Fault 4102', async () => {
     aeat.reiniciar();
