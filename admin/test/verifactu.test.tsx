@@ -122,7 +122,7 @@ describe('the invoice\'s QR caption', () => {
   it('says «Factura verificable…» only while the records reach the AEAT', async () => {
     renderAdmin('/facturas/9/show', { modo: 'pruebas' }, [remision({})]);
     expect(await screen.findByText('Factura verificable en la sede electrónica de la AEAT')).toBeInTheDocument();
-    expect(await screen.findByText('Remitida a la AEAT')).toBeInTheDocument();
+    expect(await screen.findByText('AEAT: remitida')).toBeInTheDocument();
   });
 
   it('and nothing of the kind with VERIFACTU=desactivado', async () => {

@@ -5,10 +5,10 @@ export const verifactu = {
   abrir: 'VeriFactu',
   /** An invoice's state at the AEAT, as a chip. */
   estadoFactura: {
-    pendiente: 'Pendiente de envío',
-    remitida: 'Remitida a la AEAT',
-    conErrores: 'Aceptada con errores',
-    rechazada: 'Rechazada por la AEAT',
+    pendiente: 'AEAT: pendiente',
+    remitida: 'AEAT: remitida',
+    conErrores: 'AEAT: con errores',
+    rechazada: 'AEAT: rechazada',
     noRemitida: 'No se remite',
   },
   /** A record's state at the AEAT. */
