@@ -82,7 +82,8 @@ export function anunciarVerifactu(config: Config, log: (msg: string) => void = c
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfigOrExit();
-  anunciarVerifactu(config);
+  // A cluster's workers run this file too: the primary has said it once for the machine.
+  if (!cluster.isWorker) anunciarVerifactu(config);
   const api = await serveApi(config);
   exitOnSignals(api.close, api.log);
 }
