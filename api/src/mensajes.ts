@@ -225,6 +225,48 @@ export const mensajes = {
     entornoDistinto: (guardado: string, modo: string) =>
       `Esta base de datos ya remitió registros al entorno de ${guardado === 'produccion' ? 'producción' : 'pruebas'} de la AEAT y VERIFACTU=${modo}: los registros de una instalación van a un solo entorno. Vuelva a VERIFACTU=${guardado} o use una base de datos nueva`,
     remitente: (modo: string) => `VeriFactu: este proceso remite los registros a la AEAT (${modo})`,
+    /** Why a message got no answer, as its envío records it and the admin shows it. */
+    sinRespuesta: {
+      tiempo: (segundos: number) => `la AEAT no respondió en ${segundos} s`,
+      demasiadoGrande: 'la respuesta es demasiado grande',
+      noEsXml: (detalle: string) => `la respuesta no es XML (${detalle})`,
+      noEsRespuesta: 'la respuesta no es una RespuestaRegFactuSistemaFacturacion',
+      sinRaiz: 'el documento no tiene un elemento raíz',
+      interrumpido: 'El proceso que enviaba terminó antes de recibir la respuesta',
+    },
+    /** The declaración responsable (Orden HAC/1177/2024, art. 15.1): its title and, by letter, what describes each item. */
+    declaracion: {
+      titulo: 'DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN',
+      apartados: {
+        a: 'Nombre del sistema informático',
+        b: 'Código identificador del sistema informático',
+        c: 'Identificador completo de la versión del sistema informático',
+        d: 'Componentes, hardware y software, del sistema informático, y descripción de lo que hace y de sus principales funcionalidades',
+        e: 'Indicación de si el sistema informático solo puede funcionar exclusivamente como «VERI*FACTU»',
+        f: 'Indicación de si el sistema informático permite ser usado por varios obligados tributarios o por un mismo usuario para dar soporte a la facturación de varios obligados tributarios',
+        g: 'Tipos de firma utilizados para firmar los registros de facturación y de evento en caso de que el sistema informático no sea utilizado como «VERI*FACTU»',
+        h: 'Nombre y apellidos o razón social de la persona o entidad productora del sistema informático',
+        i: 'Número de identificación fiscal (NIF) español de la persona o entidad productora del sistema informático',
+        j: 'Dirección postal completa de contacto de la persona o entidad productora del sistema informático',
+        k: 'Declaración de cumplimiento',
+        l: 'Fecha y lugar en que la persona o entidad productora suscribe esta declaración responsable',
+      },
+      componentes:
+        'Software, sin hardware propio (se ejecuta en los servidores de quien lo usa): un servidor de API en Node.js (Fastify y Knex) sobre una base de datos ' +
+        'SQLite o PostgreSQL, y una aplicación web de administración (React). Es el back-office de un negocio de formación en línea: clases, cursos, alumnos, ' +
+        'pagos e informes, y su facturación: expide facturas completas, simplificadas y rectificativas numeradas sin huecos, con su PDF y su código QR ' +
+        'tributario; genera y encadena con su huella cada registro de facturación de alta y de anulación, y los remite a la sede electrónica de la AEAT en ' +
+        'cuanto se generan, con el control de flujo, los reintentos y las subsanaciones que la AEAT establece.',
+      soloVerifactu: 'Sí: solo puede funcionar como «VERI*FACTU»',
+      unObligado: 'No: da soporte a la facturación de un solo obligado tributario',
+      sinFirma: 'Ninguno: el sistema solo funciona como «VERI*FACTU», cuyos registros no se firman ni llevan registro de eventos (Orden HAC/1177/2024, artículo 3)',
+      cumplimiento:
+        'La persona o entidad productora hace constar que este sistema informático, en la versión indicada, cumple con lo dispuesto en el artículo 29.2.j) ' +
+        'de la Ley 58/2003, de 17 de diciembre, General Tributaria, en el Reglamento que establece los requisitos que deben adoptar los sistemas y programas ' +
+        'informáticos o electrónicos que soporten los procesos de facturación de empresarios y profesionales, y la estandarización de formatos de los ' +
+        'registros de facturación, aprobado por el Real Decreto 1007/2023, de 5 de diciembre, en la Orden HAC/1177/2024, de 17 de octubre, y en la sede ' +
+        'electrónica de la Agencia Estatal de Administración Tributaria para todo aquello que complete las especificaciones de dicha orden.',
+    },
   },
   pagos: {
     estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',

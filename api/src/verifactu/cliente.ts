@@ -4,6 +4,7 @@
 import https from 'node:https';
 import tls from 'node:tls';
 import type { VerifactuConfig } from '../config.js';
+import { mensajes } from '../mensajes.js';
 
 /** No answer at all: the connection failed, was cut, or the AEAT took longer than allowed. */
 export class SinRespuesta extends Error {}
@@ -42,14 +43,14 @@ export function clienteAeat(c: Pick<VerifactuConfig, 'url' | 'certificado' | 'ca
             let recibidos = 0;
             res.on('data', (parte: Buffer) => {
               recibidos += parte.length;
-              if (recibidos > MAX_RESPUESTA) req.destroy(new SinRespuesta('la respuesta es demasiado grande'));
+              if (recibidos > MAX_RESPUESTA) req.destroy(new SinRespuesta(mensajes.verifactu.sinRespuesta.demasiadoGrande));
               else partes.push(parte);
             });
             res.on('end', () => resolve({ status: res.statusCode ?? 0, cuerpo: Buffer.concat(partes).toString('utf8') }));
             res.on('error', (err) => reject(new SinRespuesta(err.message)));
           },
         );
-        const reloj = setTimeout(() => req.destroy(new SinRespuesta(`la AEAT no respondió en ${c.timeoutMs / 1000} s`)), c.timeoutMs);
+        const reloj = setTimeout(() => req.destroy(new SinRespuesta(mensajes.verifactu.sinRespuesta.tiempo(c.timeoutMs / 1000))), c.timeoutMs);
         req.on('close', () => clearTimeout(reloj));
         req.on('error', (err) => reject(err instanceof SinRespuesta ? err : new SinRespuesta(`${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.trim())));
         req.end(cuerpo);

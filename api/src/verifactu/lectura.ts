@@ -3,6 +3,7 @@
 // the sender chose (env:, soapenv:, tikR:…). A small tree is enough: an answer holds at most
 // a thousand lines.
 import { SaxesParser } from 'saxes';
+import { mensajes } from '../mensajes.js';
 
 export interface Nodo {
   /** Local name, without its prefix. */
@@ -38,7 +39,7 @@ export function leerXml(xml: string): Nodo {
   });
   parser.write(xml).close();
   if (error) throw new XmlNoValido(error.message);
-  if (raiz.hijos.length !== 1) throw new XmlNoValido('el documento no tiene un elemento raíz');
+  if (raiz.hijos.length !== 1) throw new XmlNoValido(mensajes.verifactu.sinRespuesta.sinRaiz);
   return raiz.hijos[0];
 }
 

@@ -257,7 +257,7 @@ export class Remitente {
     await this.db.transaction(async (trx) => {
       const ids = ((await trx('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
       if (!ids.length) return;
-      await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: ahora, error: 'El proceso que enviaba terminó antes de recibir la respuesta' });
+      await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: ahora, error: mensajes.verifactu.sinRespuesta.interrumpido });
       await trx('remisiones').whereIn('envioId', ids).where('estado', 'pendiente').update({ respuestaPerdida: true, updatedAt: ahora });
     });
   }

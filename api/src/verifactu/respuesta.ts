@@ -1,6 +1,7 @@
 // What the AEAT answers a message (RespuestaSuministro.xsd, or a SOAP 1.1 Fault), read into what
 // the sender acts on. Anything else (an HTML error page, a truncated body) is no answer at all:
 // the service description says to send the message again.
+import { mensajes } from '../mensajes.js';
 import { buscar, hijo, hijos, leerXml, texto, XmlNoValido, type Nodo } from './lectura.js';
 
 export interface LineaRespuesta {
@@ -56,7 +57,7 @@ export function leerRespuesta(xml: string): Respuesta {
   try {
     raiz = leerXml(xml);
   } catch (err) {
-    if (err instanceof XmlNoValido) return { tipo: 'ilegible', motivo: `la respuesta no es XML (${err.message})` };
+    if (err instanceof XmlNoValido) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsXml(err.message) };
     throw err;
   }
   const [fault] = buscar(raiz, 'Fault');
@@ -70,7 +71,7 @@ export function leerRespuesta(xml: string): Respuesta {
   const [r] = buscar(raiz, 'RespuestaRegFactuSistemaFacturacion');
   const estadoEnvio = texto(r, 'EstadoEnvio');
   const espera = numero(texto(r, 'TiempoEsperaEnvio'));
-  if (!r || !estadoEnvio || espera === undefined) return { tipo: 'ilegible', motivo: 'la respuesta no es una RespuestaRegFactuSistemaFacturacion' };
+  if (!r || !estadoEnvio || espera === undefined) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsRespuesta };
   return {
     tipo: 'respuesta',
     csv: texto(r, 'CSV') || undefined,
