@@ -42,7 +42,8 @@ export interface Apertura {
   medidas: AperturaMedida[];
 }
 
-function getter(api: ApiUnderTest, concurrency: number) {
+/** GETs over keep-alive connections, two per caller (a page and its count go together). */
+export function getter(api: ApiUnderTest, concurrency: number) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 2 * concurrency });
   const url = new URL(api.origin);
   const get = (path: string, extra: Record<string, string> = {}) =>

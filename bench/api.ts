@@ -31,9 +31,9 @@ export async function startServer(script: string, env: Record<string, string>): 
 }
 
 /** The API, in one process or (`workers` > 1) as a node:cluster of that many, as WORKERS runs it. */
-export async function startApiProcess(databaseUrl: string, { workers = 1 } = {}): Promise<ApiUnderTest & { pid: number }> {
+export async function startApiProcess(databaseUrl: string, { workers = 1, env: extra = {} as Record<string, string> } = {}): Promise<ApiUnderTest & { pid: number }> {
   // HOST/PORT/LOG_LEVEL/WORKERS are the API's own settings, read by its loadConfig.
-  const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', WORKERS: String(workers) };
+  const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', WORKERS: String(workers), ...extra };
   const server = await startServer('./server.ts', env);
   try {
     return { ...server, headers: await login(server.origin) };

@@ -2,6 +2,7 @@
 // once, and a pg Pool of 10 (the API's Knex pool size). Both take SQL written with `?`.
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { plegar } from '../api/src/db/pliegue.js';
 
 export type Row = Record<string, unknown>;
 
@@ -17,6 +18,9 @@ export interface Driver {
 
 export function openSqlite(filename: string): Driver {
   const conn = new Database(filename, { readonly: true });
+  // The search's folding is the schema's own function on SQLite too (migration 0009): the API's
+  // SQL calls it, so the bare driver registers it as every connection of the API does.
+  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? plegar(v) : v));
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let stmt = statements.get(sql);
@@ -67,6 +71,11 @@ export function openPg(connectionString: string, types?: pg.CustomTypesConfig): 
       const client = await pool.connect();
       try {
         for (const { sql, params } of statements) await client.query(numbered(sql), params);
+      } catch (err) {
+        // A statement stopped by the timeout its own transaction set (the API's count within its
+        // budget) has answered as the API's did: the transaction is rolled back and that is all.
+        if ((err as { code?: string }).code !== '57014') throw err;
+        await client.query('ROLLBACK');
       } finally {
         client.release();
       }

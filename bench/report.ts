@@ -7,6 +7,7 @@ import { describirRemision, type RemisionMedida } from './verifactu.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
+import { describeBusqueda, type Busqueda } from './busqueda.js';
 import { describeExport, type Exportacion } from './exportacion.js';
 import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
@@ -69,6 +70,8 @@ export interface DbReport {
   apertura?: Apertura;
   /** The remission of the VeriFactu records to the local AEAT. */
   verifactu?: RemisionMedida;
+  /** Search-as-you-type on the pagos list, keystroke by keystroke. */
+  busqueda?: Busqueda;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
@@ -163,6 +166,7 @@ export function printTable(reports: DbReport[]) {
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
     if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
+    if (r.busqueda) for (const line of describeBusqueda(r.busqueda)) console.log(`  ${line}`);
     if (r.loginBurst) console.log(`  ${describeLoginBurst(r.loginBurst)}`);
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
     if (r.include) console.log(`  ${describeInclude(r.include)}`);

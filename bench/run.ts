@@ -6,6 +6,7 @@ import { startApiProcess, startCeilingProcess, type ApiUnderTest } from './api.j
 import { openPg, openSqlite, type Driver } from './driver.js';
 import { explain } from './explain.js';
 import { describeApertura, measureApertura } from './apertura.js';
+import { describeBusqueda, measureBusqueda } from './busqueda.js';
 import { describeExport, measureExport } from './exportacion.js';
 import { describeInclude, measureInclude } from './include.js';
 import { fill, targetFor, type Target } from './fill.js';
@@ -79,7 +80,7 @@ interface Ceilings {
  * Every HTTP measurement against the running API, the driver's beside each scenario, and for the
  * page of pagos (the call with a target) the bare-HTTP ceiling between the two.
  */
-async function measureAll(api: ApiUnderTest, ceilings: Ceilings, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
+async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
   const record = (m: Measurement) => {
     report.measurements.push(m);
     logMeasurement(m);
@@ -113,6 +114,10 @@ async function measureAll(api: ApiUnderTest, ceilings: Ceilings, driver: Driver,
   // Opening the list as the admin does: the page and its total together, against the page alone.
   report.apertura = await measureApertura(api, driver, opts.duration, CONCURRENCIES);
   for (const line of describeApertura(report.apertura)) log(line);
+
+  // Typing in the search box of the same list: each keystroke its page and its total.
+  report.busqueda = await measureBusqueda(target, driver, opts.duration, CONCURRENCIES);
+  for (const line of describeBusqueda(report.busqueda)) log(line);
 
   // One caller: a report over a year takes long enough that 16 at once only queue behind each
   // other (and a slice of a few seconds would end before any of them answered).
@@ -165,6 +170,11 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   let api: ApiUnderTest | undefined;
   const ceilings: Partial<Ceilings> = {};
   try {
+    if (opts.onlyBusqueda) {
+      report.busqueda = await measureBusqueda(target, driver, opts.duration, CONCURRENCIES);
+      for (const line of describeBusqueda(report.busqueda)) log(line);
+      return report;
+    }
     if (opts.onlyApertura) {
       api = await startApiProcess(target.url);
       report.apertura = await measureApertura(api, driver, opts.duration, CONCURRENCIES);
@@ -178,7 +188,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     ceilings.fastify = await startCeilingProcess(target, 'fastify');
     for (const s of scenarios) await checkAnswer(api, s);
     for (const s of scenarios.filter((x) => x.ceiling)) for (const ceiling of [ceilings.node, ceilings.fastify]) await checkAnswer(ceiling, s);
-    await measureAll(api, ceilings as Ceilings, driver, scenarios, informes, report, opts);
+    await measureAll(target, api, ceilings as Ceilings, driver, scenarios, informes, report, opts);
     if (opts.onlyTecho) return report;
     await api.stop();
     api = undefined;
@@ -219,7 +229,7 @@ for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : op
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyTecho && !opts.onlyInclude) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyInclude) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await medirSubida(target.url, opts.subidaMb));

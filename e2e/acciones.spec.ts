@@ -18,4 +18,9 @@ test('«Reembolsar» y «Añadir clase» se leen, no solo se adivinan por su ico
   const clase = await primero('clases', { cursoId: { neq: null } }, ['id', 'cursoId']);
   await page.goto(`/main/cursos/${clase.cursoId}/clases`);
   await expect(page.getByRole('link', { name: 'Añadir clase' })).toHaveText('Añadir clase');
+  // It opens the clase's form with its curso already chosen.
+  const curso = await (await page.request.get(`${API}/cursos/${clase.cursoId}`)).json();
+  await page.getByRole('link', { name: 'Añadir clase' }).press('Enter');
+  await expect(page).toHaveURL(/\/main\/clases\/create$/);
+  await expect(page.getByRole('combobox', { name: 'Curso' })).toHaveValue(curso.titulo);
 });

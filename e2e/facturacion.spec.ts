@@ -1,6 +1,7 @@
-// Facturación as an administrator uses it (issue 12, DESIGN §11), against the real API: a draft
-// issued after a confirmation, its PDF, QR and VeriFactu record, a partial rectificativa, an
-// anulación, and a completed pago invoiced and refunded — at every screen size.
+// Facturación as an administrator uses it (issues 12 and 20, DESIGN §11), against the real API: a
+// draft issued after a confirmation, its PDF, QR and VeriFactu record, a partial rectificativa, the
+// customer's address corrected by a substitute invoice, an anulación, and a completed pago
+// invoiced and refunded in two parts through the «Reembolsar» dialog — at every screen size.
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, input, pickFirst, save } from './support/form';
@@ -95,6 +96,7 @@ test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se 
   // A partial rectificativa: 25,50 € less of base, in the rectificativas serie.
   await boton(page, 'Rectificar').click();
   const dialogo = page.getByRole('dialog');
+  await dialogo.getByLabel(/^Corregir importes/).check();
   await dialogo.getByRole('combobox', { name: /^Motivo/ }).click();
   await page.getByRole('option', { name: /^R1 · / }).click();
   await dialogo.getByLabel(/^Descripción/).fill('Descuento no aplicado');
@@ -114,6 +116,54 @@ test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se 
   await expect(main).toContainText(`R-${rectificativa.numero}`);
 });
 
+test('la dirección mal escrita de una factura se corrige con una factura que la sustituye, y a la que pasa su pago', async ({ page }) => {
+  const referencia = unico('Pago con dirección corregida e2e');
+  const [usuario] = await api<{ id: number }[]>(page, `/usuarios?filter=${encodeURIComponent('{"where":{"nif":{"neq":null},"direccion":{"neq":null}},"limit":1}')}`);
+  const pago = await api<{ id: number }>(page, '/pagos', {
+    method: 'POST',
+    body: { usuarioId: usuario.id, importe: 4900, metodo: 'tarjeta', estado: 'completado', fecha: new Date().toISOString(), referencia },
+  });
+  const factura = await api<Factura & { clienteDireccion: string }>(page, `/pagos/${pago.id}/facturar`, { method: 'POST', body: {} });
+  const numero = `${factura.serie}-${factura.numero}`;
+  await page.goto(`/main/facturas/${factura.id}/show`);
+  await expect(titulo(page)).toHaveText(`Factura ${numero}`);
+
+  await boton(page, 'Rectificar').click();
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toContainText('El nombre, el NIF o la dirección están mal');
+  await dialogo.getByLabel(/^Corregir datos del cliente/).check();
+  // It starts from the customer as the invoice names them.
+  const direccion = dialogo.getByLabel(/^Dirección del cliente/);
+  await expect(direccion).toHaveValue(factura.clienteDireccion);
+  // A NIF with a wrong letter: the server's reason under the field, and the dialog stays.
+  const nif = dialogo.getByLabel(/^NIF del cliente/);
+  const nifBueno = await nif.inputValue();
+  await nif.fill('12345678A');
+  await direccion.fill('Calle del Prado 20, 2.º A, 28014 Madrid');
+  await dialogo.getByLabel(/^Descripción/).fill('Dirección mal escrita');
+  const refusal = accion(page, /^\/facturas\/\d+\/rectificar$/);
+  await dialogo.getByRole('button', { name: 'Rectificar' }).click();
+  expect((await refusal).status()).toBe(422);
+  await expect(dialogo).toContainText('El NIF «12345678A» no es válido');
+  await nif.fill(nifBueno);
+  const sustituida = accion(page, /^\/facturas\/\d+\/rectificar$/);
+  await dialogo.getByRole('button', { name: 'Rectificar' }).click();
+  const sustituta = (await (await sustituida).json()) as Factura;
+  await expect(page).toHaveURL(new RegExp(`/main/facturas/${sustituta.id}/show$`));
+  const main = page.getByRole('main');
+  await expect(main).toContainText('Calle del Prado 20, 2.º A, 28014 Madrid');
+  await expect(main).toContainText('Por sustitución');
+  // The pago now names the substitute; the original says it was rectified, with a link to it.
+  await main.getByRole('link', { name: numero, exact: true }).click();
+  await expect(titulo(page)).toHaveText(`Factura ${numero}`);
+  // Still «Pagada» (its substitute, listed below, too), and «Rectificada» beside it.
+  await expect(main.getByText('Pagada', { exact: true }).first()).toBeVisible();
+  await main.getByRole('link', { name: `Rectificada: R-${sustituta.numero}` }).click();
+  await expect(titulo(page)).toHaveText(`Factura R-${sustituta.numero}`);
+  await page.goto(`/main/pagos/${pago.id}/show`);
+  await expect(page.getByRole('main').getByRole('link', { name: `R-${sustituta.numero}`, exact: true })).toBeVisible();
+});
+
 test('una factura emitida por error se anula', async ({ page }) => {
   const borrador = await borradorPorApi(page, unico('Factura anulada e2e'));
   const factura = await api<Factura>(page, `/facturas/${borrador.id}/emitir`, { method: 'POST', body: {} });
@@ -130,7 +180,7 @@ test('una factura emitida por error se anula', async ({ page }) => {
   await expect(boton(page, 'Rectificar')).toHaveCount(0);
 });
 
-test('un pago completado se factura y, al reembolsarlo, su factura recibe su rectificativa', async ({ page }) => {
+test('un pago completado se factura y se reembolsa en dos partes, cada una con su rectificativa', async ({ page }) => {
   const referencia = unico('Pago facturado e2e');
   await page.goto('/main/pagos/create');
   await pickFirst(page, 'Usuario');
@@ -154,15 +204,42 @@ test('un pago completado se factura y, al reembolsarlo, su factura recibe su rec
   await expect(main.getByRole('link', { name: numero, exact: true })).toBeVisible();
   await expect(boton(page, 'Emitir factura')).toHaveCount(0);
 
-  const reembolso = page.waitForResponse((r) => r.request().method() === 'PATCH' && /^\/pagos\/\d+$/.test(new URL(r.url()).pathname));
-  await confirmar(page, 'Reembolsar');
-  expect((await reembolso).status()).toBeLessThan(300);
+  // A part first: the amount starts at what is left; more than that is stopped before sending it.
+  await boton(page, 'Reembolsar').click();
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toContainText('no se puede deshacer');
+  const importe = dialogo.getByLabel(/^Importe a devolver/);
+  await expect(importe).toHaveValue('60,50');
+  await importe.fill('70');
+  await dialogo.getByLabel(/^Motivo/).fill('Dos clases sin ver');
+  await dialogo.getByRole('button', { name: 'Reembolsar' }).click();
+  await expect(dialogo).toContainText('Como mucho 60,50 €, lo que queda por devolver');
+  await importe.fill('20,50');
+  const parcial = accion(page, /^\/pagos\/\d+\/reembolsar$/);
+  await dialogo.getByRole('button', { name: 'Reembolsar' }).click();
+  expect((await parcial).status()).toBe(200);
+  await expect(dialogo).toBeHidden();
+  await expect(main.getByText('Reembolsado en parte', { exact: true })).toBeVisible();
+  await expect(main).toContainText('Dos clases sin ver');
+  const [primera] = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id } }))}`);
+  await expect(main.getByRole('link', { name: `R-${primera.numero}`, exact: true })).toBeVisible();
+
+  // Then the rest: the pago is refunded whole.
+  await boton(page, 'Reembolsar').click();
+  await expect(dialogo).toContainText('Ya se han devuelto 20,50 €; quedan 40,00 €.');
+  await expect(importe).toHaveValue('40,00');
+  await dialogo.getByLabel(/^Motivo/).fill('Baja del curso');
+  const resto = accion(page, /^\/pagos\/\d+\/reembolsar$/);
+  await dialogo.getByRole('button', { name: 'Reembolsar' }).click();
+  expect((await resto).status()).toBe(200);
   await expect(main.getByText('Reembolsado', { exact: true })).toBeVisible();
   await expect(main).toContainText(/Fecha de reembolso\s*\d{2}\/\d{2}\/\d{4}/);
   await expect(boton(page, 'Reembolsar')).toHaveCount(0);
 
-  const [rectificativa] = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id } }))}`);
+  const rectificativas = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id }, order: 'id ASC' }))}`);
+  expect(rectificativas).toHaveLength(2);
   await main.getByRole('link', { name: numero, exact: true }).click();
   await expect(titulo(page)).toHaveText(`Factura ${numero}`);
-  await expect(main).toContainText(`R-${rectificativa.numero}`);
+  for (const r of rectificativas) await expect(main).toContainText(`R-${r.numero}`);
+  await expect(main.getByRole('link', { name: `Rectificada: R-${rectificativas[1].numero}` })).toBeVisible();
 });

@@ -73,3 +73,31 @@ test('lo pendiente enlaza con el registro', async ({ page }) => {
   await enlace.click();
   await expect(page).toHaveURL(/\/main\/(pagos|facturas)\/\d+(\/show)?$/);
 });
+
+test('las etiquetas de los ejes no se pisan y la tabla de cursos no ensancha la página', async ({ page }) => {
+  await abrir(page);
+  for (const titulo of ['Ingresos', 'Usuarios nuevos', 'Pagos por método', 'Pagos por estado', 'Ventas por curso']) {
+    await expect(bloque(page, titulo).locator('.recharts-bar-rectangle').first()).toBeVisible();
+    // Within each axis, every two labels' boxes, pairwise: none may overlap another.
+    const pisadas = await bloque(page, titulo).evaluate((region) =>
+      [...region.querySelectorAll('.recharts-cartesian-axis-tick-labels')].flatMap((eje) => {
+        const etiquetas = [...eje.querySelectorAll('.recharts-cartesian-axis-tick-value')].map((t) => ({
+          texto: t.textContent,
+          caja: t.getBoundingClientRect(),
+        }));
+        return etiquetas.flatMap((a, i) =>
+          etiquetas
+            .slice(i + 1)
+            .filter(({ caja: b }) => a.caja.left < b.right && b.left < a.caja.right && a.caja.top < b.bottom && b.top < a.caja.bottom)
+            .map((b) => `«${a.texto}» pisa «${b.texto}»`),
+        );
+      }),
+    );
+    expect(pisadas, titulo).toEqual([]);
+  }
+  // The table of every curso keeps to its card and scrolls inside it if it must.
+  const ancho = page.viewportSize()!.width;
+  const caja = (await bloque(page, 'Ventas por curso').getByRole('table').locator('..').boundingBox())!;
+  expect(caja.x + caja.width).toBeLessThanOrEqual(ancho);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(ancho);
+});

@@ -10,6 +10,8 @@ import * as m0004 from './0004_archivos.js';
 import * as m0005 from './0005_facturacion.js';
 import * as m0006 from './0006_indice_reembolsos.js';
 import * as m0007 from './0007_archivos_plazo_y_propietario.js';
+import * as m0008 from './0008_reembolsos_y_sustitucion.js';
+import * as m0009 from './0009_busqueda.js';
 import * as m0010 from './0010_remision_verifactu.js';
 
 interface Migration {
@@ -25,6 +27,8 @@ const migrations: [name: string, migration: Migration][] = [
   ['0005_facturacion', m0005],
   ['0006_indice_reembolsos', m0006],
   ['0007_archivos_plazo_y_propietario', m0007],
+  ['0008_reembolsos_y_sustitucion', m0008],
+  ['0009_busqueda', m0009],
   ['0010_remision_verifactu', m0010],
 ];
 

@@ -9,6 +9,7 @@ import { clienteDe } from '../api/src/resources/cliente.js';
 import { dominios, persona, slug, type Persona } from './personas.js';
 import { Random } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';
+import { mensajes } from '../api/src/mensajes.js';
 import { DAY, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
 export interface SeedDemoOptions {
@@ -136,6 +137,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       facturas: await nextId(trx, 'facturas'),
       logins: await nextId(trx, 'logins'),
       logs: await nextId(trx, 'logs'),
+      reembolsos: await nextId(trx, 'reembolsos'),
     };
     const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
     const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
@@ -277,6 +279,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         fecha: iso(fecha),
         notas: estado === 'reembolsado' ? rng.pick(motivosReembolso) : estado === 'fallido' ? rng.pick(motivosFallo) : null,
         fechaReembolso: refundedAt === undefined ? null : iso(refundedAt),
+        importeReembolsado: refundedAt === undefined ? 0 : curso.precio,
         createdAt: iso(fecha),
         updatedAt: iso(refundedAt ?? fecha),
       });
@@ -287,7 +290,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     // issuer and the VeriFactu records are added at start-up (encadenarEmitidas), as for any
     // invoice issued before the chain.
     const facturas: Row[] = [];
-    const sinEmisor = { emisorNif: null, emisorNombre: null, emisorDomicilio: null, motivoRectificacion: null };
+    const sinEmisor = { emisorNif: null, emisorNombre: null, emisorDomicilio: null, motivoRectificacion: null, rectificadaPorId: null };
     let numeroA = (serieA?.m ?? 0) + 1;
     const reembolsadas: { factura: Row; pago: Row; refundedAt: number }[] = [];
     pagos.forEach((pago, i) => {
@@ -317,15 +320,20 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       if (refundedAt !== undefined) reembolsadas.push({ factura, pago, refundedAt });
     });
 
-    // A refund of an invoiced pago issued its rectificativa (serie R, R4, the whole invoice
-    // negated) when it happened: numbered in the order of the refunds.
+    // A refund of an invoiced pago issued its rectificativa (serie R, R4, por diferencias, the
+    // whole invoice negated) when it happened: numbered in the order of the refunds; the invoice
+    // names it as its latest.
     const rectificativas: Row[] = [];
+    const rectificativaDe = new Map<unknown, number>();
     let numeroR = (serieR?.m ?? 0) + 1;
     for (const { factura, pago, refundedAt } of reembolsadas.sort((a, b) => a.refundedAt - b.refundedAt)) {
-      const motivo = `Reembolso del pago ${pago.id}`;
+      const motivo = mensajes.facturacion.reembolso(pago.id as number, pago.notas as string);
+      const id = ids.facturas + facturas.length + rectificativas.length;
+      factura.rectificadaPorId = id;
+      rectificativaDe.set(pago.id, id);
       rectificativas.push({
         ...factura,
-        id: ids.facturas + facturas.length + rectificativas.length,
+        id,
         serie: 'R',
         numero: numeroR++,
         fecha: iso(refundedAt),
@@ -336,6 +344,8 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         total: -(factura.total as number),
         estado: 'emitida',
         rectificaId: factura.id,
+        rectificadaPorId: null,
+        tipoRectificativa: 'I',
         motivoRectificacion: motivo,
         createdAt: iso(refundedAt),
         updatedAt: iso(refundedAt),
@@ -404,6 +414,20 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         updatedAt: loginsAt,
       },
     ];
+    // Each refunded pago's refund, whole, as Lucía made it, with the rectificativa it issued.
+    const reembolsos: Row[] = pagos
+      .filter((p) => p.estado === 'reembolsado')
+      .map((p, i) => ({
+        id: ids.reembolsos + i,
+        pagoId: p.id,
+        importe: p.importe,
+        motivo: p.notas,
+        fecha: p.fechaReembolso,
+        facturaId: rectificativaDe.get(p.id) ?? null,
+        loginId: luciaId,
+        createdAt: p.fechaReembolso,
+        updatedAt: p.fechaReembolso,
+      }));
     const logs: Row[] = [];
     const log = (at: number, tipo: string, extra: Partial<Row> = {}) =>
       logs.push({ id: ids.logs + logs.length, tipo, fecha: iso(at), datos: null, loginId: luciaId, recurso: null, recursoId: null, ip: '83.45.112.27', createdAt: iso(at), updatedAt: iso(at), ...extra });
@@ -425,7 +449,8 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'pagos', pagos);
     await insertBatches(trx, 'logins', logins);
     await insertBatches(trx, 'logs', logs);
-    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs']);
+    await insertBatches(trx, 'reembolsos', reembolsos);
+    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos']);
 
     return {
       categorias: categorias.length,

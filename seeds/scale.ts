@@ -11,6 +11,7 @@ import { dominios, persona, slug } from './personas.js';
 import { Random, WeightedIndex } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';
 import { DAY, isPgDb, iso, monthsBefore, nextId, resetSequences } from './util.js';
+import { reembolsosDePagosReembolsados } from '../migrations/0008_reembolsos_y_sustitucion.js';
 
 export interface SeedScaleOptions {
   /** Default: the real now. Every date is at or before it. */
@@ -49,7 +50,7 @@ const FACTURA: Spec = [
 const PAGO: Spec = [
   ['usuarioId', 'int'], ['cursoId', 'int'], ['facturaId', 'int'], ['importe', 'int'], ['moneda', 'text'], ['metodo', 'text'],
   ['estado', 'text'], ['referencia', 'text'], ['fecha', 'timestamptz'], ['notas', 'text'], ['fechaReembolso', 'timestamptz'],
-  ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
+  ['importeReembolsado', 'int'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
 ];
 
 type Value = string | number | boolean | null;
@@ -284,7 +285,8 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
         }
         pagoRows.push([
           cliente.id, curso.id, fid, curso.precio, 'EUR', metodo, estado, referencia(rng, metodo, fecha, i + 1), at,
-          estado === 'reembolsado' ? rng.pick(motivos) : null, estado === 'reembolsado' ? updatedAt : null, at, updatedAt,
+          estado === 'reembolsado' ? rng.pick(motivos) : null, estado === 'reembolsado' ? updatedAt : null,
+          estado === 'reembolsado' ? curso.precio : 0, at, updatedAt,
         ]);
       }
       await bulk.insert('facturas', FACTURA, facturaRows);
@@ -303,6 +305,8 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
   } finally {
     await bulk.release();
   }
+  // Each refunded pago's refund row, as the reports read refunds (one statement, in the database).
+  await reembolsosDePagosReembolsados(db);
   await resetSequences(db, ['usuarios', 'facturas', 'pagos']);
   const seconds = (performance.now() - t0) / 1000;
   log(`seedScale: ${pagos} pagos, ${nUsuarios} usuarios y ${facturas} facturas en ${seconds.toFixed(1)} s`);

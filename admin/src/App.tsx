@@ -9,6 +9,7 @@ import AdminApp from './AdminApp';
 import NoEncontrada from './layout/NoEncontrada';
 import { ATAJOS } from './login/destino';
 import LoginPage from './login/LoginPage';
+import { aulaShell } from './providers/i18n/aula';
 import { hasSession, LOGIN_PATH } from './providers/sesion';
 
 /**
@@ -39,7 +40,7 @@ const DeclaracionPage = lazy(() => import('./verifactu/DeclaracionPage'));
 
 const Cargando = () => (
   <Box sx={{ display: 'flex', justifyContent: 'center', pt: '30vh' }}>
-    <CircularProgress />
+    <CircularProgress aria-label={aulaShell.cargando} />
   </Box>
 );
 

@@ -38,7 +38,8 @@ describe('«Exportar» on a list', () => {
     expect(JSON.parse(url.searchParams.get('filter')!)).toEqual({
       where: {
         estado: 'completado',
-        or: [{ referencia: { ilike: '%BZ%' } }, { notas: { ilike: '%BZ%' } }],
+        // The pagos search as the registry declares it: the pago's own texts, who paid, for what.
+        or: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'].map((campo) => ({ [campo]: { ilike: '%BZ%' } })),
         fecha: { gte: '2026-03-01T00:00:00.000Z' },
       },
       // Every row, not a page: no limit, no skip.
@@ -54,5 +55,21 @@ describe('«Exportar» on a list', () => {
     await screen.findByText(/Ningún resultado/);
     const enlace = await screen.findByRole('link', { name: 'Exportar' });
     expect(enlace).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('keeps its name on a phone when disabled, where it is an icon alone', { timeout: 20_000 }, async () => {
+    const original = window.matchMedia;
+    // A 390 px phone: below MUI's «sm».
+    window.matchMedia = (query: string) =>
+      ({ matches: /max-width:\s*599/.test(query), media: query, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {} }) as never;
+    try {
+      renderPagos(`/pagos?filter=${encodeURIComponent(JSON.stringify({ estado: 'fallido' }))}`, []);
+      await screen.findByText(/Ningún resultado/);
+      const enlace = await screen.findByRole('link', { name: 'Exportar' });
+      expect(enlace).toHaveAttribute('aria-disabled', 'true');
+      expect(enlace).toHaveTextContent('');
+    } finally {
+      window.matchMedia = original;
+    }
   });
 });

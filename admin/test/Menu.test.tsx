@@ -127,6 +127,8 @@ describe('on a phone', () => {
     expect(screen.queryByRole('menuitem', { name: 'Cursos' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Abrir menú' }));
+    // A dialog over the page, named for a screen reader.
+    expect(await screen.findByRole('dialog', { name: 'Secciones' })).toBeInTheDocument();
     await user.click(await screen.findByRole('menuitem', { name: 'Cursos' }));
     expect(await screen.findByText('Lista de cursos')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Cursos' })).not.toBeInTheDocument());

@@ -46,6 +46,18 @@ describe('getList', () => {
   });
 });
 
+describe('the pagos search box', () => {
+  it('looks in the student and the course too, as the registry says, every word somewhere', async () => {
+    const llamadas = fakeApi({ 'GET /pagos': { body: [] }, 'GET /pagos/count': { body: { count: 0 } } });
+    await dataProvider.getList('pagos', { pagination: page(1, 25), sort: sort('fecha', 'DESC'), filter: { q: 'caballero python' } });
+    const palabra = (w: string) => ({
+      or: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'].map((campo) => ({ [campo]: { ilike: `%${w}%` } })),
+    });
+    expect((llamadas[0].query.filter as { where: unknown }).where).toEqual({ and: [palabra('caballero'), palabra('python')] });
+    expect(llamadas[1].query).toEqual({ where: { and: [palabra('caballero'), palabra('python')] } });
+  });
+});
+
 describe('getList totals of huge lists (Prefer: count=estimated)', () => {
   const pagos = (n: number, desde = 1) => Array.from({ length: n }, (_, i) => ({ id: desde + i }));
   const lista = (filas: { id: number }[], recuento: object) => fakeApi({ 'GET /pagos': { body: filas }, 'GET /pagos/count': { body: recuento } });
@@ -265,6 +277,23 @@ describe('writes', () => {
     const llamadas = fakeApi({ 'PATCH /cursos': { body: { count: 2 } } });
     expect(await dataProvider.updateMany('cursos', { ids: [1, 2], data: { estado: 'archivado' } })).toEqual({ data: [1, 2] });
     expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { id: { inq: [1, 2] } } }, body: { estado: 'archivado' } });
+  });
+
+  it('contar asks GET /R/count with the filter as a where', async () => {
+    const llamadas = fakeApi({ 'GET /clases/count': { body: { count: 3 } } });
+    expect(await dataProvider.contar('clases', { cursoId: 4, estado: 'publicada' })).toBe(3);
+    expect(llamadas.map((l) => [l.method, l.url.split('?')[0], l.query])).toEqual([
+      ['GET', '/clases/count', { where: { cursoId: 4, estado: 'publicada' } }],
+    ]);
+  });
+
+  it('actualizarDonde PATCHes every record the filter matches in one request, and never the whole table', async () => {
+    const llamadas = fakeApi({ 'PATCH /clases': { body: { count: 5 } } });
+    expect(await dataProvider.actualizarDonde('clases', { cursoId: [4, 6], estado: 'borrador' }, { estado: 'publicada' })).toBe(5);
+    expect(llamadas).toHaveLength(1);
+    expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { cursoId: { inq: [4, 6] }, estado: 'borrador' } }, body: { estado: 'publicada' } });
+    await expect(dataProvider.actualizarDonde('clases', {}, { estado: 'publicada' })).rejects.toThrow();
+    expect(llamadas).toHaveLength(1);
   });
 
   it("reordenarClases PUTs the curso's whole order in one request", async () => {

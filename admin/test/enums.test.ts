@@ -12,6 +12,7 @@ import {
   nivelesCurso,
   tiposFactura,
   tiposIva,
+  tiposRectificativa,
   tiposLog,
   tiposRegistro,
 } from '../src/common/enums';
@@ -29,8 +30,10 @@ describe('the admin reads the API registry', () => {
     expect(nestedUnder('clases')).toEqual({ cursoId: 'cursos', usuarioId: 'usuarios' });
     expect(serverFields('facturas')).toEqual([
       'id', 'numero', 'fecha', 'tipo', 'cuotaIva', 'total', 'rectificaId', 'motivoRectificacion',
+      'tipoRectificativa', 'baseRectificada', 'cuotaRectificada', 'rectificadaPorId',
       'emisorNif', 'emisorNombre', 'emisorDomicilio', 'createdAt', 'updatedAt',
     ]);
+    expect(nestedUnder('reembolsos')).toEqual({ pagoId: 'pagos' });
     expect(recurso('logins').fields.pass).toMatchObject({ writeOnly: true, maxLength: 200 });
   });
 
@@ -43,6 +46,7 @@ describe('the admin reads the API registry', () => {
       [aulaRecursos.estadoPago, estadosPago],
       [aulaRecursos.estadoFactura, estadosFactura],
       [aulaRecursos.tipoFactura, tiposFactura],
+      [aulaRecursos.tipoRectificativa, tiposRectificativa],
       [aulaRecursos.tipoRegistro, tiposRegistro],
       [aulaRecursos.tipoLog, tiposLog],
     ];

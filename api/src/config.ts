@@ -40,8 +40,15 @@ export interface Config {
    * counted, and milliseconds of queries. Past either, a 4xx instead of a process taken.
    */
   lectura: { maxFilas: number; maxMs: number };
-  /** Where `Prefer: count=estimated` stops counting (DESIGN §12): above it, an estimate or «more than». Default per dialect. */
+  /** Where `Prefer: count=estimated` stops counting at no cost (DESIGN §12). Default per dialect. */
   countCap: number;
+  /**
+   * Milliseconds `Prefer: count=estimated` may go on counting past the cap to give an exact total
+   * (rest/recuento.ts); past them, an estimate or «more than». 0: never past the cap.
+   */
+  countBudgetMs: number;
+  /** Milliseconds a count that ran out of budget, or came near it, is answered from memory. 0: never. */
+  countMemoryMs: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
   scrypt: { N: number; r: number; p: number };
@@ -403,6 +410,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     // instead), and 10 000 index entries there cost more than the page itself; PostgreSQL counts
     // only when its planner expects no more than the cap.
     countCap: int(env, 'COUNT_CAP', database.dialect === 'pg' ? 10000 : 1000, 1, 1_000_000_000),
+    // 50 ms: a total the administrator sees at once with the page, and a list of 4 000 pagos (the
+    // demo's) counted exactly several times over.
+    countBudgetMs: int(env, 'COUNT_BUDGET_MS', 50, 0, 60_000),
+    countMemoryMs: int(env, 'COUNT_MEMORY_MS', 60_000, 0, 86_400_000),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 120, 1),
       absoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),

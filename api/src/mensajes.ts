@@ -13,6 +13,7 @@ export const entidades: Record<string, { el: string; plural: string; singular: s
   archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
   registros: { el: 'el registro de facturación', singular: 'registro de facturación', plural: 'registros de facturación' },
   remisiones: { el: 'la remisión', singular: 'remisión a la AEAT', plural: 'remisiones a la AEAT' },
+  reembolsos: { el: 'el reembolso', singular: 'reembolso', plural: 'reembolsos' },
 };
 
 /** «1 clase», «3 clases». */
@@ -47,6 +48,7 @@ export const mensajes = {
       archivos: 'Los archivos los escribe el servidor: se crean subiendo un fichero a /subidas',
       registros: 'Los registros de facturación los escribe el servidor al emitir o anular una factura',
       remisiones: 'El estado de la remisión a la AEAT lo escribe el servidor al enviar cada registro y leer la respuesta',
+      reembolsos: 'Los reembolsos los escribe el servidor: un pago se reembolsa con POST /pagos/{id}/reembolsar (importe y motivo), y lo hecho no se cambia ni se borra',
     },
   },
   filtro: {
@@ -62,6 +64,8 @@ export const mensajes = {
     orden: (valor: string) => `Orden no válido: «${valor}» (use "campo ASC" o "campo DESC")`,
     campos: 'El filtro «fields» debe ser un objeto {campo: true|false} o una lista de campos',
     relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,
+    rutaNoAdmitida: (clave: string) =>
+      `No se puede filtrar por «${clave}»: solo por un campo del registro al que apunta una relación «belongsTo» («usuario.nombre»)`,
     includeInvalido: 'El filtro «include» debe ser una lista de relaciones o {relation, scope}',
     whereEnGetPorId: 'Al pedir un registro por id, el filtro solo admite «fields» e «include»',
     patronInvalido: (valor: string) => `Patrón no válido: «${valor}» termina en «\\» sin nada que escapar`,
@@ -165,7 +169,9 @@ export const mensajes = {
     encadenadas: (n: number) => `Registros VeriFactu escritos para ${n} ${n === 1 ? 'factura emitida que no lo tenía' : 'facturas emitidas que no los tenían'} (datos de demostración o de antes de esta versión)`,
     resumen: {
       emitir: 'Emite un borrador: le da el siguiente número de su serie, fija emisor, cliente e importes y escribe su registro VeriFactu. No se puede deshacer',
-      rectificar: 'Crea y emite una factura rectificativa por diferencias (importes negativos para anular en todo o en parte) en la serie de rectificativas',
+      rectificar:
+        'Crea y emite una factura rectificativa en la serie de rectificativas: por diferencias (tipoRectificativa I, los importes que cambian; en negativo para anular en todo o en parte) ' +
+        'o por sustitución (S, la factura entera corregida, p. ej. con los datos del cliente bien), que sustituye a la rectificada también en sus pagos',
       anular: 'Anula una factura emitida por error: escribe el registro de anulación; su número queda usado',
       facturar: 'Emite la factura de un pago completado: el total es exactamente el importe del pago, IVA incluido',
       pdf: 'La factura emitida en PDF, con el código QR tributario de la AEAT',
@@ -183,6 +189,13 @@ export const mensajes = {
     noRectificable: (num: string, estado: string) => `La factura ${num} está ${estado}: solo se rectifica una factura emitida o pagada`,
     noAnulable: (estado: string) =>
       estado === 'borrador' ? 'Un borrador no se anula: se borra' : `La factura ya está ${estado}`,
+    yaSustituida: (num: string, sustituta: string) => `La factura ${num} ya se sustituyó por la ${sustituta}, que es la que está en vigor: rectifique esa`,
+    diferenciasNoSustituibles: (num: string) =>
+      `La ${num} es una rectificativa por diferencias: no se sustituye. Para corregir los datos del cliente, rectifique por sustitución la factura que ella rectifica`,
+    clienteSoloPorSustitucion: 'Los datos del cliente se corrigen con una rectificativa por sustitución («tipoRectificativa»: «S»), no por diferencias',
+    yaACero: (num: string) => `La factura ${num} ya está a cero con sus rectificativas: no queda nada que anular`,
+    baseSustitucionNegativa: 'En una rectificativa por sustitución, «base» es la base imponible de la factura corregida: no puede ser negativa',
+    sustitucionSinCambios: (num: string) => `La rectificativa por sustitución no cambiaría nada de la factura ${num}: corrija algún dato del cliente o algún importe`,
     tieneRectificativas: (num: string) => `La factura ${num} tiene rectificativas emitidas: no se puede anular (rectifíquela de nuevo si hace falta)`,
     falta: (campo: string) => `Para emitir una factura completa hace falta «${campo}»`,
     nifNoValido: (nif: string) => `El NIF «${nif}» no es válido: revise su letra o dígito de control`,
@@ -190,7 +203,7 @@ export const mensajes = {
     fechaAnterior: (fecha: string) => `La fecha de expedición no puede ser anterior a la última factura emitida de la serie (${fecha})`,
     fechaFutura: 'La fecha de expedición no puede ser posterior a hoy',
     conceptoRectificacion: (num: string, descripcion: string) => `Rectificación de la factura ${num}: ${descripcion}`,
-    reembolso: (pagoId: number) => `Reembolso del pago ${pagoId}`,
+    reembolso: (pagoId: number, motivo: string) => `Reembolso del pago ${pagoId}: ${motivo}`,
     conceptoPago: (pagoId: number) => `Pago ${pagoId}`,
     verificacion: {
       encadenamiento: 'El registro no enlaza con la huella del registro anterior del emisor',
@@ -270,7 +283,17 @@ export const mensajes = {
   },
   pagos: {
     estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',
-    transicion: (de: string, a: string) => `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido, y completado → reembolsado`,
+    transicion: (de: string, a: string) =>
+      `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido; un pago completado se reembolsa con la acción «Reembolsar»`,
+    reembolsoPorAccion: (id: number) =>
+      `Un pago no se reembolsa cambiando su estado: use la acción «Reembolsar» (POST /pagos/${id}/reembolsar), que pide el importe y el motivo y emite la rectificativa de su factura`,
+    noReembolsable: (estado: string) => `Solo se reembolsa un pago completado (este está ${estado})`,
+    reembolsoNoPositivo: 'El importe a reembolsar debe ser mayor que cero',
+    reembolsoExcesivo: (queda: string, importe: string) => `Como mucho se pueden reembolsar ${queda}: es lo que queda por devolver de este pago de ${importe}`,
+    motivoVacio: 'Indique el motivo del reembolso',
+    resumenReembolsar:
+      'Reembolsa un pago completado, en todo o en parte: registra el reembolso (importe y motivo) y, si el pago tiene factura emitida, emite su rectificativa por ese importe. ' +
+      'El pago pasa a reembolsado cuando no queda nada por devolver',
     importeFijo: (estado: string) => `El importe de un pago ${estado} no se puede cambiar: el dinero ya se ha movido`,
     noFacturable: (estado: string) => `Solo se factura un pago completado (este está ${estado})`,
     yaFacturado: (num: string) => `El pago ya tiene la factura ${num}`,
@@ -308,7 +331,7 @@ export const mensajes = {
       },
       pagos: {
         id: 'Id', usuarioId: 'Usuario', cursoId: 'Curso', facturaId: 'Factura', importe: 'Importe', moneda: 'Moneda', metodo: 'Método',
-        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', fechaReembolso: 'Fecha de reembolso', notas: 'Notas',
+        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', fechaReembolso: 'Fecha de reembolso', importeReembolsado: 'Importe reembolsado', notas: 'Notas',
         createdAt: 'Creado', updatedAt: 'Actualizado',
       },
       facturas: {
@@ -316,7 +339,13 @@ export const mensajes = {
         clienteNif: 'NIF del cliente', clienteDireccion: 'Dirección del cliente', concepto: 'Concepto', base: 'Base imponible',
         tipoIva: 'Tipo de IVA (%)', cuotaIva: 'Cuota de IVA', total: 'Total', estado: 'Estado', rectificaId: 'Rectifica a',
         tipo: 'Tipo de factura', motivoRectificacion: 'Motivo de la rectificación', emisorNif: 'NIF del emisor',
-        emisorNombre: 'Emisor', emisorDomicilio: 'Domicilio del emisor', createdAt: 'Creado', updatedAt: 'Actualizado',
+        emisorNombre: 'Emisor', emisorDomicilio: 'Domicilio del emisor', tipoRectificativa: 'Tipo de rectificativa',
+        baseRectificada: 'Base de la factura sustituida', cuotaRectificada: 'Cuota de la factura sustituida', rectificadaPorId: 'Rectificada por',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
+      },
+      reembolsos: {
+        id: 'Id', pagoId: 'Pago', importe: 'Importe', motivo: 'Motivo', fecha: 'Fecha', facturaId: 'Rectificativa', loginId: 'Administrador',
+        createdAt: 'Creado', updatedAt: 'Actualizado',
       },
       registros: {
         id: 'Id', tipo: 'Tipo de registro', facturaId: 'Factura', idEmisorFactura: 'NIF del emisor', numSerieFactura: 'Número de factura',
@@ -362,6 +391,7 @@ export const mensajes = {
           R2: 'Rectificativa R2 (concurso de acreedores, art. 80 Tres LIVA)', R3: 'Rectificativa R3 (crédito incobrable, art. 80 Cuatro LIVA)',
           R4: 'Rectificativa R4 (resto de causas)', R5: 'Rectificativa R5 (de factura simplificada)',
         },
+        tipoRectificativa: { I: 'Por diferencias', S: 'Por sustitución' },
       },
       registros: { tipo: { alta: 'Alta', anulacion: 'Anulación' } },
       remisiones: { estado: { pendiente: 'Pendiente de envío', correcto: 'Correcto', aceptadoConErrores: 'Aceptado con errores', incorrecto: 'Rechazado' } },

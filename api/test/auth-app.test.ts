@@ -45,6 +45,18 @@ describe('auth in the real app', () => {
     expect(me.body).not.toHaveProperty('pass');
   });
 
+  it('answers /logins/sesion with the session\'s expiry from the configuration, and documents it', async () => {
+    const res = await t.call('GET', '/logins/sesion');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ inactividadMinutos: t.config.session.idleMinutes, margenSegundos: 60 });
+    const { caduca, caducaPorInactividad, ahora } = res.body;
+    expect(Date.parse(caducaPorInactividad) - Date.parse(ahora)).toBeLessThanOrEqual(t.config.session.idleMinutes * 60_000);
+    expect(Date.parse(caduca)).toBeGreaterThan(Date.parse(ahora));
+    expect((await t.call('GET', '/logins/sesion', undefined, { cookie: '' })).status).toBe(401);
+    const doc = (await t.call('GET', '/openapi.json', undefined, { cookie: '' })).body;
+    expect(doc.paths['/logins/sesion'].get.responses['200'].content['application/json'].schema.required).toContain('caducaPorInactividad');
+  });
+
   it('speaks CORS only to a cross-origin request: one without Origin gets none of its headers', async () => {
     const plain = await t.app.inject({ method: 'GET', url: '/cursos', headers: { cookie: t.cookie } });
     expect(plain.statusCode).toBe(200);

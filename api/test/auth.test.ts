@@ -355,6 +355,45 @@ describe('session expiry', () => {
     expect((await call(app, 'GET', '/protegido', undefined, { cookie: third.cookie })).status).toBe(401);
   });
 
+  it('GET /logins/sesion says when the session ends, from the server\'s rows and clock, and asking extends it', async () => {
+    const app = await buildApp({ now });
+    expect((await call(app, 'GET', '/logins/sesion')).status).toBe(401);
+    const { cookie, token } = await sessionCookie(app);
+    const idleMs = config.session.idleMinutes * 60_000;
+    const row = await sessionRow(token);
+    const first = await call(app, 'GET', '/logins/sesion', undefined, { cookie });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      inactividadMinutos: config.session.idleMinutes,
+      margenSegundos: 60,
+      caducaPorInactividad: new Date(millis(row.lastSeenAt) + idleMs).toISOString(),
+      caduca: new Date(millis(row.expiresAt)).toISOString(),
+      ahora: expect.stringMatching(ISO_MS),
+    });
+
+    // Idle for all but five minutes: asking is activity, and the answer counts from it.
+    await db('sesiones').where('id', row.id).update({ lastSeenAt: ago(idleMs - 5 * 60_000) });
+    aSecondLater();
+    const later = await call(app, 'GET', '/logins/sesion', undefined, { cookie });
+    const lastSeen = millis((await sessionRow(token)).lastSeenAt);
+    expect(millis(later.body.ahora) - lastSeen).toBeLessThan(1000);
+    expect(millis(later.body.caducaPorInactividad)).toBe(lastSeen + idleMs);
+    expect(later.body.caduca).toBe(first.body.caduca);
+  });
+
+  it('a short idle timeout is extended often enough that a session in steady use never lapses', async () => {
+    const short = testConfig(t.database, { SESSION_IDLE_MINUTES: '1' });
+    const app = await buildApp({ now, config: short });
+    const { cookie, token } = await sessionCookie(app);
+    expect((await call(app, 'GET', '/logins/sesion', undefined, { cookie })).body).toMatchObject({ inactividadMinutos: 1, margenSegundos: 15 });
+    // A request every 25 s: each well inside the minute, yet 75 s after the first touch.
+    for (const request of [1, 2, 3, 4]) {
+      ahead += 25_000;
+      expect((await call(app, 'GET', '/protegido', undefined, { cookie })).status, `request ${request}`).toBe(200);
+    }
+    expect(now() - millis((await sessionRow(token)).lastSeenAt)).toBeLessThan(1000);
+  });
+
   it('is shared by every process on the database: another app instance accepts the cookie', async () => {
     const { cookie } = await sessionCookie(await buildApp());
     expect((await call(await buildApp(), 'GET', '/logins/me', undefined, { cookie })).status).toBe(200);

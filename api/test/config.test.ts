@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(c.productName).toBe('Aula');
     expect(c.storageDir).toBe('/srv/aula/data/storage');
     expect(c.trustProxy).toBe(false);
+    // A total is exact when it can be counted within 50 ms (README, COUNT_BUDGET_MS).
+    expect(c.countBudgetMs).toBe(50);
   });
 
   it('listens on 7791 in production unless PORT says otherwise, with Secure cookies', () => {

@@ -1,6 +1,8 @@
 // GET /R/count under `Prefer: count=…` (PostgREST's convention, DESIGN §12): exact unless asked,
 // and every answer that is not exact says so, in the body and in Preference-Applied. The cap is
-// lowered (COUNT_CAP) so a handful of rows stands for a million.
+// lowered (COUNT_CAP) so a handful of rows stands for a million, and the budget for counting on
+// past it is zero (COUNT_BUDGET_MS=0): what a count too costly for its budget answers, without a
+// timed test. The budget itself is tested apart (recuento.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPg } from '../src/db/index.js';
 import { mensajes } from '../src/mensajes.js';
@@ -19,7 +21,7 @@ const count = (where: object | undefined, prefer?: string, extra: Record<string,
   });
 
 beforeAll(async () => {
-  t = await createTestApp({ COUNT_CAP: String(CAP) });
+  t = await createTestApp({ COUNT_CAP: String(CAP), COUNT_BUDGET_MS: '0' });
   pg = isPg(t.db);
   const ts = '2026-01-10T09:00:00.000Z';
   const base = { createdAt: ts, updatedAt: ts };

@@ -51,6 +51,21 @@ const r4: FacturaImprimible = {
   motivoRectificacion: 'Devolución parcial solicitada por el alumno',
 };
 
+// The address of A-7 was wrong: R-4 is A-7 again, whole, with the customer corrected.
+const s1: FacturaImprimible = {
+  ...f1,
+  serie: 'R',
+  numero: 4,
+  fecha: '2025-02-12T10:00:00Z',
+  tipo: 'R1',
+  clienteDireccion: 'Calle de Colón 5, 1.º, 46004 Valencia',
+  rectificada: { serie: 'A', numero: 7, fecha: f1.fecha },
+  motivoRectificacion: 'Dirección del cliente mal escrita',
+  tipoRectificativa: 'S',
+  baseRectificada: 123456,
+  cuotaRectificada: 25926,
+};
+
 const f2: FacturaImprimible = {
   ...emisor,
   serie: 'A',
@@ -73,6 +88,7 @@ const modo = (verifactu: string, env = 'development'): OpcionesCotejo => opcione
 const casos = {
   f1: { f: f1, opciones: modo('produccion') },
   r4: { f: r4, opciones: modo('pruebas') },
+  s1: { f: s1, opciones: modo('pruebas') },
   f2: { f: f2, opciones: modo('desactivado') },
   f1SinRemision: { f: { ...f1, numero: 9 }, opciones: modo('desactivado', 'production') },
 };
@@ -174,6 +190,26 @@ describe('facturaPdf', () => {
       '-49,00 €',
       'Operación exenta de IVA (art. 20 Uno 9.º de la Ley 37/1992)',
     ])).toEqual([]);
+  });
+
+  it('prints a substitute with the corrected customer, the invoice it replaces and what that one amounted to', () => {
+    const t = textos.s1;
+    expect(faltan(t, [
+      'Factura rectificativa',
+      'Número: R-4',
+      'R1: error fundado en derecho',
+      'José Ibáñez Peña',
+      'NIF: 12345678Z',
+      'Calle de Colón 5, 1.º, 46004 Valencia',
+      'Factura rectificada',
+      'Número: A-7',
+      'Motivo: Dirección del cliente mal escrita',
+      'Importes de la factura sustituida: base imponible 1.234,56 €, cuota de IVA 259,26 €',
+      'esta factura sustituye a la A-7, que queda sin efecto',
+      '1.493,82 €',
+    ])).toEqual([]);
+    expect(t).not.toContain('Avenida de España 10');
+    expect(t).not.toContain('por diferencias');
   });
 
   it('prints a simplified invoice (art. 7) without client data it lacks, IVA included, and marks it annulled', () => {

@@ -191,8 +191,8 @@ describe('rectificativas and anulaciones', () => {
     expect(res.body.concepto).toBe(`Rectificación de la factura A-${f.numero}: Descuento no aplicado`);
     const [registro] = await registrosDe(res.body.id);
     expect(registro).toMatchObject({ numSerieFactura: `R-${antesR.length + 1}`, tipoFactura: 'R1', cuotaTotal: '-4.20', importeTotal: '-24.20' });
-    // The original stays as it was.
-    expect((await t.call('GET', `/facturas/${f.id}`)).body).toEqual(f);
+    // The original stays as it was, and names its rectificativa.
+    expect((await t.call('GET', `/facturas/${f.id}`)).body).toEqual({ ...f, rectificadaPorId: res.body.id });
   });
 
   it('without amounts it cancels the whole invoice to the céntimo; a simplified one is corrected as R5', async () => {
@@ -339,17 +339,20 @@ describe('pagos', () => {
   it('a refund is dated and, when the invoice is issued, issues its rectificativa in the same write', async () => {
     const p = await pago();
     const factura = (await t.call('POST', `/pagos/${p.id}/facturar`, {})).body;
-    expect((await t.call('PATCH', `/pagos/${p.id}`, { estado: 'reembolsado', notas: 'Desistimiento' })).status).toBe(204);
+    const res = await t.call('POST', `/pagos/${p.id}/reembolsar`, { motivo: 'Desistimiento' });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
     const reembolsado = (await t.call('GET', `/pagos/${p.id}`)).body;
+    expect(reembolsado).toMatchObject({ estado: 'reembolsado', importeReembolsado: 4900 });
     expect(Date.now() - Date.parse(reembolsado.fechaReembolso)).toBeLessThan(60_000);
     const [rect] = (await t.call('GET', `/facturas?filter=${q({ where: { rectificaId: factura.id } })}`)).body;
-    expect(rect).toMatchObject({ serie: 'R', tipo: 'R4', total: -4900, base: -4050, cuotaIva: -850, estado: 'emitida' });
-    expect((await t.call('GET', `/facturas/${factura.id}`)).body.estado).toBe('pagada');
+    expect(rect).toMatchObject({ serie: 'R', tipo: 'R4', tipoRectificativa: 'I', total: -4900, base: -4050, cuotaIva: -850, estado: 'emitida' });
+    expect(res.body).toMatchObject({ pagoId: p.id, importe: 4900, motivo: 'Desistimiento', facturaId: rect.id });
+    expect((await t.call('GET', `/facturas/${factura.id}`)).body).toMatchObject({ estado: 'pagada', rectificadaPorId: rect.id });
     expect((await t.call('PATCH', `/pagos/${p.id}`, { estado: 'completado' })).status).toBe(409);
     // A pago without invoice is refunded without one.
     const sinFactura = await pago();
     const antes = Number((await t.call('GET', '/facturas/count')).body.count);
-    expect((await t.call('PATCH', `/pagos/${sinFactura.id}`, { estado: 'reembolsado' })).status).toBe(204);
+    expect((await t.call('POST', `/pagos/${sinFactura.id}/reembolsar`, { motivo: 'Cobro duplicado' })).body).toMatchObject({ importe: 4900, facturaId: null });
     expect(Number((await t.call('GET', '/facturas/count')).body.count)).toBe(antes);
   });
 });

@@ -2,7 +2,8 @@
 // TEST_DATABASE_URL) PostgreSQL: both must give exactly these figures. Times are chosen on the
 // edges of Madrid's calendar days, including the DST change of 29 March 2026 (CET +01:00 → CEST
 // +02:00, a 23-hour day). Two pagos were refunded: one the day it was paid, one in the month after
-// its payment, so a refund counts where it was paid (gross) and where it was made (refunds).
+// its payment, so a refund counts where it was paid (gross) and where it was made (refunds). A
+// third gave back part of its money in February: that part, not the whole pago, is what it takes away.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import informesRoutes from '../src/informes/index.js';
@@ -102,6 +103,14 @@ beforeAll(async () => {
     pago(10, 5, 2, 9900, 'bizum', 'pendiente', '2026-03-25T10:00:00.000Z'), // pendiente, but only 5 days old
     // Paid in December, refunded at 23:59:59.999 on 10 Jan in Madrid.
     pago(11, 5, 3, 2900, 'paypal', 'reembolsado', '2025-12-22T10:00:00.000Z', { fechaReembolso: '2026-01-10T22:59:59.999Z' }),
+  ]);
+  await db('pagos').where('id', 2).update({ importeReembolsado: 2000 });
+  // Each refund as it was made: the two whole ones, and 20,00 € of pago 2 (99,00 €) on 5 February.
+  const reembolso = (id: number, pagoId: number, importe: number, fecha: string) => ({ id, pagoId, importe, motivo: 'Reembolso', fecha, createdAt: fecha, updatedAt: fecha });
+  await db('reembolsos').insert([
+    reembolso(1, 3, 4900, '2026-01-11T18:00:00.000Z'),
+    reembolso(2, 11, 2900, '2026-01-10T22:59:59.999Z'),
+    reembolso(3, 2, 2000, '2026-02-05T10:00:00.000Z'),
   ]);
 
   app = Fastify();
@@ -207,7 +216,7 @@ describe('ingresos', () => {
     expect(res.body.serie.map((p: any) => [p.clave, p.pagos, p.ingresos, p.importeReembolsado, p.ingresosNetos])).toEqual([
       ['2025-12', 2, 7800, 0, 7800],
       ['2026-01', 3, 19700, 7800, 11900],
-      ['2026-02', 0, 0, 0, 0],
+      ['2026-02', 0, 0, 2000, -2000], // a part of pago 2, paid in January
       ['2026-03', 3, 16300, 0, 16300],
     ]);
   });
@@ -226,7 +235,7 @@ describe('ventas por curso', () => {
   it('per curso by gross revenue, refunded sales included, pagos without a curso together at the end', async () => {
     const cursos = await q.ventasPorCurso(t.db, P('2025-12-01', '2026-03-31'));
     expect(cursos).toEqual([
-      { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 2, ingresos: 19800, ticketMedio: 9900, reembolsos: 0, importeReembolsado: 0 },
+      { cursoId: 2, titulo: 'Node; "avanzado"', ventas: 2, ingresos: 19800, ticketMedio: 9900, reembolsos: 1, importeReembolsado: 2000 },
       { cursoId: 1, titulo: 'TypeScript', ventas: 4, ingresos: 19600, ticketMedio: 4900, reembolsos: 1, importeReembolsado: 4900 },
       { cursoId: 3, titulo: 'Figma', ventas: 1, ingresos: 2900, ticketMedio: 2900, reembolsos: 1, importeReembolsado: 2900 },
       { cursoId: null, titulo: null, ventas: 1, ingresos: 1500, ticketMedio: 1500, reembolsos: 0, importeReembolsado: 0 },
@@ -375,7 +384,7 @@ describe('CSV', () => {
     expect([...res.raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.body.slice(1).split('\r\n')).toEqual([
       'Id del curso;Curso;Ventas;Ingresos brutos (€);Ticket medio (€);Reembolsos;Importe reembolsado (€)',
-      '2;"Node; ""avanzado""";2;198,00;99,00;0;0,00',
+      '2;"Node; ""avanzado""";2;198,00;99,00;1;20,00',
       '1;TypeScript;4;196,00;49,00;1;49,00',
       '3;Figma;1;29,00;29,00;1;29,00',
       ';(sin curso);1;15,00;15,00;0;0,00',

@@ -30,7 +30,7 @@ beforeAll(async () => {
   ids.p2 = (await create('pagos', { usuarioId: ids.ana, cursoId: ids.node, importe: 9900, metodo: 'bizum', estado: 'pendiente', fecha: '2026-02-01T09:30:00Z' })).id;
   ids.p3 = (await create('pagos', { usuarioId: ids.luis, cursoId: ids.ts, importe: 4900, metodo: 'paypal', estado: 'completado', fecha: '2026-03-05T12:00:00+01:00', referencia: 'PAY-b2' })).id;
   // Refunded later: a pago is never created refunded.
-  expect((await t.call('PATCH', `/pagos/${ids.p3}`, { estado: 'reembolsado' })).status).toBe(204);
+  expect((await t.call('POST', `/pagos/${ids.p3}/reembolsar`, { motivo: 'Desistimiento' })).status).toBe(200);
 });
 
 afterAll(async () => {

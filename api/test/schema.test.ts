@@ -100,6 +100,21 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
     }
   });
 
+  it('has a trigram index on exactly the fields the registry searches by substring (indiceTrigramas)', async () => {
+    const declarados = Object.entries(resource.fields).filter(([, f]) => f.indiceTrigramas).map(([n]) => n).sort();
+    let indexados: string[];
+    if (t.database.dialect === 'sqlite') {
+      const fts = `${name}_busqueda`;
+      const existe = (await db.raw(`SELECT 1 FROM sqlite_master WHERE name = ?`, [fts])).length > 0;
+      indexados = existe ? (await db.raw(`SELECT name FROM pragma_table_info(?)`, [fts])).map((c: { name: string }) => c.name).sort() : [];
+    } else {
+      const { rows } = await db.raw(`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename = ? AND indexdef LIKE '%gin_trgm_ops%'`, [name]);
+      // `pliegue(notas)`, or `pliegue((referencia)::text)` for a varchar column.
+      indexados = rows.map((r: { indexdef: string }) => /pliegue\(\(?"?(\w+)"?/.exec(r.indexdef)![1]).sort();
+    }
+    expect(indexados).toEqual(declarados);
+  });
+
   it('has an index leading with every foreign key', async () => {
     const fks = Object.entries(resource.fields).filter(([, f]) => f.references).map(([n]) => n);
     const leading = new Set((await indexes(name)).map((cols) => cols[0]));
@@ -109,7 +124,7 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
 
 describe('constraints', () => {
   // Parents before children, so each required foreign key can point at an existing row.
-  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'remisiones'];
+  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'reembolsos', 'remisiones'];
 
   beforeAll(async () => {
     expect([...order].sort()).toEqual(Object.keys(resources).sort());

@@ -113,6 +113,24 @@ describe('seedDemo', () => {
       expect(r).toMatchObject({ serie: 'R', tipo: 'R4', base: -original.base, cuotaIva: -original.cuotaIva, total: -original.total });
       expect(new Date(r.fecha).toISOString()).toBe(new Date(p.fechaReembolso).toISOString());
     }
+    // Each refund has its row: the whole pago, on its date, by an administrator, tied to the
+    // rectificativa it issued (por diferencias), which the invoice names as its latest.
+    const reembolsados = await db('pagos').where('estado', 'reembolsado').select('id', 'importe', 'importeReembolsado', 'fechaReembolso', 'facturaId');
+    const reembolsos = new Map((await db('reembolsos').select('*')).map((r: Record<string, any>) => [r.pagoId, r]));
+    expect(reembolsos.size).toBe(reembolsados.length);
+    for (const p of reembolsados) {
+      const r = reembolsos.get(p.id)!;
+      expect([r.importe, p.importeReembolsado, new Date(r.fecha).toISOString()]).toEqual([p.importe, p.importe, new Date(p.fechaReembolso).toISOString()]);
+      expect(r.motivo).toBeTruthy();
+      expect(r.loginId).not.toBeNull();
+      if (p.facturaId === null) {
+        expect(r.facturaId).toBeNull();
+        continue;
+      }
+      expect(await db('facturas').where('id', r.facturaId).first()).toMatchObject({ rectificaId: p.facturaId, tipoRectificativa: 'I' });
+      expect((await db('facturas').where('id', p.facturaId).first()).rectificadaPorId).toBe(r.facturaId);
+    }
+    expect(await count(db, 'pagos', { estado: 'completado', importeReembolsado: 0 })).toBe(await count(db, 'pagos', { estado: 'completado' }));
 
     // Usuarios: unique e-mails (case-insensitively), valid DNI letters.
     const usuarios = await db('usuarios').select('email', 'nif');
@@ -162,6 +180,13 @@ describe('seedScale', () => {
     expect(numeros).toEqual(numeros.map((_, i) => i + 1));
     const future = await db('pagos').where('fecha', '>', now.toISOString()).count({ n: '*' });
     expect(Number((future as { n: number }[])[0].n)).toBe(0);
+    // Every refunded pago has its refund row, whole, which is what the reports sum.
+    const reembolsados = await count(db, 'pagos', { estado: 'reembolsado' });
+    expect(reembolsados).toBeGreaterThan(before.pagos / 100);
+    expect(await count(db, 'reembolsos')).toBe(reembolsados);
+    const [sumas] = await db('pagos').where('estado', 'reembolsado').sum({ importe: 'importe', devuelto: 'importeReembolsado' });
+    const [devuelto] = await db('reembolsos').sum({ importe: 'importe' });
+    expect([Number(sumas.devuelto), Number(devuelto.importe)]).toEqual([Number(sumas.importe), Number(sumas.importe)]);
     // Rows created afterwards through knex get ids past the generated ones.
     const at = new Date().toISOString();
     await db('usuarios').insert({ nombre: 'Nueva', email: 'nueva.despues@example.es', createdAt: at, updatedAt: at });

@@ -46,6 +46,9 @@ beforeAll(async () => {
   facturas.f2 = await emitida({ usuarioId: bea, concepto: 'Curso de dibujo', base: 2479, tipoIva: 21 });
   for (const motivo of ['R1', 'R2', 'R3', 'R4']) facturas[motivo] = await rectificar(facturas.f1.id, { motivo, descripcion: `Corrección ${motivo}`, base: -1000 });
   facturas.R5 = await rectificar(facturas.f2.id, { motivo: 'R4', descripcion: 'Devolución' });
+  // The customer's address corrected: the whole invoice again, por sustitución.
+  const mal = await emitida({ usuarioId: ana, concepto: 'Curso de piano', base: 10000, tipoIva: 21 });
+  facturas.sustitucion = await rectificar(mal.id, { tipoRectificativa: 'S', motivo: 'R1', descripcion: 'Dirección mal escrita', clienteNombre: 'Ana Ibáñez Peña', clienteNif: '12345678Z', clienteDireccion: 'Calle Mayor 10, 28013 Madrid' });
   const anulada = await emitida({ usuarioId: ana, concepto: 'Emitida por error', base: 100, tipoIva: 21 });
   expect((await t.call('POST', `/facturas/${anulada.id}/anular`, {})).status).toBe(200);
 
@@ -106,7 +109,7 @@ function huellaDelXml(r: Nodo): string {
   );
 }
 
-const CASOS = ['f1', 'f1al10', 'f1al4', 'exenta', 'f2', 'R1', 'R2', 'R3', 'R4', 'R5', 'altaAnulada', 'anulacion'];
+const CASOS = ['f1', 'f1al10', 'f1al4', 'exenta', 'f2', 'R1', 'R2', 'R3', 'R4', 'R5', 'sustitucion', 'altaAnulada', 'anulacion'];
 
 describe('every kind of record Aula emits validates against SuministroLR.xsd', () => {
   it.each(CASOS)('%s, alone in a message', async (caso) => {
@@ -128,7 +131,17 @@ describe('every kind of record Aula emits validates against SuministroLR.xsd', (
     expect(texto(hijo(hijo(hijo(envelope, 'Body'), 'RegFactuSistemaFacturacion'), 'Cabecera'), 'RemisionVoluntaria', 'Incidencia')).toBe('S');
   });
 
-  it('a rectificativa por sustitución (S), with ImporteRectificacion', async () => {
+  it('a rectificativa por sustitución issued through the API carries TipoRectificativa S, the replaced amounts and the corrected customer', async () => {
+    const r = unico(await mensaje([porCaso.get('sustitucion')!]), 'RegistroAlta');
+    expect(texto(r, 'TipoFactura')).toBe('R1');
+    expect(texto(r, 'TipoRectificativa')).toBe('S');
+    expect(texto(r, 'ImporteRectificacion', 'BaseRectificada')).toBe('100.00');
+    expect(texto(r, 'ImporteRectificacion', 'CuotaRectificada')).toBe('21.00');
+    expect(texto(r, 'ImporteTotal')).toBe('121.00');
+    expect(texto(r, 'Destinatarios', 'IDDestinatario', 'NombreRazon')).toBe('Ana Ibáñez Peña');
+  });
+
+  it('a rectificativa por sustitución (S) with other amounts, with ImporteRectificacion', async () => {
     const r4 = porCaso.get('R4')!;
     const s: DatosRegistro = {
       ...r4,

@@ -3,16 +3,16 @@ import {
   List,
   NumberField,
   ReferenceManyCount,
-  SearchInput,
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
 
-const filters = [<SearchInput source="q" alwaysOn key="q" />];
+const filters = [<BuscarInput source="q" alwaysOn key="q" />];
 
 const CategoriaList = () => (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'orden', order: 'ASC' }} actions={<AccionesLista />}>

@@ -4,12 +4,14 @@ import { estadoClaseChoices } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { VideoInput } from './VideoInput';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const v = validadores('clases');
 
 /** A clase's form, shared by create and edit. */
 export const ClaseForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
+    <CambiosSinGuardar />
     <TextInput source="titulo" validate={v.titulo} />
     <TextInput source="descripcion" multiline minRows={3} validate={v.descripcion} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" helperText="aula.ayuda.claseDeCursoOUsuario" />

@@ -5,11 +5,11 @@ import {
   NullableBooleanInput,
   NumberField,
   ReferenceField,
-  SearchInput,
   SelectField,
   SelectInput,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
@@ -22,7 +22,7 @@ import { DuracionField } from './DuracionField';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <ReferenceAutocomplete source="cursoId" reference="cursos" alwaysOn key="cursoId" />,
   <SelectInput source="estado" choices={estadoClaseChoices} key="estado" />,
   <NullableBooleanInput source="gratuita" key="gratuita" />,

@@ -9,9 +9,11 @@ import {
   useResourceContext,
   useTranslate,
   useUpdateMany,
+  type Identifier,
   type RaRecord,
 } from 'react-admin';
 import { motivo } from '../providers/http';
+import { CambiosSinGuardar } from './CambiosSinGuardar';
 
 interface Props {
   label: string;
@@ -20,6 +22,8 @@ interface Props {
   title: string;
   /** The inputs whose values are applied to every selected row. */
   children: ReactNode;
+  /** Asked before the change is sent («¿publicar también sus clases?»); false keeps the dialog open. */
+  antesDeGuardar?: (data: Partial<RaRecord>, ids: Identifier[]) => Promise<boolean>;
 }
 
 /**
@@ -27,7 +31,7 @@ interface Props {
  * a dialog with a small form, applied to the selected rows in one PATCH that the dialog waits
  * for; a refusal keeps the dialog open and says the server's reason.
  */
-export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) => {
+export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGuardar }: Props) => {
   const resource = useResourceContext();
   const { selectedIds, onUnselectItems } = useListContext();
   const [open, setOpen] = useState(false);
@@ -37,8 +41,9 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
   const count = selectedIds.length;
   const close = () => !isPending && setOpen(false);
 
-  const submit = (data: Partial<RaRecord>) =>
-    updateMany(
+  const submit = async (data: Partial<RaRecord>) => {
+    if (antesDeGuardar && !(await antesDeGuardar(data, selectedIds))) return;
+    await updateMany(
       resource,
       { ids: selectedIds, data },
       {
@@ -51,6 +56,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
         onError: (error) => notify(motivo(error), { type: 'error' }),
       },
     );
+  };
 
   return (
     <>
@@ -59,6 +65,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children }: Props) 
       </Button>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby="actualizar-seleccion-titulo">
         <Form onSubmit={submit}>
+          <CambiosSinGuardar />
           <DialogTitle id="actualizar-seleccion-titulo">{translate(title, { smart_count: count })}</DialogTitle>
           <DialogContent>{children}</DialogContent>
           <DialogActions>

@@ -16,7 +16,10 @@ interface Props {
   color?: 'primary' | 'warning';
 }
 
-/** A button for what cannot be undone (emitir, anular, reembolsar): it asks first, saying so. */
+/**
+ * A button for what cannot be undone (emitir, anular, reembolsar): it asks first, saying so, in
+ * react-admin's Confirm, which the theme opens with the focus on «Cancelar» (temas.ts).
+ */
 export const BotonConfirmado = ({ label, titulo, pregunta, valores, icon, onConfirm, pendiente, color = 'primary' }: Props) => {
   const [abierto, setAbierto] = useState(false);
   return (

@@ -1,4 +1,5 @@
-import { Chip, type ChipProps } from '@mui/material';
+import { Chip, type ChipProps, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
 
 type Color = ChipProps['color'];
@@ -22,3 +23,10 @@ export const EstadoChip = ({ source, grupo, colores }: Props) => {
   if (valor == null) return null;
   return <Chip size="small" label={translate(`aula.${grupo}.${valor}`)} color={colores[valor] ?? 'default'} />;
 };
+
+/** A state chip and the ones that qualify it («Pagada» «Rectificada»), side by side, wrapping on a phone. */
+export const FilaDeChips = ({ children }: { children: ReactNode }) => (
+  <Stack component="span" direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ display: 'inline-flex', verticalAlign: 'middle' }}>
+    {children}
+  </Stack>
+);

@@ -1,5 +1,5 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
-import { Button, useListContext, useResourceContext } from 'react-admin';
+import { Button, useListContext, useResourceContext, useTranslate } from 'react-admin';
 import { exportUrl } from '../providers/dataProvider';
 
 /**
@@ -11,6 +11,7 @@ export const ExportarButton = () => {
   const { data, filterValues, sort, total } = useListContext();
   const filas = data?.length ?? 0;
   const resource = useResourceContext();
+  const translate = useTranslate();
   if (!resource) return null;
   return (
     <Button
@@ -20,6 +21,8 @@ export const ExportarButton = () => {
       download
       // No total at all when the API only estimated it (dataProvider `conTotal`): the rows shown say there is something to export.
       disabled={total == null ? filas === 0 : total === 0}
+      // Named even when disabled: on a phone react-admin's disabled Button is a bare icon (axe: link-name).
+      aria-label={translate('ra.action.export')}
     >
       {/* As a child, not startIcon: on a phone react-admin's Button shows only its child, the icon. */}
       <DownloadIcon />

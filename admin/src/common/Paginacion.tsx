@@ -1,6 +1,7 @@
 import type { LabelDisplayedRowsArgs } from '@mui/material';
 import { Pagination, useListContext, useTranslate, type PaginationProps } from 'react-admin';
 import type { Recuento } from '../providers/dataProvider';
+import { useRespuestaPendiente } from './Buscando';
 
 const miles = new Intl.NumberFormat('es-ES');
 
@@ -15,13 +16,16 @@ const redondeo = (n: number) => {
  * react-admin's pagination, labelled for an approximate total (dataProvider `conTotal`): «1-25
  * de más de 10.000» when the API stopped counting at its cap, «1-25 de unos 571.000» for the
  * planner's estimate. Past that figure (paging on), the label never says fewer than are shown.
- * An exact total looks exactly as react-admin draws it.
+ * An exact total looks exactly as react-admin draws it. While a new search is on its way the
+ * total is the old one's, dimmed with the old rows (common/Buscando.tsx).
  */
 export const Paginacion = (props: PaginationProps) => {
   const { meta } = useListContext();
   const translate = useTranslate();
+  const pendiente = useRespuestaPendiente();
   const recuento = (meta as { recuento?: Recuento } | undefined)?.recuento;
-  if (!recuento?.approximate) return <Pagination {...props} />;
+  const atenuada = pendiente ? { sx: { opacity: 0.4 } } : {};
+  if (!recuento?.approximate) return <Pagination {...props} {...atenuada} />;
   const masDe = recuento.approximate === 'lowerBound';
   const etiqueta = ({ from, to }: LabelDisplayedRowsArgs) =>
     translate(masDe ? 'aula.paginacion.masDe' : 'aula.paginacion.unos', {
@@ -30,5 +34,5 @@ export const Paginacion = (props: PaginationProps) => {
       total: miles.format(Math.max(masDe ? recuento.count : redondeo(recuento.count), to)),
     });
   // `labelDisplayedRows` reaches MUI's TablePagination through react-admin's rest props.
-  return <Pagination {...props} {...({ labelDisplayedRows: etiqueta } as object)} />;
+  return <Pagination {...props} {...atenuada} {...({ labelDisplayedRows: etiqueta } as object)} />;
 };

@@ -1,6 +1,7 @@
 import { Children, cloneElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
 import { SortButton } from 'react-admin';
+import { RespuestaPendiente } from './Buscando';
 
 /** Below the `sm` breakpoint (600 px) a table does not fit: lists switch to one line per record. */
 export const useIsSmall = () => useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
@@ -46,12 +47,13 @@ const withoutColumns = (table: Tabla, omit: string[]) =>
 /**
  * Renders `small` on phones, the table without `omitOnTablet` on tablets, the whole table above.
  * A phone's lines have no column headers to click, so phones get a sort menu offering the
- * columns the table sorts by.
+ * columns the table sorts by. While a new search or page is on its way, the rows still on
+ * screen are dimmed under a progress bar (common/Buscando.tsx).
  */
 export const ResponsiveList = ({ small, children, omitOnTablet = [] }: ResponsiveListProps) => {
   const isSmall = useIsSmall();
   const isMedium = useIsMedium();
-  if (!isSmall) return isMedium && omitOnTablet.length ? withoutColumns(children, omitOnTablet) : children;
+  if (!isSmall) return <RespuestaPendiente>{isMedium && omitOnTablet.length ? withoutColumns(children, omitOnTablet) : children}</RespuestaPendiente>;
   const campos = camposOrdenables(children);
   return (
     <>
@@ -60,7 +62,7 @@ export const ResponsiveList = ({ small, children, omitOnTablet = [] }: Responsiv
           <SortButton fields={campos} />
         </Box>
       )}
-      {small}
+      <RespuestaPendiente>{small}</RespuestaPendiente>
     </>
   );
 };

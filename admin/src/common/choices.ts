@@ -8,6 +8,7 @@ import {
   metodosPago,
   nivelesCurso,
   tiposFactura,
+  tiposRectificativa,
   tiposIva,
   tiposRegistro,
   tiposLog,
@@ -28,6 +29,7 @@ export const metodoChoices = choicesFor('metodo', metodosPago);
 export const estadoPagoChoices = choicesFor('estadoPago', estadosPago);
 export const estadoFacturaChoices = choicesFor('estadoFactura', estadosFactura);
 export const tipoFacturaChoices = choicesFor('tipoFactura', tiposFactura);
+export const tipoRectificativaChoices = choicesFor('tipoRectificativa', tiposRectificativa);
 export const tipoRegistroChoices = choicesFor('tipoRegistro', tiposRegistro);
 export const tipoLogChoices = choicesFor('tipoLog', tiposLog);
 // A percentage needs no translation: use with translateChoice={false}.

@@ -8,6 +8,7 @@ export const metodosPago = valores('pagos', 'metodo');
 export const estadosPago = valores('pagos', 'estado');
 export const estadosFactura = valores('facturas', 'estado');
 export const tiposFactura = valores('facturas', 'tipo');
+export const tiposRectificativa = valores('facturas', 'tipoRectificativa');
 export const tiposRegistro = valores('registros', 'tipo');
 export const tiposIva = valores<number>('facturas', 'tipoIva');
 /** The log tipos the API and the admin write (DESIGN §4); tipo itself is free text. */

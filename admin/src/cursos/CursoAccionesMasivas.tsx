@@ -3,13 +3,23 @@ import { required, SelectInput } from 'react-admin';
 import { ActualizarSeleccionCon } from '../common/ActualizarSeleccionCon';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { estadoCursoChoices } from '../common/choices';
+import { useClasesEnBorrador } from './useClasesEnBorrador';
 
 /** What the administrator does to several cursos at once. */
-export const CursoAccionesMasivas = () => (
-  <>
-    <ActualizarSeleccionCon label="aula.masivo.cambiarEstado" icon={<FlagIcon />} title="aula.masivo.estadoTitulo">
-      <SelectInput source="estado" choices={estadoCursoChoices} validate={required()} />
-    </ActualizarSeleccionCon>
-    <BorrarSeleccion />
-  </>
-);
+export const CursoAccionesMasivas = () => {
+  const { antesDePublicar, aviso } = useClasesEnBorrador(true);
+  return (
+    <>
+      <ActualizarSeleccionCon
+        label="aula.masivo.cambiarEstado"
+        icon={<FlagIcon />}
+        title="aula.masivo.estadoTitulo"
+        antesDeGuardar={async ({ estado }, ids) => estado !== 'publicado' || antesDePublicar(ids)}
+      >
+        <SelectInput source="estado" choices={estadoCursoChoices} validate={required()} />
+      </ActualizarSeleccionCon>
+      <BorrarSeleccion />
+      {aviso}
+    </>
+  );
+};

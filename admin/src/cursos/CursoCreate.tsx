@@ -1,9 +1,11 @@
 import { Create, SimpleForm } from 'react-admin';
 import { CursoInputs } from './CursoInputs';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const CursoCreate = () => (
   <Create redirect="show">
     <SimpleForm warnWhenUnsavedChanges>
+      <CambiosSinGuardar />
       <CursoInputs />
     </SimpleForm>
   </Create>

@@ -1,17 +1,41 @@
-import { Edit, TabbedForm } from 'react-admin';
+import { Edit, type RaRecord, TabbedForm, useRecordContext, useSaveContext } from 'react-admin';
 import { ClasesDelCurso } from './ClasesDelCurso';
 import { CursoInputs } from './CursoInputs';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { useClasesEnBorrador } from './useClasesEnBorrador';
+
+/** Saved as react-admin saves it, once asked about its clases if the curso is being published. */
+const FormularioCurso = () => {
+  const curso = useRecordContext();
+  const { save } = useSaveContext();
+  const { antesDePublicar, aviso } = useClasesEnBorrador();
+
+  const guardar = async (datos: Partial<RaRecord>) => {
+    const sePublica = datos.estado === 'publicado' && curso?.estado !== 'publicado';
+    if (sePublica && !(await antesDePublicar([curso!.id]))) return;
+    return save?.(datos);
+  };
+
+  return (
+    <>
+      <TabbedForm onSubmit={guardar} warnWhenUnsavedChanges>
+        <TabbedForm.Tab label="aula.secciones.datos">
+          {/* Mounted whichever tab shows: TabbedForm keeps every tab rendered. */}
+          <CambiosSinGuardar />
+          <CursoInputs />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="aula.secciones.clasesDelCurso" path="clases">
+          <ClasesDelCurso />
+        </TabbedForm.Tab>
+      </TabbedForm>
+      {aviso}
+    </>
+  );
+};
 
 const CursoEdit = () => (
   <Edit mutationMode="pessimistic">
-    <TabbedForm warnWhenUnsavedChanges>
-      <TabbedForm.Tab label="aula.secciones.datos">
-        <CursoInputs />
-      </TabbedForm.Tab>
-      <TabbedForm.Tab label="aula.secciones.clasesDelCurso" path="clases">
-        <ClasesDelCurso />
-      </TabbedForm.Tab>
-    </TabbedForm>
+    <FormularioCurso />
   </Edit>
 );
 

@@ -3,11 +3,11 @@ import {
   List,
   ReferenceField,
   ReferenceManyCount,
-  SearchInput,
   SelectField,
   SelectInput,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
@@ -20,7 +20,7 @@ import { CursoAccionesMasivas } from './CursoAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <ReferenceAutocomplete source="categoriaId" reference="categorias" key="categoriaId" />,
   <SelectInput source="estado" choices={estadoCursoChoices} key="estado" />,
   <SelectInput source="nivel" choices={nivelChoices} key="nivel" />,

@@ -5,6 +5,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { useClienteDelUsuario } from './useClienteDelUsuario';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const v = validadores('facturas');
 
@@ -20,6 +21,7 @@ const ClienteDelUsuario = () => {
  */
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
   <SimpleForm warnWhenUnsavedChanges>
+    <CambiosSinGuardar />
     <TextInput source="serie" validate={v.serie} />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
     <ClienteDelUsuario />

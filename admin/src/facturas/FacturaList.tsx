@@ -3,12 +3,12 @@ import {
   Datagrid,
   List,
   ReferenceField,
-  SearchInput,
   SelectInput,
   SimpleList,
   TextField,
   TextInput,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { estadoFacturaChoices } from '../common/choices';
@@ -25,7 +25,7 @@ import { EstadoVerifactu, RemisionesDeLaLista } from '../verifactu/EstadoVerifac
 import { VerifactuButton } from '../verifactu/VerifactuButton';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <SelectInput source="estado" choices={estadoFacturaChoices} key="estado" />,
   <TextInput source="serie" key="serie" />,
   <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,

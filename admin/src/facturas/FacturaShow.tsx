@@ -10,8 +10,9 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { tipoFacturaChoices } from '../common/choices';
+import { tipoFacturaChoices, tipoRectificativaChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
+import { MoneyField } from '../common/MoneyField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { AnularButton } from './AnularButton';
@@ -62,14 +63,20 @@ const DatosDeEmision = (_props: SinEtiqueta) => {
   );
 };
 
-/** On a rectificativa: which invoice it rectifies, and why. */
+/**
+ * On a rectificativa: which invoice it rectifies, how and why; a substitute also says what the
+ * invoice it replaces amounted to.
+ */
 const Rectificada = (_props: SinEtiqueta) => {
   const factura = useRecordContext<RaRecord>();
   if (factura?.rectificaId == null) return null;
   return (
     <SimpleShowLayout sx={{ p: 0 }}>
       <ReferenceField source="rectificaId" reference="facturas" link="show" />
+      <SelectField source="tipoRectificativa" choices={tipoRectificativaChoices} />
       <TextField source="motivoRectificacion" />
+      {factura.tipoRectificativa === 'S' && <MoneyField source="baseRectificada" />}
+      {factura.tipoRectificativa === 'S' && <MoneyField source="cuotaRectificada" />}
     </SimpleShowLayout>
   );
 };
@@ -79,7 +86,7 @@ const FacturaShow = () => (
     <SimpleShowLayout>
       <NumeroFactura label="resources.facturas.fields.numero" />
       <DateTimeField source="fecha" />
-      <EstadoFactura label="resources.facturas.fields.estado" />
+      <EstadoFactura label="resources.facturas.fields.estado" enlace />
       <EstadoVerifactu label="aula.verifactu.titulo" />
       <SelectField source="tipo" choices={tipoFacturaChoices} />
       <Rectificada label={false} />

@@ -1,25 +1,25 @@
-import { useState } from 'react';
 import EditNoteIcon from '@mui/icons-material/EditNote';
-import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import { useWatch } from 'react-hook-form';
+import { Box, Typography } from '@mui/material';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import {
-  Form,
   maxLength,
   RadioButtonGroupInput,
   type RaRecord,
   required,
-  SaveButton,
   SelectInput,
   TextInput,
+  useGetManyAggregate,
   useNotify,
   useRecordContext,
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { BotonAccion } from '../common/BotonAccion';
 import { choicesFor } from '../common/choices';
+import { DialogoAccion } from '../common/DialogoAccion';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
+import { validadores } from '../registro';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
 
@@ -30,73 +30,143 @@ const alcanceChoices = [
   { id: 'restar', name: 'aula.facturacion.alcanceRestar' },
   { id: 'sumar', name: 'aula.facturacion.alcanceSumar' },
 ];
+// The two cases, as a non-accountant tells them apart: what is wrong, and what will happen.
+const casoChoices = [
+  { id: 'cliente', name: 'aula.facturacion.casoCliente', ayuda: 'aula.facturacion.casoClienteAyuda' },
+  { id: 'importes', name: 'aula.facturacion.casoImportes', ayuda: 'aula.facturacion.casoImportesAyuda' },
+];
+const CAMPOS_CLIENTE = ['clienteNombre', 'clienteNif', 'clienteDireccion'] as const;
+const v = validadores('facturas');
 
 interface Datos {
+  caso?: 'cliente' | 'importes';
   motivo: string;
   descripcion: string;
   alcance: 'entera' | 'restar' | 'sumar';
   diferencia?: number | null;
+  clienteNombre?: string | null;
+  clienteNif?: string | null;
+  clienteDireccion?: string | null;
 }
 
-/** What the API takes: without a base the whole invoice is cancelled; a base is a signed difference. */
-export const cuerpoRectificacion = ({ motivo, descripcion, alcance, diferencia }: Datos) =>
-  alcance === 'entera' || diferencia == null
+/**
+ * What the API takes. Correcting the customer is a rectificativa por sustitución (S) carrying the
+ * three fields; correcting amounts is one por diferencias: without a base the whole invoice is
+ * cancelled, a base is a signed difference.
+ */
+export const cuerpoRectificacion = ({ caso = 'importes', motivo, descripcion, alcance, diferencia, ...cliente }: Datos) => {
+  if (caso === 'cliente') return { tipoRectificativa: 'S', motivo, descripcion, ...Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, cliente[c] ?? null])) };
+  return alcance === 'entera' || diferencia == null
     ? { motivo, descripcion }
     : { motivo, descripcion, base: alcance === 'restar' ? -diferencia : diferencia };
+};
 
-/** The amount is asked only for a partial rectification. */
-const Diferencia = () => {
-  const alcance = useWatch({ name: 'alcance' });
-  if (alcance === 'entera') return null;
-  return <MoneyInput source="diferencia" label="aula.facturacion.diferencia" validate={required()} />;
+/** A case as its title and, under it, what it does. */
+const Caso = ({ caso }: { caso?: (typeof casoChoices)[number] }) => {
+  const translate = useTranslate();
+  if (!caso) return null;
+  return (
+    <Box sx={{ py: 0.5 }}>
+      <Typography variant="body1">{translate(caso.name)}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {translate(caso.ayuda)}
+      </Typography>
+    </Box>
+  );
 };
 
 /**
- * «Rectificar» an issued invoice: a dialog with the motivo, a description and how much changes;
- * the server issues the rectificativa at once, and its page opens.
+ * The fields of the case chosen: the customer's three (which the server checks as an emission
+ * does, by the invoice's kind), or the amount and how it changes.
+ */
+const CamposDelCaso = () => {
+  const caso = useWatch({ name: 'caso' });
+  const alcance = useWatch({ name: 'alcance' });
+  const { getValues, setValue } = useFormContext();
+  // Wrong data on the invoice is an error in it: R1, unless the administrator says otherwise.
+  useEffect(() => {
+    if (caso === 'cliente' && !getValues('motivo')) setValue('motivo', 'R1');
+  }, [caso, getValues, setValue]);
+  if (!caso) return null;
+  return (
+    <>
+      {caso === 'cliente' && (
+        <>
+          <TextInput source="clienteNombre" resource="facturas" validate={v.clienteNombre} fullWidth />
+          <TextInput source="clienteNif" resource="facturas" validate={v.clienteNif} fullWidth />
+          <TextInput source="clienteDireccion" resource="facturas" validate={v.clienteDireccion} multiline fullWidth />
+        </>
+      )}
+      <SelectInput source="motivo" label="aula.facturacion.motivo" choices={motivoChoices} validate={required()} fullWidth />
+      <TextInput source="descripcion" label="aula.facturacion.descripcion" validate={[required(), maxLength(500)]} multiline fullWidth />
+      {caso === 'importes' && (
+        <>
+          <RadioButtonGroupInput source="alcance" label="aula.facturacion.alcance" choices={alcanceChoices} row={false} />
+          {alcance !== 'entera' && <MoneyInput source="diferencia" label="aula.facturacion.diferencia" validate={required()} />}
+        </>
+      )}
+    </>
+  );
+};
+
+/**
+ * «Rectificar» an issued invoice: a dialog that first asks what is wrong — the customer's data
+ * (a substitute invoice, which the pago moves to) or the amounts (a rectificativa with the
+ * difference) — and then only what that case needs; the server issues it at once and its page opens.
  */
 export const RectificarButton = () => {
   const factura = useRecordContext<RaRecord>();
   const texto = useTextoFactura();
-  const translate = useTranslate();
-  const { ejecutar, pendiente } = useAccion();
+  const { enviar, pendiente } = useAccion();
   const notify = useNotify();
   const redirect = useRedirect();
-  const [abierto, setAbierto] = useState(false);
-  if (!emitida(factura)) return null;
-  const cerrar = () => !pendiente && setAbierto(false);
+  // Its latest rectificativa (the «Rectificada» chip asks for it too, in the same request).
+  const ultima = factura?.rectificadaPorId;
+  const { data: [rectificativa] = [] } = useGetManyAggregate('facturas', { ids: ultima == null ? [] : [ultima] }, { enabled: ultima != null });
+  // A replaced invoice is no longer in force: what is left to correct is on its substitute.
+  if (!emitida(factura) || rectificativa?.tipoRectificativa === 'S') return null;
 
-  const rectificar = async (datos: Record<string, unknown>) => {
-    const rectificativa = await ejecutar('facturas', factura!.id, 'rectificar', cuerpoRectificacion(datos as unknown as Datos));
-    if (!rectificativa) return;
-    setAbierto(false);
-    notify('aula.facturacion.rectificada', { type: 'success', messageArgs: { factura: texto(rectificativa) } });
-    redirect('show', 'facturas', rectificativa.id);
+  const rectificar = async (datos: Record<string, any>) => {
+    const cuerpo: Record<string, unknown> = cuerpoRectificacion(datos as Datos);
+    const respuesta = await enviar('facturas', factura!.id, 'rectificar', cuerpo, ['motivo', 'descripcion', 'diferencia', ...CAMPOS_CLIENTE]);
+    if ('errores' in respuesta) {
+      // The difference travels as the base; its message goes under the field it was typed in.
+      const { base, ...errores } = respuesta.errores;
+      return base === undefined ? errores : { ...errores, diferencia: base };
+    }
+    const nueva = respuesta.data;
+    if (cuerpo.tipoRectificativa === 'S') {
+      notify('aula.facturacion.sustituida', { type: 'success', messageArgs: { factura: texto(nueva), original: texto(factura!) } });
+    } else {
+      notify('aula.facturacion.rectificada', { type: 'success', messageArgs: { factura: texto(nueva) } });
+    }
+    redirect('show', 'facturas', nueva.id);
+    return true as const;
   };
 
   return (
-    <>
-      <BotonAccion label="aula.facturacion.rectificar" icon={<EditNoteIcon />} onClick={() => setAbierto(true)} />
-      <Dialog open={abierto} onClose={cerrar} fullWidth maxWidth="sm" aria-labelledby="rectificar-titulo">
-        {/* Its own form, with no record: nothing of the invoice's is sent but what is typed here. */}
-        <Form onSubmit={rectificar} record={{ alcance: 'entera' }}>
-          <DialogTitle id="rectificar-titulo">{translate('aula.facturacion.rectificarTitulo', { factura: texto(factura!) })}</DialogTitle>
-          <DialogContent>
-            <DialogContentText sx={{ mb: 2 }}>{translate('aula.facturacion.rectificarAyuda')}</DialogContentText>
-            <SelectInput source="motivo" label="aula.facturacion.motivo" choices={motivoChoices} validate={required()} fullWidth />
-            <TextInput source="descripcion" label="aula.facturacion.descripcion" validate={[required(), maxLength(500)]} multiline fullWidth />
-            <RadioButtonGroupInput source="alcance" label="aula.facturacion.alcance" choices={alcanceChoices} row={false} />
-            <Diferencia />
-          </DialogContent>
-          <DialogActions>
-            {/* MUI's button: react-admin's shows only its icon on a phone, and this one has none. */}
-            <MuiButton onClick={cerrar} disabled={pendiente}>
-              {translate('ra.action.cancel')}
-            </MuiButton>
-            <SaveButton label="aula.facturacion.rectificar" icon={<EditNoteIcon />} />
-          </DialogActions>
-        </Form>
-      </Dialog>
-    </>
+    <DialogoAccion
+      id="rectificar"
+      label="aula.facturacion.rectificar"
+      titulo="aula.facturacion.rectificarTitulo"
+      ayuda="aula.facturacion.rectificarAyuda"
+      valores={{ factura: texto(factura!) }}
+      icon={<EditNoteIcon />}
+      // The customer as the invoice names it, to be corrected where it is wrong.
+      valoresIniciales={{ alcance: 'entera', ...Object.fromEntries(CAMPOS_CLIENTE.map((c) => [c, factura![c] ?? ''])) }}
+      onSubmit={rectificar}
+      pendiente={pendiente}
+    >
+      <RadioButtonGroupInput
+        source="caso"
+        label="aula.facturacion.caso"
+        choices={casoChoices}
+        optionText={(caso: (typeof casoChoices)[number]) => <Caso caso={caso} />}
+        translateChoice={false}
+        row={false}
+        validate={required()}
+      />
+      <CamposDelCaso />
+    </DialogoAccion>
   );
 };

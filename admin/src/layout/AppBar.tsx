@@ -29,4 +29,5 @@ const MenuAdministrador = () => {
   );
 };
 
-export const AppBar = () => <RaAppBar userMenu={<MenuAdministrador />} />;
+// The primary blue, not react-admin's lighter secondary: white reads on it at 5.75:1 (temas.ts).
+export const AppBar = () => <RaAppBar color="primary" userMenu={<MenuAdministrador />} />;

@@ -1,9 +1,11 @@
-// react-admin's light and dark themes, kept to the screen's width and with Material UI's
-// Spanish texts.
+// react-admin's light and dark themes, kept to the screen's width, readable and usable without a
+// mouse or without sight (contrast, names, focus: issue 20, item 11), with Material UI's Spanish texts.
 import { esES } from '@mui/material/locale';
-import type { Theme } from '@mui/material';
+import type { CheckboxOwnerState, Theme } from '@mui/material';
+import { grey } from '@mui/material/colors';
 import { deepmerge } from '@mui/utils';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { aulaShell } from '../providers/i18n/aula';
 
 // react-admin's bulk toolbar is one 48 px line over the list; with a list's several actions
 // («Publicar», «Despublicar», «Mover a curso…», «Borrar») it ran off a phone's and a tablet's
@@ -64,10 +66,101 @@ const alAnchoDeLaPantalla: RaThemeOptions = {
   },
 };
 
+/**
+ * A checkbox's name belongs on its <input>, the element a screen reader lands on. react-admin
+ * names each list row's checkbox («Seleccionar esta fila») with an aria-label that MUI 7 puts on
+ * the wrapping <span>, where it names nothing and is not allowed (axe: `label`, critical, and
+ * `aria-prohibited-attr`). A checkbox given an aria-label passes it to its input instead; one
+ * that names its input itself («Seleccionar todo», in the header) keeps its own.
+ */
+const casillasConNombre: RaThemeOptions = {
+  components: {
+    MuiCheckbox: {
+      defaultProps: {
+        slotProps: {
+          root: { 'aria-label': undefined },
+          input: (ownerState: CheckboxOwnerState) =>
+            ownerState['aria-label'] ? { 'aria-label': ownerState['aria-label'] } : {},
+        },
+      },
+    },
+  },
+};
+
+/**
+ * No stray Enter does what cannot be undone (issue 20, item 11). react-admin's Confirm, the
+ * «¿…?» before every emitir, anular, reembolsar (BotonConfirmado) and every borrar (its own
+ * delete buttons, one record or a selection), opens with the focus on its confirm button; here
+ * it opens on «Cancelar», Confirm's one button that is not `.ra-confirm`. Moved as the dialog
+ * starts to appear, in the same commit as Confirm's own autoFocus: there is no moment in which
+ * Enter would confirm.
+ */
+const cancelarPrimero: RaThemeOptions = {
+  components: {
+    RaConfirm: {
+      defaultProps: {
+        slotProps: {
+          transition: {
+            onEnter: (dialogo: HTMLElement) =>
+              dialogo.querySelector<HTMLElement>('.MuiDialogActions-root button:not(.ra-confirm)')?.focus(),
+          },
+        },
+      },
+    },
+  },
+};
+
+/**
+ * Text at 4.5:1 at least against what it sits on (WCAG 1.4.3). react-admin's light theme
+ * falls short in three places: MUI's blue (#1976d2) on its page grey is 4.41:1, in every text
+ * button and link; its red (#d32f2f) on the grey bar under a form («Borrar») is 3.77:1; and its
+ * top bar is the secondary blue (#2196f3), 3.12:1 with white (the AppBar takes the primary
+ * colour instead, see AppBar.tsx). A shade darker of each: #1565c0 is 5.5:1 on the page and
+ * 5.75:1 under white text, #c62828 is 5.2:1 on the lighter bar, which the primary blue also
+ * reads on (5.3:1).
+ */
+const claroLegible: RaThemeOptions = {
+  palette: {
+    primary: { main: '#1565c0' },
+    error: { main: '#c62828' },
+  },
+  components: {
+    RaToolbar: { styleOverrides: { root: { backgroundColor: grey[100] } } },
+  },
+};
+
+/**
+ * A spinner or a loading bar says what it is to a screen reader: react-admin's (the top bar's
+ * while anything loads, a reference's while it is fetched, a saving button's) have no name
+ * (axe: `aria-progressbar-name`, serious). One that names itself (an upload's) keeps its name.
+ */
+const progresoConNombre: RaThemeOptions = {
+  components: {
+    MuiCircularProgress: { defaultProps: { 'aria-label': aulaShell.cargando } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': aulaShell.cargando } },
+  },
+};
+
+/**
+ * The text on a coloured chip or button (estado «Emitida», «Reembolsado») is white or black,
+ * whichever reads at 4.5:1 on its colour: MUI's default threshold, 3, put white on its light
+ * blue (3.86:1) and its orange (3.11:1). 4.5 is the value MUI documents for WCAG AA.
+ */
+const textoSobreColor: RaThemeOptions = { palette: { contrastThreshold: 4.5 } };
+
+/**
+ * The dark theme's red (#f44336) on its grey form bar is 2.7:1, 3.5:1 on its page («Borrar»): a
+ * lighter red reads at 4.7:1 on the bar and 6:1 on the page.
+ */
+const oscuroLegible: RaThemeOptions = { palette: { error: { main: '#ef9a9a' } } };
+
 // The aria-labels and captions MUI writes itself (pagination arrows, autocomplete buttons) are
 // not in react-admin's catalogue: without esES a phone's list would say «Go to next page».
-const tema = (base: RaThemeOptions): RaThemeOptions =>
-  deepmerge(deepmerge(base, alAnchoDeLaPantalla), { components: esES.components });
+const tema = (base: RaThemeOptions, ...propias: RaThemeOptions[]): RaThemeOptions =>
+  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, progresoConNombre, textoSobreColor, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
+    (resultado, parte) => deepmerge(resultado, parte),
+    base,
+  );
 
-export const temaClaro = tema(defaultLightTheme);
-export const temaOscuro = tema(defaultDarkTheme);
+export const temaClaro = tema(defaultLightTheme, claroLegible);
+export const temaOscuro = tema(defaultDarkTheme, oscuroLegible);

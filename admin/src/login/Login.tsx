@@ -4,7 +4,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
-import { iniciarSesion } from '../providers/sesion';
+import { useEntrar } from './useEntrar';
 import './login.css';
 
 const textos = aulaShell.login;
@@ -47,8 +47,7 @@ export interface LoginProps {
 export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
   const [usuario, setUsuario] = useState('');
   const [pass, setPass] = useState('');
-  const [error, setError] = useState('');
-  const [enviando, setEnviando] = useState(false);
+  const { entrar: iniciar, error, enviando } = useEntrar();
   const [precargado, setPrecargado] = useState(false);
 
   const empezar = () => {
@@ -57,19 +56,9 @@ export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
     precargar?.();
   };
 
-  const entrar = async (event: FormEvent) => {
+  const entrar = (event: FormEvent) => {
     event.preventDefault();
-    if (enviando) return;
-    setEnviando(true);
-    setError('');
-    try {
-      await iniciarSesion({ usuario, pass });
-    } catch (e) {
-      setError(e instanceof Error ? e.message : textos.incorrecto);
-      setEnviando(false);
-      return;
-    }
-    await alEntrar(destino);
+    void iniciar({ usuario, pass }, () => alEntrar(destino));
   };
 
   return (

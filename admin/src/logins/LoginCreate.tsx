@@ -2,6 +2,7 @@ import { Create, minLength, PasswordInput, SimpleForm } from 'react-admin';
 import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 // The server's policy also refuses common passwords and the usuario, and says so under the field.
 const validarPass = [...validadores('logins', 'crear').pass, minLength(LONGITUD_MINIMA)];
@@ -9,6 +10,7 @@ const validarPass = [...validadores('logins', 'crear').pass, minLength(LONGITUD_
 const LoginCreate = () => (
   <Create redirect="list">
     <SimpleForm warnWhenUnsavedChanges>
+      <CambiosSinGuardar />
       <LoginInputs />
       <PasswordInput source="pass" autoComplete="new-password" validate={validarPass} />
     </SimpleForm>

@@ -4,6 +4,7 @@ import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 // Left empty, the password stays as it is.
 const validarPass = [...validadores('logins').pass, minLength(LONGITUD_MINIMA)];
@@ -11,6 +12,7 @@ const validarPass = [...validadores('logins').pass, minLength(LONGITUD_MINIMA)];
 const LoginEdit = () => (
   <Edit transform={sinPassVacia} mutationMode="pessimistic">
     <SimpleForm warnWhenUnsavedChanges>
+      <CambiosSinGuardar />
       <LoginInputs />
       <PasswordInput
         source="pass"

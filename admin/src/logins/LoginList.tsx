@@ -4,10 +4,10 @@ import {
   EmailField,
   List,
   NullableBooleanInput,
-  SearchInput,
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
@@ -15,7 +15,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <NullableBooleanInput source="activo" key="activo" />,
 ];
 

@@ -2,11 +2,11 @@ import {
   Datagrid,
   List,
   ReferenceField,
-  SearchInput,
   SelectInput,
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -17,7 +17,7 @@ import { TipoLogField } from './TipoLogField';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <SelectInput source="tipo" choices={tipoLogChoices} key="tipo" />,
   ...filtrosDeFecha('fecha'),
 ];

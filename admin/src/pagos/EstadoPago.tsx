@@ -1,4 +1,6 @@
-import { EstadoChip } from '../common/EstadoChip';
+import { Chip } from '@mui/material';
+import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
+import { EstadoChip, FilaDeChips } from '../common/EstadoChip';
 
 // Money received, money that did not arrive, money given back; a pendiente one stays grey.
 const colores = { completado: 'success', fallido: 'error', reembolsado: 'warning' } as const;
@@ -9,5 +11,18 @@ interface Props {
   sortBy?: string;
 }
 
-/** A pago's estado as a chip. */
-export const EstadoPago = (_props: Props) => <EstadoChip source="estado" grupo="estadoPago" colores={colores} />;
+/**
+ * A pago's estado as a chip; a completed one that has given part of its money back says so
+ * beside it (it stays completado until nothing is left to refund).
+ */
+export const EstadoPago = (_props: Props) => {
+  const pago = useRecordContext<RaRecord>();
+  const translate = useTranslate();
+  const enParte = pago?.estado === 'completado' && Number(pago.importeReembolsado ?? 0) > 0;
+  return (
+    <FilaDeChips>
+      <EstadoChip source="estado" grupo="estadoPago" colores={colores} />
+      {enParte && <Chip size="small" variant="outlined" color="warning" label={translate('aula.facturacion.reembolsadoEnParte')} />}
+    </FilaDeChips>
+  );
+};

@@ -6,6 +6,7 @@ import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { estadosPosibles } from './transiciones';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const v = validadores('pagos');
 
@@ -33,6 +34,7 @@ const FacturaDelPago = () => {
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
+    <CambiosSinGuardar />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" />
     <MoneyInput source="importe" validate={v.importe} />

@@ -2,12 +2,12 @@ import {
   Datagrid,
   List,
   ReferenceField,
-  SearchInput,
   SelectField,
   SelectInput,
   SimpleList,
   TextField,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
@@ -21,7 +21,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <SelectInput source="estado" choices={estadoPagoChoices} key="estado" />,
   <SelectInput source="metodo" choices={metodoChoices} key="metodo" />,
   <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,

@@ -1,10 +1,11 @@
-import { EditButton, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { EditButton, Labeled, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
 import { metodoChoices } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { EmitirFacturaButton } from './EmitirFacturaButton';
 import { EstadoPago } from './EstadoPago';
 import { ReembolsarButton } from './ReembolsarButton';
+import { ReembolsosDelPago } from './ReembolsosDelPago';
 
 const PagoShowActions = () => (
   <TopToolbar sx={{ flexWrap: 'wrap' }}>
@@ -23,10 +24,14 @@ const PagoShow = () => (
       <MoneyField source="importe" />
       <SelectField source="metodo" choices={metodoChoices} />
       <EstadoPago label="resources.pagos.fields.estado" />
+      <MoneyField source="importeReembolsado" />
       <DateTimeField source="fechaReembolso" />
       <TextField source="referencia" />
       <ReferenceField source="facturaId" reference="facturas" link="show" />
       <TextField source="notas" />
+      <Labeled label="resources.pagos.fields.reembolsos" fullWidth>
+        <ReembolsosDelPago />
+      </Labeled>
       <DateTimeField source="createdAt" />
       <DateTimeField source="updatedAt" />
     </SimpleShowLayout>

@@ -1,44 +1,63 @@
 import UndoIcon from '@mui/icons-material/Undo';
-import { type RaRecord, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { BotonConfirmado } from '../common/BotonConfirmado';
+import { DialogContentText } from '@mui/material';
+import { type RaRecord, TextInput, useNotify, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { DialogoAccion } from '../common/DialogoAccion';
 import { formatMoney } from '../common/money';
-import { motivo } from '../providers/http';
+import { MoneyInput } from '../common/MoneyInput';
+import { useAccion } from '../common/useAccion';
+import { reglas } from '../common/validators';
+import { recurso } from '../registro';
+
+// A refund's rules are the API's (reembolsos: importe > 0, motivo required, up to 500 characters).
+const campos = recurso('reembolsos').fields;
+const reglasImporte = reglas(campos.importe);
+const reglasMotivo = reglas(campos.motivo);
+
+/** Never more than what is left to give back: the server would refuse it. */
+const hastaLoQueQueda =
+  (queda: number, moneda?: string): Validator =>
+  (value) =>
+    typeof value === 'number' && value > queda ? { message: 'aula.facturacion.reembolsoMaximo', args: { queda: formatMoney(queda, moneda) } } : undefined;
 
 /**
- * «Reembolsar» a completed pago: the server dates the refund and, if the pago's invoice is
- * issued, issues its rectificativa in the same transaction. Shown done only once saved.
+ * «Reembolsar» a completed pago, in whole or in part: a dialog with the amount (what is left,
+ * to begin with) and the reason. The server records the refund and, if the pago's invoice is
+ * issued, issues its rectificativa for that amount in the same transaction.
  */
 export const ReembolsarButton = () => {
   const pago = useRecordContext<RaRecord>();
-  const [update, { isPending }] = useUpdate();
+  const translate = useTranslate();
+  const { enviar, pendiente } = useAccion();
   const notify = useNotify();
-  const refresh = useRefresh();
   if (pago?.estado !== 'completado') return null;
+  const devuelto = Number(pago.importeReembolsado ?? 0);
+  const queda = Number(pago.importe) - devuelto;
+  const euros = (centimos: number) => formatMoney(centimos, pago.moneda);
 
-  const reembolsar = () =>
-    update(
-      'pagos',
-      { id: pago.id, data: { estado: 'reembolsado' }, previousData: pago },
-      {
-        mutationMode: 'pessimistic',
-        returnPromise: true,
-        onSuccess: () => notify('aula.facturacion.reembolsado', { type: 'success' }),
-        onError: (error) => notify(motivo(error), { type: 'error' }),
-        // The pago's factura may have a new rectificativa: whatever the page shows is read again.
-        onSettled: () => refresh(),
-      },
-    ).catch(() => undefined);
+  const reembolsar = async ({ importe, motivo }: Record<string, any>) => {
+    const respuesta = await enviar('pagos', pago.id, 'reembolsar', { importe, motivo }, ['importe', 'motivo']);
+    if ('errores' in respuesta) return respuesta.errores;
+    notify('aula.facturacion.reembolsado', { type: 'success', messageArgs: { importe: euros(respuesta.data.importe) } });
+    return true as const;
+  };
 
   return (
-    <BotonConfirmado
+    <DialogoAccion
+      id="reembolsar"
       label="aula.facturacion.reembolsar"
       titulo="aula.facturacion.reembolsarTitulo"
-      pregunta="aula.facturacion.reembolsarPregunta"
-      valores={{ importe: formatMoney(pago.importe, pago.moneda) }}
+      ayuda="aula.facturacion.reembolsarAyuda"
+      valores={{ importe: euros(Number(pago.importe)) }}
       icon={<UndoIcon />}
-      color="warning"
-      onConfirm={reembolsar}
-      pendiente={isPending}
-    />
+      valoresIniciales={{ importe: queda, moneda: pago.moneda }}
+      onSubmit={reembolsar}
+      pendiente={pendiente}
+    >
+      {devuelto > 0 && (
+        <DialogContentText sx={{ mb: 2 }}>{translate('aula.facturacion.reembolsarYaDevuelto', { devuelto: euros(devuelto), queda: euros(queda) })}</DialogContentText>
+      )}
+      <MoneyInput source="importe" label="aula.facturacion.importeReembolso" validate={[...reglasImporte, hastaLoQueQueda(queda, pago.moneda)]} />
+      <TextInput source="motivo" label="aula.facturacion.motivoReembolso" validate={reglasMotivo} multiline fullWidth />
+    </DialogoAccion>
   );
 };

@@ -2,7 +2,7 @@
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
 import { fetchJson } from './http';
-import { iniciarSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
+import { CADUCIDAD_KEY, iniciarSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
 
 export { hasSession, LOGIN_PATH, type Credenciales } from './sesion';
 
@@ -16,6 +16,7 @@ export const authProvider = {
       // An expired session is already over on the server; leaving locally is what matters.
     }
     localStorage.removeItem(USER_KEY);
+    localStorage.removeItem(CADUCIDAD_KEY);
     return LOGIN_PATH;
   },
 
@@ -26,8 +27,11 @@ export const authProvider = {
   },
 
   async checkError(error: { status?: number }) {
+    // A 401 while a form held changes waited for a new sign-in in http.ts: one that reaches
+    // here is on a page with nothing to lose, or the administrator chose to leave.
     if (error?.status === 401) {
       localStorage.removeItem(USER_KEY);
+      localStorage.removeItem(CADUCIDAD_KEY);
       throw { redirectTo: LOGIN_PATH, message: false };
     }
     // 403 is a refused action (e.g. editing a log), not a lost session: stay.

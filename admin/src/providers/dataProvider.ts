@@ -1,5 +1,6 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
+import { whereDeBusqueda } from '../../../api/src/resources/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
 import { apiUrl, fetchJson } from './http';
 
@@ -8,30 +9,13 @@ type Where = Record<string, unknown>;
 const OPERATORS = ['gte', 'lte', 'gt', 'lt', 'neq', 'inq'];
 const SUFFIX = new RegExp(`^(.+)_(${OPERATORS.join('|')})$`);
 
-// `like` patterns treat % and _ as wildcards, with \ as the escape.
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 const toWire = (value: unknown): unknown => (value instanceof Date ? value.toISOString() : value);
-
-/**
- * The search box: every word must appear in some search field, so «Nuria Cort» finds
- * Nuria Cortés (nombre + apellidos) while one word still reads as one `or`.
- */
-function search(resource: string, text: string): Where | undefined {
-  const fields = searchFields(resource);
-  const words = text.split(/\s+/).filter(Boolean);
-  if (fields.length === 0 || words.length === 0) return undefined;
-  const anyField = (word: string): Where => {
-    const pattern = `%${escapeLike(word)}%`;
-    return { or: fields.map((field) => ({ [field]: { ilike: pattern } })) };
-  };
-  return words.length === 1 ? anyField(words[0]) : { and: words.map(anyField) };
-}
 
 function condition(resource: string, key: string, value: unknown): Where | undefined {
   if (value === undefined || value === '') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
-  if (key === 'q') return search(resource, String(value));
+  // The search box: the registry says where to look (a pago's usuario and curso too).
+  if (key === 'q') return whereDeBusqueda(searchFields(resource), String(value));
   const match = SUFFIX.exec(key);
   if (match) return { [match[1]]: { [match[2]]: Array.isArray(value) ? value.map(toWire) : toWire(value) } };
   if (Array.isArray(value)) return { [key]: { inq: value.map(toWire) } };
@@ -131,6 +115,15 @@ function changes(data: Record<string, unknown>, previous: Record<string, unknown
   return Object.fromEntries(Object.entries(data).filter(([key, value]) => !same(value, previous[key])));
 }
 
+/** PATCH /R?where=: one change to every record the where matches, in one transaction; how many. */
+async function patchWhere(resource: string, where: Where, data: Record<string, unknown>): Promise<number> {
+  const { json } = await fetchJson<{ count: number }>(`/${resource}?${query('where', where)}`, {
+    method: 'PATCH',
+    body: writable(resource, data),
+  });
+  return json.count;
+}
+
 const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
 
 /** A record's file as the API serves it (a factura's PDF, its QR), for a plain link or an image. */
@@ -175,10 +168,7 @@ export const dataProvider: DataProvider = {
   },
 
   updateMany: async (resource, { ids, data }) => {
-    await fetchJson(`/${resource}?${query('where', { id: { inq: ids } })}`, {
-      method: 'PATCH',
-      body: writable(resource, data),
-    });
+    await patchWhere(resource, { id: { inq: ids } }, data);
     return { data: ids };
   },
 
@@ -199,6 +189,21 @@ export const dataProvider: DataProvider = {
   accion: async (resource: string, id: Identifier, accion: string, body?: Record<string, unknown>) => ({
     data: (await fetchJson(`${recordPath(resource, id)}/${accion}`, { method: 'POST', body })).json,
   }),
+
+  /** How many records match the list filter `filter` (GET /R/count): a curso's clases, say. */
+  contar: async (resource: string, filter: Record<string, unknown>): Promise<number> =>
+    (await fetchJson<Recuento>(countPath(resource, toWhere(resource, filter)))).json.count,
+
+  /**
+   * One change to every record matching the list filter `filter` («the clases of these cursos
+   * still in borrador»), in one request; how many changed. A filter is required: an empty one
+   * would change the whole table.
+   */
+  actualizarDonde: async (resource: string, filter: Record<string, unknown>, data: Record<string, unknown>): Promise<number> => {
+    const where = toWhere(resource, filter);
+    if (!where) throw new Error(`actualizarDonde(${resource}) sin filtro`);
+    return patchWhere(resource, where, data);
+  },
 
   /** A curso's clases in their new order, every one of them, saved in one request. */
   reordenarClases: async (cursoId: Identifier, clases: Identifier[]) => {

@@ -2,6 +2,7 @@
 // envelope turned into react-admin's HttpError.
 import { HttpError } from 'react-admin';
 import { type ApiRequestInit, leerError, llamarApi } from './api';
+import { actividad, esperarNuevaSesion, generacionDeSesion, retenerTras401 } from './caducidad';
 
 export { apiUrl, type ApiRequestInit } from './api';
 
@@ -48,9 +49,42 @@ export function motivo(error: unknown): string {
   return detail || (error as Error)?.message || 'ra.notification.http_error';
 }
 
+const LECTURA = new Set(['GET', 'HEAD']);
+
+export interface FetchApiInit extends ApiRequestInit {
+  /**
+   * False for a request nobody asked for (a check in the background): its 401 ends at once, as
+   * a sign-in dialog opening mid-keystroke would take the next keys for the password.
+   */
+  esperarSesion?: boolean;
+}
+
+/**
+ * The API's answer as it comes, after a new sign-in if the session ended while a form held
+ * changes: the request waits while the administrator signs in where they are, then goes again as
+ * it was. Sending it twice is safe, as the guard refuses a request before any handler runs.
+ */
+async function llamarConSesion(path: string, { esperarSesion = true, ...init }: FetchApiInit): Promise<Response> {
+  for (;;) {
+    const generacion = generacionDeSesion();
+    const response = await llamarApi(path, init);
+    if (response.status !== 401 || !esperarSesion || !retenerTras401()) return response;
+    // Sent before a sign-in that has happened since: the new session has not seen it yet.
+    if (generacion !== generacionDeSesion()) continue;
+    try {
+      await esperarNuevaSesion(!LECTURA.has((init.method ?? 'GET').toUpperCase()));
+    } catch {
+      // The administrator left instead: react-admin takes the 401 to the login screen.
+      return response;
+    }
+  }
+}
+
 /** The raw response (for CSV and other downloads), or the API's error as an HttpError. */
-export async function fetchApi(path: string, init: ApiRequestInit = {}): Promise<Response> {
-  const response = await llamarApi(path, init);
+export async function fetchApi(path: string, init: FetchApiInit = {}): Promise<Response> {
+  const response = await llamarConSesion(path, init);
+  // Past the guard: the server counted it as activity (a 5xx may be a proxy that never asked).
+  if (response.status !== 401 && response.status < 500) actividad();
   if (!response.ok) throw await toHttpError(response);
   return response;
 }
@@ -62,7 +96,7 @@ export interface JsonResponse<T> {
   json: T;
 }
 
-export async function fetchJson<T = any>(path: string, init?: ApiRequestInit): Promise<JsonResponse<T>> {
+export async function fetchJson<T = any>(path: string, init?: FetchApiInit): Promise<JsonResponse<T>> {
   const response = await fetchApi(path, init);
   const text = response.status === 204 ? '' : await response.text();
   return { status: response.status, headers: response.headers, json: (text ? JSON.parse(text) : undefined) as T };

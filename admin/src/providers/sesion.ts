@@ -5,6 +5,8 @@ import { leerError, llamarApi } from './api';
 import { aulaShell } from './i18n/aula';
 
 export const USER_KEY = 'user';
+/** When the session lapses, as providers/caducidad.ts keeps it; no secret, only instants. */
+export const CADUCIDAD_KEY = 'caducidad';
 export const LOGIN_PATH = '/login';
 
 export interface Administrador {
@@ -50,6 +52,8 @@ export async function iniciarSesion({ usuario, pass }: Credenciales): Promise<'l
   }
   if (!response?.ok) throw new Error(await motivoDelRechazo(response));
   const user = (await response.json()) as Administrador;
+  // A new session: what was known of the last one's expiry no longer holds.
+  localStorage.removeItem(CADUCIDAD_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   try {
     const log = await llamarApi('/logs', {

@@ -1,12 +1,14 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { mayusculas } from '../common/mayusculas';
 import { validadores } from '../registro';
+import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const v = validadores('usuarios');
 
 /** A usuario's form, shared by create and edit. */
 export const UsuarioForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
+    <CambiosSinGuardar />
     <TextInput source="nombre" validate={v.nombre} />
     <TextInput source="apellidos" validate={v.apellidos} />
     <TextInput source="email" type="email" validate={v.email} />

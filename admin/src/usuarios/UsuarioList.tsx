@@ -4,11 +4,11 @@ import {
   EmailField,
   List,
   NullableBooleanInput,
-  SearchInput,
   SelectColumnsButton,
   TextField,
   TextInput,
 } from 'react-admin';
+import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -20,7 +20,7 @@ import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
 
 const filters = [
-  <SearchInput source="q" alwaysOn key="q" />,
+  <BuscarInput source="q" alwaysOn key="q" />,
   <NullableBooleanInput source="activo" key="activo" />,
   <TextInput source="pais" key="pais" parse={mayusculas} />,
   ...filtrosDeFecha('createdAt'),

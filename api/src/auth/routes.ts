@@ -1,4 +1,4 @@
-// POST /logins/login, POST /logins/logout and GET /logins/me (DESIGN §4).
+// POST /logins/login, POST /logins/logout, GET /logins/me and GET /logins/sesion (DESIGN §4).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
@@ -102,5 +102,14 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     // The guard saw the session a moment ago; the account may have been deleted since.
     if (!row) throw unauthorized();
     return serializeRow(logins, row);
+  });
+
+  // Asking is itself a request, so it extends the session as any other does: the admin's
+  // «Seguir conectado».
+  app.get('/logins/sesion', async (request: FastifyRequest) => {
+    const state = await sessions.state(request.login!.sesionId);
+    // Logged out or expired by another process since the guard's check.
+    if (!state) throw unauthorized();
+    return state;
   });
 }

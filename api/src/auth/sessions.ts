@@ -11,6 +11,7 @@ export const SESSION_COOKIE = 'aula_sesion';
 
 // Refreshing lastSeenAt on every request would turn each read into a write (and contend on
 // SQLite's single writer); a minute of slack on an idle timeout counted in minutes is harmless.
+// A short timeout gets a quarter of itself instead, or a session in steady use could lapse.
 const TOUCH_INTERVAL_MS = 60_000;
 // Expired rows are also deleted whenever they are met; the sweep only catches abandoned ones.
 const PURGE_INTERVAL_MS = 10 * 60_000;
@@ -44,6 +45,17 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const millis = (value: unknown) => (value instanceof Date ? value.getTime() : new Date(value as string).getTime());
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** What GET /logins/sesion answers: enough for the admin to warn before the idle timeout. */
+export interface SessionState {
+  inactividadMinutos: number;
+  /** lastSeenAt is written at most this often, so a request extends the session to at least idle − this. */
+  margenSegundos: number;
+  caducaPorInactividad: string;
+  caduca: string;
+  /** The server's clock, so a client can correct its own. */
+  ahora: string;
+}
+
 export interface SessionStoreOptions {
   db: Db;
   config: Pick<Config, 'session'>;
@@ -54,6 +66,7 @@ export class SessionStore {
   private readonly db: Db;
   private readonly idleMs: number;
   private readonly absoluteMs: number;
+  private readonly touchMs: number;
   private readonly secure: boolean;
   private readonly now: () => number;
   private lastPurge = 0;
@@ -68,6 +81,7 @@ export class SessionStore {
     this.db = db;
     this.idleMs = config.session.idleMinutes * 60_000;
     this.absoluteMs = config.session.absoluteHours * 3_600_000;
+    this.touchMs = Math.min(TOUCH_INTERVAL_MS, this.idleMs / 4);
     this.secure = config.session.secureCookie;
     this.now = now;
   }
@@ -136,7 +150,7 @@ export class SessionStore {
       await this.db('sesiones').where('id', row.sesionId).delete();
       return null;
     }
-    if (now - lastSeen >= TOUCH_INTERVAL_MS) {
+    if (now - lastSeen >= this.touchMs) {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
       lastSeen = now;
     }
@@ -150,6 +164,19 @@ export class SessionStore {
   /** Neither past its absolute expiry nor idle for longer than the idle timeout. */
   private alive(now: number, lastSeen: number, expires: number): boolean {
     return now < expires && now - lastSeen <= this.idleMs;
+  }
+
+  /** When the session behind a request ends, as the database has it; null once it is gone. */
+  async state(sesionId: number): Promise<SessionState | null> {
+    const row = await this.db('sesiones').where('id', sesionId).first('lastSeenAt', 'expiresAt');
+    if (!row) return null;
+    return {
+      inactividadMinutos: this.idleMs / 60_000,
+      margenSegundos: this.touchMs / 1000,
+      caducaPorInactividad: iso(millis(row.lastSeenAt) + this.idleMs),
+      caduca: iso(millis(row.expiresAt)),
+      ahora: iso(this.now()),
+    };
   }
 
   async destroy(token: string | undefined): Promise<void> {

@@ -4,6 +4,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { testRegexp } from '../rest/regexp.js';
+import { plegar } from './pliegue.js';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -79,8 +80,9 @@ function cachePreparedStatements(conn: { prepare(sql: string): any }) {
 export function configureSqliteConnection(conn: Database.Database) {
   conn.pragma('busy_timeout = 5000');
   conn.function('regexp', { deterministic: true }, sqliteRegexp);
-  // Unicode case folding for ilike: SQLite's lower() only folds ASCII («Á» stays «Á»).
-  conn.function('lower_es', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? v.toLowerCase() : v));
+  // Search folding for ilike (db/pliegue.ts): SQLite's lower() only folds ASCII («Á» stays «Á»)
+  // and keeps accents; PostgreSQL has the same function under the same name.
+  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? plegar(v) : v));
   cachePreparedStatements(conn);
 }
 

@@ -4,10 +4,11 @@
 // the business's zone (tiempo.ts), as bound parameters: SQLite compares our ISO-8601 strings,
 // PostgreSQL casts them to timestamptz, so both answer the same and use the fecha indexes.
 //
-// Money is counted when it moves. A refunded pago is one row whose estado went from completado
-// to reembolsado: it was collected on its fecha and given back on its fechaReembolso, so it counts
-// once as collected (gross, by fecha) and once as refunded (by fechaReembolso), each in whatever
-// period that happened — never left out of the gross and subtracted as well.
+// Money is counted when it moves. A pago is collected on its fecha, whatever happened to it
+// afterwards; each refund of it (reembolsos: the whole pago or a part) is money given back on its
+// own fecha, for its own importe. So a pago counts once in the gross of the period it was paid in
+// and each refund once in the period it was made — never left out of the gross and subtracted as
+// well, and a partial refund takes away what it gave back, not the whole pago.
 import type { Knex } from 'knex';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
@@ -63,7 +64,7 @@ export interface CifrasPagos {
   pagos: number;
   /** Gross revenue: what those pagos brought in, céntimos. */
   ingresos: number;
-  /** Refunds made in the period, by fechaReembolso, whenever their pago was collected. */
+  /** Refunds made in the period (reembolsos, by their fecha), whenever their pago was collected. */
   reembolsos: number;
   importeReembolsado: number;
   /** Net revenue: gross minus the refunds made in the period, céntimos; may be negative. */
@@ -73,13 +74,11 @@ export interface CifrasPagos {
 
 /** Pagos that brought money in, whatever happened to them afterwards. */
 const COBRADO = `p.estado IN ('completado', 'reembolsado')`;
-/** Spelled as the partial index of refunds (migration 0006) is, so both databases use it. */
-const REEMBOLSADO = `p.estado = 'reembolsado'`;
 
 /**
- * Money in and out per bucket: collections by fecha, refunds by fechaReembolso, each its own
- * aggregate over its own index, joined per bucket (a refund often lands in a later bucket than
- * its pago, so one join over pagos cannot place both).
+ * Money in and out per bucket: collections by the pago's fecha, refunds by the refund's, each its
+ * own aggregate over its own index (0002's on pagos, 0008's on reembolsos), joined per bucket (a
+ * refund often lands in a later bucket than its pago, so one join over pagos cannot place both).
  */
 async function pagosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Promise<(CifrasPagos & { clave: string })[]> {
   const b = tablaDeIntervalos(db, intervalos);
@@ -93,9 +92,9 @@ async function pagosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Pr
        GROUP BY b.orden
      ),
      devoluciones AS (
-       SELECT b.orden AS orden, COUNT(p.id) AS reembolsos, COALESCE(SUM(p.importe), 0) AS "importeReembolsado"
+       SELECT b.orden AS orden, COUNT(r.id) AS reembolsos, COALESCE(SUM(r.importe), 0) AS "importeReembolsado"
        FROM b
-       LEFT JOIN pagos p ON ${REEMBOLSADO} AND p."fechaReembolso" >= b.inicio AND p."fechaReembolso" < b.fin
+       LEFT JOIN reembolsos r ON r.fecha >= b.inicio AND r.fecha < b.fin
        GROUP BY b.orden
      )
      SELECT b.clave AS clave, c.pagos AS pagos, c.ingresos AS ingresos, r.reembolsos AS reembolsos, r."importeReembolsado" AS "importeReembolsado"
@@ -206,15 +205,15 @@ export interface VentasCurso {
   ventas: number;
   ingresos: number;
   ticketMedio: number | null;
-  /** Refunds made in the period. */
+  /** Refunds of its pagos made in the period, and what they gave back. */
   reembolsos: number;
   importeReembolsado: number;
 }
 
-/** Per curso, sales by fecha and refunds by fechaReembolso, each summed over its own index first. */
+/** Per curso, sales by the pago's fecha and refunds by the refund's, each summed over its own index first. */
 export async function ventasPorCurso(db: Knex, rango: Rango): Promise<VentasCurso[]> {
   const cobrado = enRango(db, 'p.fecha', rango);
-  const reembolsado = enRango(db, 'p."fechaReembolso"', rango);
+  const reembolsado = enRango(db, 'r.fecha', rango);
   const rows = await filas(
     db,
     `SELECT v."cursoId" AS "cursoId", c.titulo AS titulo,
@@ -226,9 +225,10 @@ export async function ventasPorCurso(db: Knex, rango: Rango): Promise<VentasCurs
        WHERE ${COBRADO} AND ${cobrado.sql}
        GROUP BY p."cursoId"
        UNION ALL
-       SELECT p."cursoId", 0, 0, COUNT(*), SUM(p.importe)
-       FROM pagos p
-       WHERE ${REEMBOLSADO} AND ${reembolsado.sql}
+       SELECT p."cursoId", 0, 0, COUNT(*), SUM(r.importe)
+       FROM reembolsos r
+       JOIN pagos p ON p.id = r."pagoId"
+       WHERE ${reembolsado.sql}
        GROUP BY p."cursoId"
      ) v
      LEFT JOIN cursos c ON c.id = v."cursoId"
@@ -348,9 +348,9 @@ async function listaDePagos(db: Knex, condicion: string, bindings: unknown[], li
 }
 
 /**
- * Money stuck: pagos still pendientes after `dias`, pagos completados that nobody invoiced, and
- * facturas emitidas (not rectificativas) that no pago settles. Oldest first, since those need
- * chasing first.
+ * Money stuck: pagos still pendientes after `dias`, pagos completados without an invoice in force,
+ * and facturas emitidas in force (ordinary ones, or the substitute of one) that no pago settles.
+ * Oldest first, since those need chasing first.
  */
 export async function pendientes(db: Knex, params: { rango: Rango; antesDe: string; limite: number }) {
   const t = instante(db);
@@ -366,9 +366,12 @@ export async function pendientes(db: Knex, params: { rango: Rango; antesDe: stri
   // A factura emitida may lack its fecha in old data: its creation date stands in for it.
   const fechaFactura = 'COALESCE(f.fecha, f."createdAt")';
   const r = enRango(db, fechaFactura, params.rango);
-  // A rectificativa is settled through the invoice it corrects (its refund, its new total): no
-  // pago ever points at one, and listing it would make every correction look like a debt.
-  const condicion = `f.estado = 'emitida' AND f."rectificaId" IS NULL AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}`;
+  // A rectificativa por diferencias is settled through the invoice it corrects (its refund, its
+  // new total): no pago ever points at one, and listing it would make every correction look like
+  // a debt. A substitute is the invoice in force, owed like the one it replaced, which no longer is.
+  const enVigor = `(f."rectificaId" IS NULL OR f."tipoRectificativa" = 'S')
+    AND NOT EXISTS (SELECT 1 FROM facturas s WHERE s."rectificaId" = f.id AND s."tipoRectificativa" = 'S' AND s.estado IN ('emitida', 'pagada'))`;
+  const condicion = `f.estado = 'emitida' AND ${enVigor} AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}`;
   const [totales] = await filas(db, `SELECT COUNT(*) AS total, COALESCE(SUM(f.total), 0) AS importe FROM facturas f WHERE ${condicion}`, r.bindings);
   const facturas = await filas(
     db,

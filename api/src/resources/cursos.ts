@@ -6,7 +6,7 @@ export default defineResource({
   name: 'cursos',
   model: 'Curso',
   fields: {
-    titulo: { type: 'string', required: true, minLength: 1, maxLength: 160 },
+    titulo: { type: 'string', required: true, minLength: 1, maxLength: 160, indiceTrigramas: true },
     descripcion: { type: 'string', maxLength: 10000 },
     categoriaId: { type: 'integer', references: 'categorias' },
     precio: { type: 'integer', required: true, minimum: 0, money: true },

@@ -1,30 +1,27 @@
 // Pagos (DESIGN §2, §11): money that moved, or is about to. Its state only moves forward
-// (pendiente → completado | fallido, completado → reembolsado); a refund is dated, and if the
-// pago's invoice is issued the refund issues its rectificativa in the same transaction.
+// (pendiente → completado | fallido); money goes back with the reembolsar action, in whole or in
+// parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
+// its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
+// once nothing is left to refund.
 import { mensajes } from '../mensajes.js';
-import { conflict, validationFailed } from '../rest/errors.js';
-import { facturarPago, rectificar, desglose } from './facturas/emision.js';
-import { numSerieFactura } from './facturas/formato.js';
+import { conflict, validationFailed, type ErrorDetail } from '../rest/errors.js';
+import { INT_MAX, textoVisible } from '../rest/values.js';
+import { esEmitida, facturarPago, rectificarReembolso } from './facturas/emision.js';
+import { importeEs, numSerieFactura } from './facturas/formato.js';
 import { moneda } from './shared.js';
-import { defineResource, type WriteContext } from './types.js';
+import { defineResource } from './types.js';
 
 export const ESTADOS_PAGO = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
-/** Created pendiente, or completado for money already received; then only forward. */
+/**
+ * Created pendiente, or completado for money already received; then only forward. Reembolsado
+ * is no step a write may take: only the reembolsar action gets there, with an amount and a reason.
+ */
 const transiciones = {
   iniciales: ['pendiente', 'completado'],
-  siguientes: { pendiente: ['completado', 'fallido'], completado: ['reembolsado'], fallido: [], reembolsado: [] } as Record<string, readonly string[]>,
+  siguientes: { pendiente: ['completado', 'fallido'], completado: [], fallido: [], reembolsado: [] } as Record<string, readonly string[]>,
 };
 
 type Row = Record<string, any>;
-
-/** The refund's rectificativa: the whole invoice if it is this pago's, else this pago's share. */
-async function rectificarReembolso(pago: Row, { db, facturacion }: WriteContext) {
-  const factura = (await db('facturas').where('id', pago.facturaId).first()) as Row | undefined;
-  if (!factura || (factura.estado !== 'emitida' && factura.estado !== 'pagada')) return;
-  const entera = Number(factura.total) === Number(pago.importe);
-  const parte = entera ? undefined : desglose(Number(pago.importe), Number(factura.tipoIva));
-  await rectificar(db, Number(factura.id), { motivo: 'R4', descripcion: mensajes.facturacion.reembolso(Number(pago.id)), base: parte && -parte.base }, facturacion);
-}
 
 export default defineResource({
   name: 'pagos',
@@ -39,19 +36,23 @@ export default defineResource({
     moneda,
     metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
     estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
-    referencia: { type: 'string', maxLength: 120 },
+    referencia: { type: 'string', maxLength: 120, indiceTrigramas: true },
     fecha: { type: 'date-time', required: true },
+    // When it was refunded whole: set by the refund that left nothing to refund.
     fechaReembolso: { type: 'date-time', readOnly: true },
-    notas: { type: 'string', maxLength: 10000 },
+    // How much has gone back so far, céntimos: the sum of its reembolsos.
+    importeReembolsado: { type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
+    notas: { type: 'string', maxLength: 10000, indiceTrigramas: true },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
     curso: { type: 'belongsTo', target: 'cursos', foreignKey: 'cursoId' },
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
+    reembolsos: { type: 'hasMany', target: 'reembolsos', foreignKey: 'pagoId', nested: true },
   },
-  searchFields: ['referencia', 'notas'],
-  async beforeWrite(data, ctx) {
-    const { existing } = ctx;
+  // A pago is looked for by who paid and for what as much as by its reference (issue 20, item 6).
+  searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
+  async beforeWrite(data, { existing }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
       if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
@@ -59,12 +60,10 @@ export default defineResource({
     }
     const de = String(existing.estado);
     const a = data.estado === undefined ? de : String(data.estado);
+    // A refund needs its amount and its reason, which a change of estado cannot carry.
+    if (de === 'completado' && a === 'reembolsado') throw conflict(mensajes.pagos.reembolsoPorAccion(Number(existing.id)));
     if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
-    if (a === 'reembolsado' && de !== 'reembolsado') {
-      await rectificarReembolso({ ...existing, ...data }, ctx);
-      return { ...data, fechaReembolso: new Date().toISOString() };
-    }
     return data;
   },
   actions: {
@@ -89,6 +88,54 @@ export default defineResource({
         const facturaId = await facturarPago(db, pago, body, facturacion);
         await db('pagos').where('id', id).update({ facturaId, updatedAt: new Date().toISOString() });
         return findById('facturas', facturaId);
+      },
+    },
+    reembolsar: {
+      method: 'POST',
+      path: 'reembolsar',
+      summary: mensajes.pagos.resumenReembolsar,
+      body: {
+        title: 'Reembolsar',
+        type: 'object',
+        required: ['motivo'],
+        additionalProperties: false,
+        properties: {
+          importe: { type: 'integer', minimum: -INT_MAX, maximum: INT_MAX, description: 'Céntimos que se devuelven, más de 0 y no más de lo que queda por reembolsar; sin él, todo lo que queda' },
+          motivo: { type: 'string', minLength: 1, maxLength: 500 },
+        },
+      },
+      returns: 'Reembolso',
+      // The pago is locked for the transaction (runAction): two refunds at once are counted one
+      // after the other, so together they never give back more than the pago brought in.
+      async run(id, body: { importe?: number; motivo: string }, { db, actor, facturacion, findById }) {
+        const pago = (await db('pagos').where('id', id).first()) as Row;
+        if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
+        const yaDevuelto = Number(pago.importeReembolsado ?? 0);
+        const queda = Number(pago.importe) - yaDevuelto;
+        const importe = body.importe ?? queda;
+        const motivo = body.motivo.trim();
+        const details: ErrorDetail[] = [];
+        if (importe <= 0) details.push({ path: '/importe', code: 'minimum', message: mensajes.pagos.reembolsoNoPositivo });
+        else if (importe > queda) details.push({ path: '/importe', code: 'maximum', message: mensajes.pagos.reembolsoExcesivo(importeEs(queda), importeEs(Number(pago.importe))), info: { maximo: queda } });
+        // Spaces or invisible characters are no reason (what is stored keeps its «1.º», «2.ª»).
+        if (!textoVisible(motivo)) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
+        if (details.length) throw validationFailed(details);
+
+        const ahora = new Date();
+        const iso = ahora.toISOString();
+        const entero = importe === queda;
+        await db('pagos')
+          .where('id', id)
+          .update({ importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}), updatedAt: iso });
+        const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
+        const rectificativa =
+          factura && esEmitida(factura.estado)
+            ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, ahora)
+            : null;
+        const [insertado] = await db('reembolsos')
+          .insert({ pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso })
+          .returning('id');
+        return findById('reembolsos', Number(typeof insertado === 'object' ? insertado.id : insertado));
       },
     },
   },

@@ -38,6 +38,12 @@ export interface Field {
   unique?: boolean;
   /** Compared case-insensitively for uniqueness (usuarios.email). */
   caseInsensitive?: boolean;
+  /**
+   * Searched by substring in a big table (pagos.referencia, usuarios.apellidos): an index of its
+   * folded text's trigrams finds the rows an `ilike` matches without reading them all (pg_trgm on
+   * PostgreSQL, the FTS5 table `<resource>_busqueda` on SQLite; migration 0009).
+   */
+  indiceTrigramas?: boolean;
   /** An amount of money in céntimos: shown to people as euros with a decimal comma. */
   money?: boolean;
   /**
@@ -129,7 +135,10 @@ export interface ResourceDef {
   model: string;
   fields: Record<string, Field>;
   relations?: Record<string, Relation>;
-  /** Fields the admin's search box (`q`) looks in, with ilike. */
+  /**
+   * Fields the admin's search box (`q`) looks in, with ilike: its own, or `relation.field` for a
+   * field of the row a belongsTo relation points at (a pago is found by its usuario's name).
+   */
   searchFields: string[];
   /** Composite unique keys, e.g. [['serie', 'numero']]. */
   uniques?: string[][];

@@ -14,7 +14,7 @@ import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
   repo: Repository;
-  config: Pick<Config, 'maxLimit' | 'countCap' | 'lectura'>;
+  config: Pick<Config, 'maxLimit' | 'countCap' | 'countBudgetMs' | 'countMemoryMs' | 'lectura'>;
 }
 
 type Query = { filter?: unknown; where?: unknown };
@@ -31,11 +31,12 @@ export function actorOf(request: FastifyRequest): Actor {
   return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
 }
 
-export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { repo, config }: CrudOptions) {
-  const base = `/${resource.name}`;
-  const limits = { maxLimit: config.maxLimit };
-  // Append-only rows (logs) are created but never changed or deleted; server-written rows
-  // (archivos) are never created or changed by a client, only deleted.
+/**
+ * What a client may not do to a resource's rows, on whichever route reaches them: append-only
+ * rows (logs) are created but never changed or deleted; server-written rows (archivos) are never
+ * created or changed by a client, only deleted.
+ */
+function refusals(resource: Resource) {
   const refuseCreate = () => {
     if (resource.serverWritten) throw forbidden(resource.serverWritten);
   };
@@ -46,6 +47,13 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     refuseDelete();
     refuseCreate();
   };
+  return { refuseCreate, refuseDelete, refuseChange };
+}
+
+export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { repo, config }: CrudOptions) {
+  const base = `/${resource.name}`;
+  const limits = { maxLimit: config.maxLimit };
+  const { refuseCreate, refuseDelete, refuseChange } = refusals(resource);
 
   // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, DESIGN §12);
   // the answer names the mode it honoured, and its body says when the number is not exact.
@@ -56,7 +64,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     reply.header('vary', 'Prefer');
     if (!mode) return { count: await repo.count(resource, where) };
     reply.header('preference-applied', `count=${mode}`);
-    return repo.countIn(resource, where, mode, config.countCap);
+    return repo.countIn(resource, where, mode, { cap: config.countCap, presupuestoMs: config.countBudgetMs, memoriaMs: config.countMemoryMs });
   });
 
   app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req, reply) => {
@@ -153,7 +161,11 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     return repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura));
   });
 
+  // The child's own rules hold under its parent too: /pagos/{id}/reembolsos is read, never written.
+  const { refuseCreate, refuseDelete, refuseChange } = refusals(child);
+
   app.post<{ Params: Params }>(path, async (req) => {
+    refuseCreate();
     const id = await parentId(req.params.id);
     const body = validateBody(child, 'create', req.body);
     if (body[fk] !== undefined && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
@@ -161,6 +173,7 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
   });
 
   app.patch<{ Querystring: Query; Params: Params }>(path, async (req) => {
+    refuseChange();
     const id = await parentId(req.params.id);
     const body = validateBody(child, 'update', req.body);
     if (fk in body && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
@@ -169,6 +182,7 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
   });
 
   app.delete<{ Querystring: Query; Params: Params }>(path, async (req) => {
+    refuseDelete();
     const id = await parentId(req.params.id);
     const where = combine(parseWhereParam(child, req.query.where), scopeTo(id));
     return { count: await repo.deleteAll(child, where, actorOf(req)) };

@@ -14,6 +14,7 @@ import { mensajes } from '../mensajes.js';
 import { resources, type Resource } from '../resources/index.js';
 import { columnas, exportSql, type Columna } from './columnas.js';
 import { BOM, lineaCsv } from './csv.js';
+import { planificar } from './busqueda.js';
 import { badRequest, HttpError } from './errors.js';
 import { parseFilter } from './filter.js';
 import { orderTerms } from './repository.js';
@@ -93,7 +94,8 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, conf
       const filter = parseFilter(resource, req.query.filter, { maxLimit: config.maxLimit, unbounded: true });
       if (filter.include.length) throw badRequest(mensajes.exportar.includeNoAdmitido);
       const cols = columnas(resource, filter.fields, config.timeZone);
-      const { sql, bindings } = exportSql(resource, cols, { ...filter, order: orderTerms(filter) }, dialect);
+      const where = await planificar(db, dialect, resource, filter.where, 'todas');
+      const { sql, bindings } = exportSql(resource, cols, { ...filter, where, order: orderTerms(filter) }, dialect);
       if (enCurso >= MAX_EXPORTACIONES) throw ocupado();
       enCurso++;
       const rows = streamRows(db, sql, bindings);

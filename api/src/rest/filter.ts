@@ -17,7 +17,19 @@ const MAX_DEPTH = 8;
 
 export type WhereNode =
   | { kind: 'and' | 'or'; children: WhereNode[] }
-  | { kind: 'cond'; field: string; op: Operator; value: unknown };
+  | { kind: 'cond'; field: string; op: Operator; value: unknown }
+  /** `"usuario.nombre": …`: the row a belongsTo relation points at meets `where` (a where of the target). */
+  | { kind: 'rel'; relation: string; where: WhereNode }
+  /**
+   * Written by the search planner (rest/busqueda.ts), never parsed: `field` is one of `ids`, the
+   * rows of a `rel` it looked up beforehand.
+   */
+  | { kind: 'ids'; field: string; ids: number[] }
+  /**
+   * Written by the search planner: `child` is checked on each row read, never used to find the
+   * rows (SQLite would otherwise gather every row it matches, then sort them all for one page).
+   */
+  | { kind: 'scan'; child: WhereNode };
 
 export interface OrderTerm {
   field: string;
@@ -127,6 +139,18 @@ function parseCondition(resource: Resource, field: string, raw: unknown): WhereN
   return conds.length === 1 ? conds[0] : { kind: 'and', children: conds };
 }
 
+/**
+ * `relation.field`: a condition on the row a belongsTo relation points at (the pagos whose
+ * usuario is called so), with the target's own fields and rules. One step only.
+ */
+function parseRelationPath(resource: Resource, key: string, raw: unknown): WhereNode {
+  const dot = key.indexOf('.');
+  const name = key.slice(0, dot);
+  const relation = Object.hasOwn(resource.relations, name) ? resource.relations[name] : undefined;
+  if (!relation || relation.type !== 'belongsTo') throw badRequest(mensajes.filtro.rutaNoAdmitida(key));
+  return { kind: 'rel', relation: name, where: parseCondition(getResource(relation.target), key.slice(dot + 1), raw) };
+}
+
 export function parseWhere(resource: Resource, raw: unknown, depth = 0): WhereNode | undefined {
   if (raw === undefined) return undefined;
   if (depth > MAX_DEPTH) throw badRequest(mensajes.filtro.demasiadoProfundo);
@@ -141,6 +165,8 @@ export function parseWhere(resource: Resource, raw: unknown, depth = 0): WhereNo
       const parts = list.map((w) => parseWhere(resource, w, depth + 1));
       const said = parts.filter((w): w is WhereNode => !!w);
       if (key === 'and' ? said.length : said.length === parts.length) children.push({ kind: key, children: said });
+    } else if (key.includes('.')) {
+      children.push(parseRelationPath(resource, key, value));
     } else {
       children.push(parseCondition(resource, key, value));
     }

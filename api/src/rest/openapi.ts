@@ -148,6 +148,29 @@ const authPaths = {
   },
   '/logins/logout': { post: { tags: ['auth'], operationId: 'Login.logout', responses: { '204': noContent } } },
   '/logins/me': { get: { tags: ['auth'], operationId: 'Login.me', responses: { '200': { description: 'Administrador actual', content: json(ref('Login')) }, '401': errorResponse('Sin sesión') } } },
+  '/logins/sesion': {
+    get: {
+      tags: ['auth'], operationId: 'Login.sesion',
+      description: 'Cuándo caduca la sesión. Preguntarlo, como cualquier petición, la prolonga.',
+      responses: {
+        '200': {
+          description: 'Caducidad de la sesión actual',
+          content: json({
+            type: 'object',
+            required: ['inactividadMinutos', 'margenSegundos', 'caducaPorInactividad', 'caduca', 'ahora'],
+            properties: {
+              inactividadMinutos: { type: 'integer', description: 'SESSION_IDLE_MINUTES' },
+              margenSegundos: { type: 'integer', description: 'La actividad se anota como mucho con esta frecuencia: tras una petición, la sesión dura al menos inactividadMinutos menos esto' },
+              caducaPorInactividad: { type: 'string', format: 'date-time', description: 'Si no hay más peticiones' },
+              caduca: { type: 'string', format: 'date-time', description: 'Caducidad absoluta (SESSION_ABSOLUTE_HOURS desde el login)' },
+              ahora: { type: 'string', format: 'date-time', description: 'El reloj del servidor' },
+            },
+          }),
+        },
+        '401': errorResponse('Sin sesión'),
+      },
+    },
+  },
   '/ping': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Vivo' } } } },
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
 };

@@ -13,21 +13,16 @@ import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } fro
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from './values.js';
 import { Presupuesto } from './presupuesto.js';
+import { planificar } from './busqueda.js';
 import type { CountMode } from './prefer.js';
-import { cappedCountSql, countSql, plannedCountSql, selectSql } from './select.js';
+import { Recuentos, type CountAnswer, type Tope } from './recuento.js';
+import { countSql, plannedCountSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
 import { applyWhere } from './where.js';
 
 type Row = Record<string, unknown>;
 
-/**
- * A count as `GET /R/count` answers it: exact unless `approximate` says otherwise. `lowerBound`:
- * more than `count` rows match (the count stopped there); `estimate`: the planner's estimate.
- */
-export interface CountAnswer {
-  count: number;
-  approximate?: 'lowerBound' | 'estimate';
-}
+export type { CountAnswer };
 
 /** Who is writing: goes into the activity log and into server-set fields. */
 export interface Actor {
@@ -48,12 +43,14 @@ export const esUrl = (v: string) => /^https?:\/\//i.test(v);
 
 export class Repository {
   readonly dialect: Dialect;
+  private readonly recuentos: Recuentos;
   constructor(
     readonly db: Db,
     readonly config: Pick<Config, 'scrypt' | 'lectura'> & Facturacion,
     readonly archivos?: ArchivoHooks,
   ) {
     this.dialect = isPg(db) ? 'pg' : 'sqlite';
+    this.recuentos = new Recuentos(db, this.dialect);
   }
 
   get facturacion(): Facturacion {
@@ -91,11 +88,12 @@ export class Repository {
 
   private async load(resource: Resource, filter: ParsedFilter, extraWhere: WhereNode | undefined, trx: Db | Knex.Transaction, byKey: boolean, presupuesto: Presupuesto): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
+    const where = await planificar(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina');
     const { sql, bindings } = selectSql(
       resource,
       {
         columns: this.selectColumns(resource, filter.fields, needed),
-        where: combine(filter.where, extraWhere),
+        where,
         order: byKey ? [] : orderTerms(filter),
         limit: filter.limit,
         skip: filter.skip,
@@ -110,7 +108,7 @@ export class Repository {
   }
 
   async count(resource: Resource, where: WhereNode | undefined, trx: Db | Knex.Transaction = this.db): Promise<number> {
-    const { sql, bindings } = countSql(resource, where, this.dialect);
+    const { sql, bindings } = countSql(resource, await planificar(trx, this.dialect, resource, where, 'todas'), this.dialect);
     const [{ count }] = (await readRows(trx, sql, bindings)) as { count: number | string }[];
     return Number(count);
   }
@@ -118,23 +116,19 @@ export class Repository {
   /**
    * The count in the mode the caller prefers (DESIGN §12, PostgREST's `Prefer: count=`): `exact`
    * reads every matching row; `planned` asks PostgreSQL's planner (no rows read); `estimated` is
-   * exact up to `cap` and the planner's estimate above it. SQLite keeps no statistics the
-   * application could ask, so there both approximate modes count up to `cap` and, above it, say
-   * only that there are more: bounded work either way, and never a guess passed off as a count.
+   * exact when counting costs little, and an estimate or «more than» when it does not
+   * (rest/recuento.ts). SQLite keeps no statistics the application could ask, so there `planned`
+   * is `estimated`: bounded work either way, and never a guess passed off as a count.
    */
-  async countIn(resource: Resource, where: WhereNode | undefined, mode: CountMode, cap: number): Promise<CountAnswer> {
+  async countIn(resource: Resource, where: WhereNode | undefined, mode: CountMode, tope: Tope): Promise<CountAnswer> {
     if (mode === 'exact') return { count: await this.count(resource, where) };
-    if (this.dialect === 'pg') {
-      const { sql, bindings } = plannedCountSql(resource, where);
+    const planeado = () => planificar(this.db, this.dialect, resource, where, 'todas');
+    if (mode === 'planned' && this.dialect === 'pg') {
+      const { sql, bindings } = plannedCountSql(resource, await planeado());
       const [row] = (await readRows(this.db, sql, bindings)) as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[];
-      const estimate = Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']);
-      // Above the cap an exact answer costs more than the page it labels; below it, it is cheap,
-      // and the capped count that follows stays bounded even when the statistics are stale.
-      if (mode === 'planned' || estimate > cap) return { count: estimate, approximate: 'estimate' };
+      return { count: Math.round(row['QUERY PLAN'][0].Plan['Plan Rows']), approximate: 'estimate' };
     }
-    const { sql, bindings } = cappedCountSql(resource, where, this.dialect, cap);
-    const [{ count }] = (await readRows(this.db, sql, bindings)) as { count: number | string }[];
-    return Number(count) > cap ? { count: cap, approximate: 'lowerBound' } : { count: Number(count) };
+    return this.recuentos.estimada(`${resource.name} ${JSON.stringify(where ?? null)}`, resource, planeado, tope);
   }
 
   async findById(resource: Resource, id: number, filter?: ParsedFilter, trx: Db | Knex.Transaction = this.db, presupuesto?: Presupuesto): Promise<Row> {
@@ -349,7 +343,10 @@ export class Repository {
   /** Runs a write in a transaction, turning constraint failures the checks could not foresee (races) into 4xx. */
   private async write<T>(resource: Resource, data: Row, id: number | undefined, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction(fn);
+      const result = await this.db.transaction(fn);
+      // A remembered count may count a row this write changed (a pago's usuario renamed too).
+      this.recuentos.olvidar();
+      return result;
     } catch (err) {
       if (err instanceof HttpError) throw err;
       const code = String((err as { code?: string }).code ?? '');

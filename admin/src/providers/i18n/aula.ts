@@ -21,6 +21,8 @@ export const aulaShell = {
     salir: 'Salir',
     administradores: 'Administradores',
     actividad: 'Actividad',
+    // The phone's drawer with the sections, as a screen reader names it.
+    secciones: 'Secciones',
   },
   noEncontrada: {
     titulo: 'Página no encontrada',
@@ -33,4 +35,6 @@ export const aulaShell = {
     masDe: '%{offsetBegin}-%{offsetEnd} de más de %{total}',
     unos: '%{offsetBegin}-%{offsetEnd} de unos %{total}',
   },
+  // A list whose rows answer the previous search while the new one is asked (common/Buscando.tsx).
+  buscando: 'Buscando…',
 };

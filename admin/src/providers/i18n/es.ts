@@ -4,6 +4,7 @@ import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
+import { sesion } from './sesion';
 import { subida } from './subidas';
 import { verifactu } from './verifactu';
 
@@ -222,5 +223,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida, verifactu },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu },
 };

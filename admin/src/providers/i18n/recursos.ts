@@ -108,6 +108,8 @@ export const recursos = {
       fecha: 'Fecha',
       notas: 'Notas',
       fechaReembolso: 'Fecha de reembolso',
+      importeReembolsado: 'Importe reembolsado',
+      reembolsos: 'Reembolsos',
     },
   },
   facturas: {
@@ -138,6 +140,22 @@ export const recursos = {
       emisorNombre: 'Emisor',
       emisorNif: 'NIF del emisor',
       emisorDomicilio: 'Domicilio del emisor',
+      tipoRectificativa: 'Tipo de rectificación',
+      baseRectificada: 'Base de la factura sustituida',
+      cuotaRectificada: 'Cuota de la factura sustituida',
+      rectificadaPorId: 'Rectificada por',
+    },
+  },
+  reembolsos: {
+    name: 'Reembolso |||| Reembolsos',
+    fields: {
+      ...comunes,
+      pagoId: 'Pago',
+      importe: 'Importe',
+      motivo: 'Motivo',
+      fecha: 'Fecha',
+      facturaId: 'Rectificativa',
+      loginId: 'Hecho por',
     },
   },
   registros: {
@@ -231,6 +249,8 @@ export const aulaRecursos = {
     R4: 'R4 · Rectificativa por otras causas',
     R5: 'R5 · Rectificativa de factura simplificada',
   },
+  /** How a rectificativa corrects (VeriFactu's TipoRectificativa), in words. */
+  tipoRectificativa: { I: 'Por diferencias', S: 'Por sustitución' },
   tipoRegistro: { alta: 'Alta', anulacion: 'Anulación' },
   tipoLog: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
   metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
@@ -290,7 +310,15 @@ export const aulaRecursos = {
     pdf: 'Descargar PDF',
     rectificar: 'Rectificar',
     rectificarTitulo: 'Rectificar la factura %{factura}',
-    rectificarAyuda: 'Se emite una factura rectificativa por diferencias en la serie de rectificativas; la original no cambia.',
+    rectificarAyuda: 'Una factura emitida no se cambia: se corrige emitiendo otra, la rectificativa.',
+    caso: 'Qué hay que corregir',
+    casoCliente: 'Corregir datos del cliente',
+    casoClienteAyuda:
+      'El nombre, el NIF o la dirección están mal. Se emite una factura nueva, completa y con los datos buenos, que sustituye a esta: ' +
+      'es la que valdrá desde ahora y a la que pasa su pago. Los importes no cambian.',
+    casoImportes: 'Corregir importes',
+    casoImportesAyuda:
+      'Sobra o falta dinero: un descuento, una devolución, un precio equivocado. Se emite una rectificativa con la diferencia; esta factura sigue valiendo.',
     motivo: 'Motivo (art. 80 LIVA)',
     descripcion: 'Descripción',
     alcance: 'Qué se rectifica',
@@ -299,6 +327,9 @@ export const aulaRecursos = {
     alcanceSumar: 'Sumar a la base imponible',
     diferencia: 'Diferencia de base',
     rectificada: 'Rectificativa %{factura} emitida',
+    sustituida: 'Factura %{factura} emitida: sustituye a %{original}',
+    chipRectificada: 'Rectificada',
+    chipRectificadaPor: 'Rectificada: %{factura}',
     anular: 'Anular',
     anularTitulo: '¿Anular %{factura}?',
     anularPregunta:
@@ -319,11 +350,18 @@ export const aulaRecursos = {
       'Se emite a nombre de su usuario por el importe del pago (%{importe}, IVA del 21 % incluido) y queda pagada. ' +
       'Esta acción no se puede deshacer.',
     reembolsar: 'Reembolsar',
-    reembolsarTitulo: '¿Reembolsar el pago de %{importe}?',
-    reembolsarPregunta:
-      'El pago pasa a reembolsado con la fecha de hoy y, si tiene una factura emitida, se emite su rectificativa. ' +
-      'Esta acción no se puede deshacer.',
-    reembolsado: 'Pago reembolsado',
+    reembolsarTitulo: 'Reembolsar el pago de %{importe}',
+    reembolsarAyuda:
+      'Se devuelve al alumno lo que indique, todo lo que queda o una parte. Si el pago tiene factura emitida, se emite una rectificativa ' +
+      'por ese importe. Esta acción no se puede deshacer.',
+    reembolsarYaDevuelto: 'Ya se han devuelto %{devuelto}; quedan %{queda}.',
+    importeReembolso: 'Importe a devolver',
+    motivoReembolso: 'Motivo',
+    reembolsoMaximo: 'Como mucho %{queda}, lo que queda por devolver',
+    reembolsado: 'Reembolso de %{importe} hecho',
+    reembolsadoEnParte: 'Reembolsado en parte',
+    sinReembolsos: 'Sin reembolsos',
+    sinFactura: 'Sin factura',
   },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {
@@ -344,6 +382,22 @@ export const aulaRecursos = {
     activarPregunta: '¿Activar el usuario seleccionado? |||| ¿Activar los %{smart_count} usuarios seleccionados?',
     desactivarTitulo: 'Desactivar %{smart_count} usuario |||| Desactivar %{smart_count} usuarios',
     desactivarPregunta: '¿Desactivar el usuario seleccionado? |||| ¿Desactivar los %{smart_count} usuarios seleccionados?',
+  },
+  /**
+   * Publishing a curso whose clases are all borradores: its students would find it empty, so
+   * the administrator is asked whether to publish the clases too.
+   */
+  publicacion: {
+    titulo: '¿Publicar también sus clases?',
+    unCurso:
+      'La única clase de este curso está en borrador: si solo se publica el curso, sus alumnos no la verán. |||| ' +
+      'Las %{smart_count} clases de este curso están en borrador: si solo se publica el curso, sus alumnos no verán ninguna.',
+    seleccion:
+      'Cursos elegidos que solo tienen clases en borrador: %{cursos}, con %{smart_count} clases en total. ' +
+      'Si solo se publican los cursos, sus alumnos no verán esas clases.',
+    todo: 'Publicar también su clase |||| Publicar también sus %{smart_count} clases',
+    soloCurso: 'Publicar solo el curso',
+    soloCursos: 'Publicar solo los cursos',
   },
   /** Reordering a curso's clases by dragging or with the keyboard (read aloud by screen readers). */
   orden: {

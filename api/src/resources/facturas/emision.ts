@@ -37,7 +37,9 @@ export function desglose(precioConIva: number, tipoIva: number) {
 /** F1 when the customer is identified by NIF, F2 (simplificada) otherwise. */
 export const tipoOrdinaria = (clienteNif: unknown) => (typeof clienteNif === 'string' && clienteNif.trim() ? 'F1' : 'F2');
 
-const esEmitida = (estado: string) => estado === 'emitida' || estado === 'pagada';
+/** Issued and in force as far as its estado says: what may be rectified, paid or anulada. */
+const EMITIDAS = ['emitida', 'pagada'];
+export const esEmitida = (estado: string) => EMITIDAS.includes(estado);
 
 async function facturaBloqueada(trx: Db, id: number): Promise<Row> {
   const qb = trx('facturas').where('id', id).first();
@@ -55,11 +57,16 @@ async function contador(trx: Db, serie: string): Promise<Row> {
 
 const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
 
-/** What an invoice of its kind lacks to be issued: the customer's data on a complete one, the limit on a simplified one. */
-function incompleta(f: Row, original?: Row): ErrorDetail[] {
+/** Kinds that may go without the customer's identity: a simplified invoice and its rectificativas. */
+const esSimplificada = (tipo: string) => tipo === 'F2' || tipo === 'R5';
+
+/**
+ * What an invoice of its kind lacks to be issued: the customer's data on a complete one, the limit
+ * on a simplified one (an F2, or the R5 that substitutes one: a whole simplified invoice again).
+ */
+function incompleta(f: Row): ErrorDetail[] {
   const details: ErrorDetail[] = [];
-  const completa = f.tipo === 'F1' || (f.tipo !== 'F2' && f.tipo !== 'R5' && original?.tipo !== 'F2');
-  if (completa) {
+  if (!esSimplificada(f.tipo)) {
     for (const campo of ['clienteNombre', 'clienteNif', 'clienteDireccion']) {
       if (!f[campo] || !String(f[campo]).trim()) details.push({ path: `/${campo}`, code: 'required', message: mensajes.facturacion.falta(campo) });
     }
@@ -68,7 +75,7 @@ function incompleta(f: Row, original?: Row): ErrorDetail[] {
     if (/^[0-9XYZKLMABCDEFGHJNPQRSUVW]\d{7}[0-9A-Z]$/.test(nif) && !nifValido(nif)) {
       details.push({ path: '/clienteNif', code: 'nif', message: mensajes.facturacion.nifNoValido(String(f.clienteNif)) });
     }
-  } else if (f.tipo === 'F2' && Number(f.total) > MAXIMO_SIMPLIFICADA) {
+  } else if ((f.tipo === 'F2' || f.tipoRectificativa === 'S') && Number(f.total) > MAXIMO_SIMPLIFICADA) {
     details.push({ path: '/clienteNif', code: 'simplificada', message: mensajes.facturacion.simplificadaMaxima });
   }
   return details;
@@ -82,17 +89,18 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   const factura = await facturaBloqueada(trx, id);
   if (factura.estado !== 'borrador') throw conflict(mensajes.facturacion.yaEmitida(numSerieFactura(factura.serie, factura.numero)));
 
-  // The customer as printed: what the draft says, completed from the usuario where it says nothing.
-  const usuario = (await trx('usuarios').where('id', factura.usuarioId).first()) as Row;
-  const desdeUsuario = clienteDe(usuario);
+  // The customer as printed: what the draft says, completed from the usuario where it says
+  // nothing. A rectificativa carries exactly the customer it was made with (the rectified
+  // invoice's, or the corrected one of a substitution).
+  const desdeUsuario: Partial<ReturnType<typeof clienteDe>> = factura.rectificaId ? {} : clienteDe((await trx('usuarios').where('id', factura.usuarioId).first()) as Row);
+  const nif = factura.clienteNif || desdeUsuario.clienteNif;
   const cliente = {
-    clienteNombre: factura.clienteNombre || desdeUsuario.clienteNombre,
-    clienteNif: factura.clienteNif ? normalizarNif(factura.clienteNif) : desdeUsuario.clienteNif ? normalizarNif(desdeUsuario.clienteNif) : null,
-    clienteDireccion: factura.clienteDireccion || desdeUsuario.clienteDireccion,
+    clienteNombre: factura.clienteNombre || desdeUsuario.clienteNombre || null,
+    clienteNif: nif ? normalizarNif(nif) : null,
+    clienteDireccion: factura.clienteDireccion || desdeUsuario.clienteDireccion || null,
   };
-  const original = factura.rectificaId ? ((await trx('facturas').where('id', factura.rectificaId).first()) as Row) : undefined;
   const tipo = factura.rectificaId ? factura.tipo : tipoOrdinaria(cliente.clienteNif);
-  const details = incompleta({ ...factura, ...cliente, tipo }, original);
+  const details = incompleta({ ...factura, ...cliente, tipo });
   // A draft saved before series were checked may hold one that is not an identifier (« A»
   // would be issued as a second A-1): it is corrected on the draft, never issued as it is.
   if (!esSerie(factura.serie)) details.push({ path: '/serie', code: 'pattern', message: mensajes.validacion.patron.serie });
@@ -124,54 +132,236 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   await anadirRegistro(trx, { ...factura, ...emitida }, 'alta', f, ahora);
 }
 
+export const TIPOS_RECTIFICATIVA = ['I', 'S'] as const;
+const CAMPOS_CLIENTE = ['clienteNombre', 'clienteNif', 'clienteDireccion'] as const;
+
 export interface Rectificacion {
+  /** I (default): por diferencias, the amounts that change; S: por sustitución, the whole invoice corrected. */
+  tipoRectificativa?: (typeof TIPOS_RECTIFICATIVA)[number];
   motivo: (typeof MOTIVOS_RECTIFICACION)[number];
   descripcion: string;
-  /** The difference in base (negative to take away); left out, the whole invoice is cancelled. */
+  /**
+   * I: the difference in base (negative to take away), or, left out, all that is in force is
+   * cancelled. S: the corrected invoice's base, or, left out, the rectified one's.
+   */
   base?: number;
   tipoIva?: number;
   concepto?: string;
+  /** S only: the customer as corrected; a field left out stays as on the rectified invoice. */
+  clienteNombre?: string | null;
+  clienteNif?: string | null;
+  clienteDireccion?: string | null;
+}
+
+/** The rectified invoice's number as printed: «A-7». */
+const numeroDe = (f: Row) => numSerieFactura(f.serie, f.numero);
+
+/**
+ * What an issued invoice amounts to now: its own amounts and those of its rectificativas por
+ * diferencias, counting the ones made to the invoices it substitutes (a partial refund made
+ * before the customer's address was corrected still takes away from the substitute).
+ */
+export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: number; cuotaIva: number; total: number }> {
+  const ids = [Number(factura.id)];
+  for (let f = factura; f.tipoRectificativa === 'S' && f.rectificaId; ) {
+    ids.push(Number(f.rectificaId));
+    f = (await trx('facturas').where('id', f.rectificaId).first('id', 'rectificaId', 'tipoRectificativa')) as Row;
+  }
+  const [suma] = (await trx('facturas')
+    .whereIn('rectificaId', ids)
+    .where('tipoRectificativa', 'I')
+    .whereIn('estado', EMITIDAS)
+    .sum({ base: 'base', cuotaIva: 'cuotaIva', total: 'total' })) as Row[];
+  return {
+    base: Number(factura.base) + Number(suma?.base ?? 0),
+    cuotaIva: Number(factura.cuotaIva) + Number(suma?.cuotaIva ?? 0),
+    total: Number(factura.total) + Number(suma?.total ?? 0),
+  };
+}
+
+/** The substitute that replaced an invoice, if one did: the invoice is no longer in force. */
+const sustituta = (trx: Db, id: number) =>
+  trx('facturas').where({ rectificaId: id, tipoRectificativa: 'S' }).whereIn('estado', EMITIDAS).first('id', 'serie', 'numero') as Promise<Row | undefined>;
+
+/** The rectified invoice, locked, if it may be rectified: issued, and still in force. */
+async function rectificable(trx: Db, id: number): Promise<Row> {
+  const original = await facturaBloqueada(trx, id);
+  if (!esEmitida(original.estado)) throw conflict(mensajes.facturacion.noRectificable(original.numero ? numeroDe(original) : `(borrador ${id})`, original.estado));
+  const sucesora = await sustituta(trx, id);
+  if (sucesora) throw conflict(mensajes.facturacion.yaSustituida(numeroDe(original), numeroDe(sucesora)));
+  return original;
+}
+
+interface NuevaRectificativa {
+  tipoRectificativa: 'I' | 'S';
+  tipo: string;
+  cliente: Record<(typeof CAMPOS_CLIENTE)[number], string | null>;
+  concepto: string;
+  base: number;
+  tipoIva: number;
+  cuotaIva: number;
+  motivoRectificacion: string;
 }
 
 /**
- * `POST /facturas/{id}/rectificar`: a rectificativa por diferencias in the rectificativas serie,
- * issued at once. Left without amounts it cancels the whole invoice, céntimo for céntimo.
- * Returns the new invoice's id.
+ * Writes the rectificativa of `original` as a draft and issues it at once (numbered in the
+ * rectificativas serie, with its VeriFactu record); the original then names it as its latest.
  */
-export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Facturacion, ahora = new Date()): Promise<number> {
-  const original = await facturaBloqueada(trx, id);
-  const num = numSerieFactura(original.serie, original.numero);
-  if (!esEmitida(original.estado)) throw conflict(mensajes.facturacion.noRectificable(original.numero ? num : `(borrador ${id})`, original.estado));
-  const tipoIva = r.tipoIva ?? Number(original.tipoIva);
-  const entera = r.base === undefined && tipoIva === Number(original.tipoIva);
-  const base = r.base ?? -Number(original.base);
-  const cuota = entera ? -Number(original.cuotaIva) : cuotaIva(base, tipoIva);
+async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa, f: Facturacion, ahora: Date): Promise<number> {
   const iso = ahora.toISOString();
+  const sustitucion = r.tipoRectificativa === 'S';
+  // Their columns hold 500 characters; a descripción of 500 behind «Rectificación de la factura…» would not fit.
+  const cabe = (texto: string) => texto.slice(0, 500);
   const [insertado] = await trx('facturas')
     .insert({
       serie: f.series.rectificativas,
       numero: null,
       fecha: null,
       usuarioId: original.usuarioId,
-      clienteNombre: original.clienteNombre,
-      clienteNif: original.clienteNif,
-      clienteDireccion: original.clienteDireccion,
-      concepto: r.concepto ?? mensajes.facturacion.conceptoRectificacion(num, r.descripcion),
-      base,
-      tipoIva,
-      cuotaIva: cuota,
-      total: base + cuota,
+      ...r.cliente,
+      concepto: cabe(r.concepto),
+      base: r.base,
+      tipoIva: r.tipoIva,
+      cuotaIva: r.cuotaIva,
+      total: r.base + r.cuotaIva,
       estado: 'borrador',
-      rectificaId: id,
-      tipo: original.tipo === 'F2' || original.tipo === 'R5' ? 'R5' : r.motivo,
-      motivoRectificacion: r.descripcion,
+      rectificaId: original.id,
+      tipo: r.tipo,
+      motivoRectificacion: cabe(r.motivoRectificacion),
+      tipoRectificativa: r.tipoRectificativa,
+      baseRectificada: sustitucion ? original.base : null,
+      cuotaRectificada: sustitucion ? original.cuotaIva : null,
       createdAt: iso,
       updatedAt: iso,
     })
     .returning('id');
   const nuevaId = Number(typeof insertado === 'object' ? insertado.id : insertado);
   await emitir(trx, nuevaId, {}, f, ahora);
+  // The substitute is the invoice in force: as settled as the one it replaces.
+  if (sustitucion && original.estado === 'pagada') await trx('facturas').where('id', nuevaId).update({ estado: 'pagada' });
+  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId });
   return nuevaId;
+}
+
+/**
+ * A completed pago's invoice cancelled to zero while the money stayed: the pago has no invoice
+ * in force, so it loses the link and may be invoiced again. A refunded pago keeps it.
+ */
+async function desvincularSiQuedaACero(trx: Db, factura: Row, ahora: Date) {
+  if ((await importesEnVigor(trx, factura)).total !== 0) return;
+  await trx('pagos').where({ facturaId: factura.id, estado: 'completado' }).update({ facturaId: null, updatedAt: ahora.toISOString() });
+}
+
+/** The rectificativa's kind: a simplified invoice's is R5 (VeriFactu: it names no customer), else the motivo. */
+const tipoRectificativaDe = (original: Row, motivo: string) => (esSimplificada(original.tipo) ? 'R5' : motivo);
+
+/**
+ * `POST /facturas/{id}/rectificar` por diferencias: a rectificativa in the rectificativas serie
+ * with the amounts that change, issued at once. Left without amounts it cancels what is in force,
+ * céntimo for céntimo. Returns the new invoice's id.
+ */
+async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
+  const cliente = CAMPOS_CLIENTE.filter((campo) => campo in r);
+  if (cliente.length) throw validationFailed(cliente.map((campo) => ({ path: `/${campo}`, code: 'sustitucion', message: mensajes.facturacion.clienteSoloPorSustitucion })));
+  const tipoIva = r.tipoIva ?? Number(original.tipoIva);
+  let base: number;
+  let cuota: number;
+  if (r.base === undefined && tipoIva === Number(original.tipoIva)) {
+    const vigor = await importesEnVigor(trx, original);
+    if (vigor.total === 0 && vigor.base === 0) throw conflict(mensajes.facturacion.yaACero(numeroDe(original)));
+    base = -vigor.base;
+    cuota = -vigor.cuotaIva;
+  } else {
+    base = r.base ?? -Number(original.base);
+    cuota = cuotaIva(base, tipoIva);
+  }
+  const id = await emitirRectificativa(
+    trx,
+    original,
+    {
+      tipoRectificativa: 'I',
+      tipo: tipoRectificativaDe(original, r.motivo),
+      cliente: { clienteNombre: original.clienteNombre, clienteNif: original.clienteNif, clienteDireccion: original.clienteDireccion },
+      concepto: r.concepto ?? mensajes.facturacion.conceptoRectificacion(numeroDe(original), r.descripcion),
+      base,
+      tipoIva,
+      cuotaIva: cuota,
+      motivoRectificacion: r.descripcion,
+    },
+    f,
+    ahora,
+  );
+  await desvincularSiQuedaACero(trx, original, ahora);
+  return id;
+}
+
+/**
+ * `POST /facturas/{id}/rectificar` por sustitución (RD 1619/2012 art. 15; VeriFactu
+ * TipoRectificativa S): a whole new invoice with the customer's data corrected (and the amounts,
+ * if given), issued in the rectificativas serie; it names the amounts it replaces
+ * (baseRectificada, cuotaRectificada) and from then on it is the invoice in force: the pagos of
+ * the rectified one point at it. Checked as an emission checks: a complete invoice needs the
+ * customer's name, a valid NIF and address; a NIF added to a simplified one makes it complete.
+ */
+async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
+  const num = numeroDe(original);
+  if (original.tipoRectificativa === 'I') throw conflict(mensajes.facturacion.diferenciasNoSustituibles(num));
+  const corregido = (campo: (typeof CAMPOS_CLIENTE)[number]) => {
+    const valor = campo in r ? r[campo] : original[campo];
+    return typeof valor === 'string' && valor.trim() ? valor.trim() : null;
+  };
+  const nif = corregido('clienteNif');
+  const cliente = { clienteNombre: corregido('clienteNombre'), clienteNif: nif && normalizarNif(nif), clienteDireccion: corregido('clienteDireccion') };
+  const base = r.base ?? Number(original.base);
+  const tipoIva = r.tipoIva ?? Number(original.tipoIva);
+  const mismosImportes = base === Number(original.base) && tipoIva === Number(original.tipoIva);
+  const cuota = mismosImportes ? Number(original.cuotaIva) : cuotaIva(base, tipoIva);
+  const concepto = r.concepto ?? original.concepto;
+  const tipo = !esSimplificada(original.tipo) || cliente.clienteNif ? r.motivo : 'R5';
+
+  const details: ErrorDetail[] = [];
+  if (base < 0) details.push({ path: '/base', code: 'minimum', message: mensajes.facturacion.baseSustitucionNegativa });
+  details.push(...incompleta({ ...cliente, tipo, tipoRectificativa: 'S', total: base + cuota }));
+  const igual = mismosImportes && concepto === original.concepto && CAMPOS_CLIENTE.every((c) => cliente[c] === (original[c] ?? null));
+  if (igual) details.push({ path: '', code: 'sinCambios', message: mensajes.facturacion.sustitucionSinCambios(num) });
+  if (details.length) throw validationFailed(details);
+
+  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion }, f, ahora);
+  await trx('pagos').where('facturaId', original.id).update({ facturaId: id, updatedAt: ahora.toISOString() });
+  return id;
+}
+
+/** `POST /facturas/{id}/rectificar`: por diferencias or por sustitución. Returns the new invoice's id. */
+export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Facturacion, ahora = new Date()): Promise<number> {
+  const original = await rectificable(trx, id);
+  return r.tipoRectificativa === 'S' ? rectificarSustitucion(trx, original, r, f, ahora) : rectificarDiferencias(trx, original, r, f, ahora);
+}
+
+/**
+ * The rectificativa of a refund of `importe` (IVA included) on the pago's invoice in force: what
+ * is left of the invoice when the refund takes it all (so refunds in parts add up to exactly the
+ * invoice), else the IVA split of the amount. Returns its id.
+ */
+export async function rectificarReembolso(trx: Db, facturaId: number, importe: number, descripcion: string, f: Facturacion, ahora = new Date()): Promise<number> {
+  const original = await rectificable(trx, facturaId);
+  const vigor = await importesEnVigor(trx, original);
+  const parte = vigor.total === importe ? vigor : desglose(importe, Number(original.tipoIva));
+  return emitirRectificativa(
+    trx,
+    original,
+    {
+      tipoRectificativa: 'I',
+      tipo: tipoRectificativaDe(original, 'R4'),
+      cliente: { clienteNombre: original.clienteNombre, clienteNif: original.clienteNif, clienteDireccion: original.clienteDireccion },
+      concepto: mensajes.facturacion.conceptoRectificacion(numeroDe(original), descripcion),
+      base: -parte.base,
+      tipoIva: Number(original.tipoIva),
+      cuotaIva: -parte.cuotaIva,
+      motivoRectificacion: descripcion,
+    },
+    f,
+    ahora,
+  );
 }
 
 /** `POST /facturas/{id}/anular`: for an invoice issued by mistake; its number stays used. */
@@ -186,7 +376,8 @@ export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Da
 
 /**
  * `POST /pagos/{id}/facturar`: the invoice of a completed pago, made out to its usuario, issued
- * and marked paid, whose total is the pago's importe exactly. Returns the invoice's id.
+ * and marked paid, whose total is exactly what the pago kept: its importe less what was refunded
+ * of it. Returns the invoice's id.
  */
 export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number; concepto?: string }, f: Facturacion, ahora = new Date()): Promise<number> {
   const usuario = (await trx('usuarios').where('id', pago.usuarioId).first()) as Row;
@@ -198,7 +389,7 @@ export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number;
       usuarioId: pago.usuarioId,
       ...clienteDe(usuario),
       concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(Number(pago.id))),
-      ...desglose(Number(pago.importe), opts.tipoIva ?? 21),
+      ...desglose(Number(pago.importe) - Number(pago.importeReembolsado ?? 0), opts.tipoIva ?? 21),
       estado: 'borrador',
       tipo: tipoOrdinaria(usuario.nif),
       createdAt: iso,

@@ -36,3 +36,10 @@ export function importeDecimal(centimos: number): string {
   const abs = Math.abs(centimos);
   return `${signo}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+// Grouping always: Intl's es-ES leaves four-digit amounts ungrouped («1234,56 €»), and where a
+// person reads amounts (the PDF, a message) every one should read alike: «1.234,56 €».
+const eurosEs = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+
+/** Céntimos as a person reads them: `123456` → `1.234,56 €`. */
+export const importeEs = (centimos: number) => eurosEs.format(centimos / 100);

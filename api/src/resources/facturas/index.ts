@@ -6,7 +6,7 @@ import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../rest/errors.js';
 import { INT_MAX } from '../../rest/values.js';
 import { defineResource, type WriteContext } from '../types.js';
-import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA } from './emision.js';
+import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
 import { numSerieFactura, PATRON_SERIE } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
@@ -72,6 +72,14 @@ export default defineResource({
     estado: { type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
     rectificaId: { type: 'integer', references: 'facturas', readOnly: true },
     motivoRectificacion: { type: 'string', maxLength: 500, readOnly: true },
+    // VeriFactu's TipoRectificativa of a rectificativa: I por diferencias, S por sustitución.
+    tipoRectificativa: { type: 'string', enum: TIPOS_RECTIFICATIVA, readOnly: true },
+    // Of a substitute: the base and cuota of the invoice it replaces (VeriFactu's ImporteRectificacion).
+    baseRectificada: { type: 'integer', readOnly: true, money: true },
+    cuotaRectificada: { type: 'integer', readOnly: true, money: true },
+    // Its latest rectificativa: the invoice has been rectified (or replaced, if that one is an S).
+    // No `references`: a plain column without a foreign key (migration 0008 says why).
+    rectificadaPorId: { type: 'integer', readOnly: true },
     emisorNif: { type: 'string', maxLength: 20, readOnly: true },
     emisorNombre: { type: 'string', maxLength: 200, readOnly: true },
     emisorDomicilio: { type: 'string', maxLength: 500, readOnly: true },
@@ -82,6 +90,8 @@ export default defineResource({
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'facturaId' },
     rectifica: { type: 'belongsTo', target: 'facturas', foreignKey: 'rectificaId' },
     rectificativas: { type: 'hasMany', target: 'facturas', foreignKey: 'rectificaId' },
+    rectificadaPor: { type: 'belongsTo', target: 'facturas', foreignKey: 'rectificadaPorId' },
+    reembolsos: { type: 'hasMany', target: 'reembolsos', foreignKey: 'facturaId' },
     registros: { type: 'hasMany', target: 'registros', foreignKey: 'facturaId' },
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
@@ -156,11 +166,25 @@ export default defineResource({
         required: ['motivo', 'descripcion'],
         additionalProperties: false,
         properties: {
-          motivo: { type: 'string', enum: MOTIVOS_RECTIFICACION, description: 'R1–R4 (art. 80 LIVA); una simplificada se rectifica siempre como R5' },
+          tipoRectificativa: {
+            type: 'string',
+            enum: TIPOS_RECTIFICATIVA,
+            default: 'I',
+            description: 'I: por diferencias (los importes que cambian); S: por sustitución (la factura entera corregida, p. ej. los datos del cliente), que pasa a ser la factura en vigor de sus pagos',
+          },
+          motivo: { type: 'string', enum: MOTIVOS_RECTIFICACION, description: 'R1–R4 (art. 80 LIVA); una simplificada se rectifica como R5 (salvo una sustitución que le añade el NIF del cliente)' },
           descripcion: { type: 'string', minLength: 1, maxLength: 500 },
-          base: { type: 'integer', minimum: -INT_MAX, maximum: INT_MAX, description: 'Diferencia de base en céntimos (negativa para restar); sin ella, se anula toda la factura' },
+          base: {
+            type: 'integer',
+            minimum: -INT_MAX,
+            maximum: INT_MAX,
+            description: 'En céntimos. Por diferencias: la diferencia de base (negativa para restar); sin ella, se anula todo lo que está en vigor. Por sustitución: la base de la factura corregida; sin ella, la de la rectificada',
+          },
           tipoIva: { type: 'integer', enum: [21, 10, 4, 0] },
           concepto: { type: 'string', minLength: 1, maxLength: 500 },
+          clienteNombre: { type: ['string', 'null'], maxLength: 200, description: 'Solo por sustitución: el nombre corregido; sin él, el de la rectificada' },
+          clienteNif: { type: ['string', 'null'], maxLength: 20, description: 'Solo por sustitución: el NIF corregido' },
+          clienteDireccion: { type: ['string', 'null'], maxLength: 500, description: 'Solo por sustitución: la dirección corregida' },
         },
       },
       returns: 'Factura',

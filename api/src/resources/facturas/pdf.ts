@@ -4,7 +4,7 @@
 // only: the figures arrive fixed on the issued invoice, and their text comes from formato.ts.
 import PDFDocument from 'pdfkit';
 import { MARGEN_QR, qrModulos, urlCotejo, type OpcionesCotejo } from './cotejo.js';
-import { fechaExpedicion, numSerieFactura } from './formato.js';
+import { fechaExpedicion, importeEs, numSerieFactura } from './formato.js';
 
 export type TipoFactura = 'F1' | 'F2' | 'R1' | 'R2' | 'R3' | 'R4' | 'R5';
 
@@ -28,6 +28,11 @@ export interface FacturaImprimible {
   total: number;
   rectificada?: { serie: string; numero: number; fecha: string } | null;
   motivoRectificacion?: string | null;
+  /** I por diferencias (its amounts are the correction), S por sustitución (the whole invoice again). */
+  tipoRectificativa?: 'I' | 'S' | null;
+  /** Of a substitute: the amounts of the invoice it replaces. */
+  baseRectificada?: number | null;
+  cuotaRectificada?: number | null;
   estado: string;
 }
 
@@ -46,10 +51,6 @@ const COLUMNA_QR = 200;
 const GRIS = '#555555';
 const ROJO = '#b00020';
 
-// Grouping always: Intl's es-ES leaves four-digit amounts ungrouped («1234,56 €»), and on an
-// invoice every amount should read alike, thousands marked: «1.234,56 €».
-const eurosEs = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
-const euros = (centimos: number) => eurosEs.format(centimos / 100);
 const fechaImpresa = (iso: string, timeZone: string) => fechaExpedicion(iso, timeZone).replaceAll('-', '/');
 
 const TITULOS: Record<TipoFactura, string> = {
@@ -127,7 +128,14 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
     par(doc, 'Número', rectificada, izquierda, ancho);
     par(doc, 'Fecha de expedición', fechaImpresa(f.rectificada.fecha, opts.timeZone), izquierda, ancho);
     if (f.motivoRectificacion) par(doc, 'Motivo', f.motivoRectificacion, izquierda, ancho);
-    doc.text('Rectificación por diferencias: los importes son los de la corrección.', izquierda, doc.y, { width: ancho });
+    if (f.tipoRectificativa === 'S') {
+      // Art. 15 RD 1619/2012: the substitute is the invoice as it should have been; it names the
+      // one it replaces and what that one said, so both can be told apart in the books.
+      par(doc, 'Importes de la factura sustituida', `base imponible ${importeEs(Number(f.baseRectificada))}, cuota de IVA ${importeEs(Number(f.cuotaRectificada))}`, izquierda, ancho);
+      doc.text(`Rectificación por sustitución: esta factura sustituye a la ${rectificada}, que queda sin efecto; sus datos e importes son los corregidos.`, izquierda, doc.y, { width: ancho });
+    } else {
+      doc.text('Rectificación por diferencias: los importes son los de la corrección.', izquierda, doc.y, { width: ancho });
+    }
     y = doc.y + 20;
   }
 
@@ -141,7 +149,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   doc.moveTo(izquierda, y).lineTo(derecha, y).lineWidth(0.5).strokeColor(GRIS).stroke();
   y += 6;
   doc.font('Helvetica').fontSize(TAMANO_DATOS).fillColor('black');
-  doc.text(euros(f.base), xImporte, y, { width: anchoImporte, align: 'right' });
+  doc.text(importeEs(f.base), xImporte, y, { width: anchoImporte, align: 'right' });
   doc.text(f.concepto, izquierda, y, { width: ancho - anchoImporte - 10 });
   y = doc.y + 6;
   doc.moveTo(izquierda, y).lineTo(derecha, y).stroke();
@@ -154,13 +162,13 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
     doc.text(valor, xImporte, y, { width: anchoImporte, align: 'right' });
     y = doc.y + 4;
   };
-  fila('Base imponible', euros(f.base));
+  fila('Base imponible', importeEs(f.base));
   fila('Tipo impositivo', `${f.tipoIva} %`);
-  fila('Cuota de IVA', euros(f.cuotaIva));
+  fila('Cuota de IVA', importeEs(f.cuotaIva));
   y += 2;
   doc.moveTo(xEtiqueta, y).lineTo(derecha, y).stroke();
   y += 6;
-  fila(f.tipo === 'F2' || f.tipo === 'R5' ? 'Total (IVA incluido)' : 'Total', euros(f.total), true);
+  fila(f.tipo === 'F2' || f.tipo === 'R5' ? 'Total (IVA incluido)' : 'Total', importeEs(f.total), true);
 
   if (f.tipoIva === 0) {
     doc.font('Helvetica').fontSize(9).text('Operación exenta de IVA (art. 20 Uno 9.º de la Ley 37/1992)', izquierda, y + 16, { width: ancho });

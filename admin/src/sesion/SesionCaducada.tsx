@@ -1,0 +1,87 @@
+// «Tu sesión ha caducado»: the session ended while a form held changes, so the requests it
+// refused wait (providers/http.ts) while the administrator signs in again here, without leaving
+// the page; then they go again as they were, the save included.
+import { type FormEvent, useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { useLogout, useTranslate } from 'react-admin';
+import { abandonarEspera, sesionRenovada } from '../providers/caducidad';
+import { useEntrar } from '../login/useEntrar';
+import { useEspera } from './useCaducidad';
+
+export const SesionCaducada = () => {
+  const espera = useEspera();
+  const translate = useTranslate();
+  const logout = useLogout();
+  const [usuarioEscrito, setUsuarioEscrito] = useState('');
+  const [pass, setPass] = useState('');
+  const { entrar: iniciar, error, setError, enviando, setEnviando } = useEntrar();
+  if (!espera) return null;
+
+  // The same account only: what waits was typed under it, and the activity log would name
+  // someone else as its author. Another account is a sign-in from the login screen.
+  const usuario = espera.usuario ?? usuarioEscrito;
+
+  const entrar = (event: FormEvent) => {
+    event.preventDefault();
+    void iniciar({ usuario, pass }, () => {
+      // Forgotten at once: the password lives in this field only while it is typed.
+      setPass('');
+      setEnviando(false);
+      sesionRenovada();
+    });
+  };
+
+  // To the login screen, as a 401 on a page without changes leads: the requests that waited end
+  // with their 401, and react-admin's own logout covers a wait no react-admin request was in.
+  const salir = () => {
+    setPass('');
+    setError('');
+    abandonarEspera();
+    logout();
+  };
+
+  return (
+    <Dialog open fullWidth maxWidth="xs" aria-labelledby="sesion-caducada-titulo" aria-describedby="sesion-caducada-texto">
+      <form onSubmit={entrar} noValidate>
+        <DialogTitle id="sesion-caducada-titulo">{translate('aula.sesion.caducada.titulo')}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="sesion-caducada-texto">
+            {translate(espera.guardando ? 'aula.sesion.caducada.guardando' : 'aula.sesion.caducada.cambios')}
+          </DialogContentText>
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            <TextField
+              label={translate('ra.auth.username')}
+              value={usuario}
+              onChange={(e) => setUsuarioEscrito(e.target.value)}
+              helperText={espera.usuario ? translate('aula.sesion.caducada.otraCuenta') : undefined}
+              slotProps={{ input: { readOnly: espera.usuario !== undefined } }}
+              autoComplete="off"
+              fullWidth
+            />
+            <TextField
+              label={translate('ra.auth.password')}
+              type="password"
+              value={pass}
+              onChange={(e) => setPass(e.target.value)}
+              // As on the login screen: browsers honour this value to not refill a stored password.
+              autoComplete="new-password"
+              // After «Guardar», straight to the password. A wait that began with a read may have
+              // opened this mid-keystroke: the dialog itself takes the focus, not the next keys.
+              autoFocus={espera.guardando}
+              fullWidth
+            />
+            {error && <Alert severity="error">{error}</Alert>}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          <Button onClick={salir} disabled={enviando}>
+            {translate('aula.sesion.caducada.salir')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={enviando}>
+            {translate('ra.auth.sign_in')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+};

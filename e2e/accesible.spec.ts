@@ -1,0 +1,219 @@
+// Every screen usable with a screen reader, the keyboard and low vision (issue 20, item 11): axe
+// finds no critical or serious violation on any page or dialog, at each size the suite runs —
+// every section's list, create form, record form and page (and a record's tabs), Informes, the
+// login, the menus, the dark theme, and the dialogs, whose irreversible ones open on «Cancelar».
+// A failure lists each violation: rule, impact, what it asks, why, and where (CSS selectors).
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import { BOTON, choose, liftFinger } from './support/form';
+import { API } from './support/list';
+import { isPhone, menuEntry, openMenu } from './support/menu';
+
+type Violacion = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
+
+const GRAVES = new Set(['critical', 'serious']);
+
+/** One line per violation: the rule, how grave, what it asks, why (its first case) and where. */
+const describir = (v: Violacion) => {
+  const por = (v.nodes[0]?.failureSummary ?? '').split('\n').slice(1, 2).join('').trim();
+  const donde = v.nodes.slice(0, 4).map((n) => n.target.join(' '));
+  if (v.nodes.length > 4) donde.push(`…y ${v.nodes.length - 4} más`);
+  return `${v.id} (${v.impact}): ${v.help}${por ? ` [${por}]` : ''} — ${donde.join(' | ')}`;
+};
+
+/**
+ * Runs axe on what the page shows now (or only inside `dentro`) and records, without stopping the
+ * test, each critical or serious violation: the other pages of the same test are still checked.
+ */
+async function revisar(page: Page, donde: string, dentro?: string): Promise<void> {
+  // Only the violations are wanted: collecting every rule's passes would double axe's time.
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  if (dentro) axe.include(dentro);
+  const { violations } = await axe.analyze();
+  const graves = violations.filter((v) => GRAVES.has(v.impact ?? ''));
+  await test.info().attach(`axe: ${donde}`, {
+    contentType: 'application/json',
+    body: JSON.stringify(graves.map((v) => ({ id: v.id, impact: v.impact, nodos: v.nodes.length }))),
+  });
+  expect.soft(graves.map(describir), `axe en ${donde}`).toEqual([]);
+}
+
+/**
+ * Waits for the page (or the part `dentro`) to be still, as someone reading it sees it: for a quarter of a second
+ * nothing loading (react-admin's spinner turns while any request is out, a lazy page shows one
+ * while its code arrives) and no transition half done (a row fading in is paler than it will
+ * be, and axe would measure that). Cheaper than waiting for the network to be idle.
+ */
+async function quieta(page: Page, dentro = 'body'): Promise<void> {
+  await page.waitForFunction(
+    ([vez, dentro]) => {
+      const w = window as unknown as { __quieta?: { vez: number; desde: number } };
+      const ocupada =
+        document.querySelector(dentro)?.querySelector('[role="progressbar"], .MuiSkeleton-root') ||
+        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
+      if (ocupada || w.__quieta?.vez !== vez) w.__quieta = { vez, desde: performance.now() };
+      return !ocupada && performance.now() - w.__quieta.desde >= 250;
+    },
+    [Math.random(), dentro] as const,
+    { polling: 50 },
+  );
+}
+
+/**
+ * Opens a page and waits for it: its own part drawn (react-admin shows nothing for a second
+ * while a section's code arrives), then still.
+ */
+async function abrir(page: Page, ruta: string): Promise<void> {
+  await page.goto(ruta);
+  const pagina = '.RaList-main, .RaCreate-main, .RaEdit-main, .RaShow-main, section, h1';
+  await expect(page.getByRole('main').locator(pagina).first()).toBeVisible();
+  await quieta(page);
+}
+
+async function primero(page: Page, recurso: string, where: object = {}): Promise<number> {
+  const filtro = encodeURIComponent(JSON.stringify({ where, limit: 1, order: 'id ASC', fields: ['id'] }));
+  const [registro] = await (await page.request.get(`${API}/${recurso}?filter=${filtro}`)).json();
+  return registro.id;
+}
+
+/** A section's pages: the list, the create form, and a record's form and page where it has them. */
+const SECCIONES: { recurso: string; crear?: boolean; editar?: object; ver?: object; pestanas?: string[] }[] = [
+  { recurso: 'clases', crear: true, editar: {} },
+  { recurso: 'cursos', crear: true, editar: {}, ver: {}, pestanas: ['clases'] },
+  { recurso: 'categorias', crear: true, editar: {} },
+  { recurso: 'usuarios', crear: true, editar: {}, ver: {}, pestanas: ['show/pagos', 'show/facturas', 'show/clases'] },
+  { recurso: 'facturas', crear: true, editar: { estado: 'borrador' }, ver: { estado: 'emitida' } },
+  { recurso: 'pagos', crear: true, editar: {}, ver: {} },
+  { recurso: 'logins', crear: true, editar: {} },
+  { recurso: 'logs', ver: {} },
+];
+
+for (const { recurso, crear, editar, ver, pestanas = [] } of SECCIONES) {
+  test(`${recurso}: lista, alta, edición y ficha sin violaciones graves`, async ({ page }) => {
+    await abrir(page, `/main/${recurso}`);
+    await revisar(page, `/main/${recurso}`);
+    if (crear) {
+      await abrir(page, `/main/${recurso}/create`);
+      await revisar(page, `/main/${recurso}/create`);
+    }
+    if (editar) {
+      const id = await primero(page, recurso, editar);
+      await abrir(page, `/main/${recurso}/${id}`);
+      await revisar(page, `/main/${recurso}/${id}`);
+    }
+    if (ver) {
+      const id = await primero(page, recurso, ver);
+      await abrir(page, `/main/${recurso}/${id}/show`);
+      await revisar(page, `/main/${recurso}/${id}/show`);
+    }
+    for (const pestana of pestanas) {
+      const id = await primero(page, recurso);
+      await abrir(page, `/main/${recurso}/${id}/${pestana}`);
+      await revisar(page, `/main/${recurso}/${id}/${pestana}`);
+    }
+  });
+}
+
+test('informes, la página no encontrada y los menús sin violaciones graves', async ({ page }) => {
+  await abrir(page, '/main/informes');
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await revisar(page, '/main/informes');
+  await abrir(page, '/main/no-existe');
+  await revisar(page, '/main/no-existe');
+  // The administrator's menu (Administradores, Actividad, Salir), and on a phone the sections'
+  // menu, which is a drawer there and otherwise always on the page.
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await quieta(page);
+  await revisar(page, 'el menú del administrador', '.MuiMenu-root');
+  await page.keyboard.press('Escape');
+  if (isPhone(page)) {
+    await openMenu(page);
+    await expect(menuEntry(page, 'Informes')).toBeVisible();
+    await quieta(page);
+    await revisar(page, 'el menú de secciones del móvil', '.MuiDrawer-root');
+  }
+});
+
+test.describe('sin sesión', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+  test('la pantalla de entrada sin violaciones graves', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
+    await revisar(page, '/login');
+  });
+});
+
+/** Waits for the dialog to have finished fading in, so that axe judges its real colours. */
+async function dialogoAbierto(page: Page) {
+  const dialogo = page.getByRole('dialog');
+  await expect(dialogo).toBeVisible();
+  await expect(page.locator('.MuiDialog-container')).toHaveCSS('opacity', '1');
+  return dialogo;
+}
+
+/**
+ * Opens the dialog of the button named `boton`, checks it with axe, checks where the keyboard
+ * is, and leaves it by «Cancelar».
+ */
+async function revisarDialogo(page: Page, donde: string, boton: string, enfocado: 'Cancelar' | null = 'Cancelar') {
+  await page.getByRole('button', { name: boton, exact: true }).click();
+  const dialogo = await dialogoAbierto(page);
+  // Only the dialog: behind it, «Guardar» may be turning while the dialog asks.
+  await quieta(page, '.MuiDialog-root');
+  await revisar(page, `${donde} «${boton}»`, '.MuiDialog-root');
+  const cancelar = dialogo.getByRole('button', { name: 'Cancelar' });
+  // What cannot be undone opens on «Cancelar»: a stray Enter does nothing.
+  if (enfocado) await expect(cancelar).toBeFocused();
+  await cancelar.click();
+  await expect(dialogo).toBeHidden();
+}
+
+test('los diálogos, sin violaciones graves, y los de lo que no se deshace empiezan en «Cancelar»', async ({ page }) => {
+  const borrador = await primero(page, 'facturas', { estado: 'borrador' });
+  await abrir(page, `/main/facturas/${borrador}/show`);
+  await revisarDialogo(page, 'una factura en borrador', 'Emitir');
+  const emitida = await primero(page, 'facturas', { estado: 'emitida' });
+  await abrir(page, `/main/facturas/${emitida}/show`);
+  await revisarDialogo(page, 'una factura emitida', 'Anular');
+  await revisarDialogo(page, 'una factura emitida', 'Rectificar');
+  const pago = await primero(page, 'pagos', { estado: 'completado', facturaId: null });
+  await abrir(page, `/main/pagos/${pago}/show`);
+  await revisarDialogo(page, 'un pago completado', 'Reembolsar');
+  await revisarDialogo(page, 'un pago completado', 'Emitir factura');
+  await abrir(page, `/main/categorias/${await primero(page, 'categorias')}`);
+  await revisarDialogo(page, 'el formulario de una categoría', 'Borrar');
+
+  // A list's bulk actions, a row selected: «Borrar» cannot be undone, «Publicar» and the small
+  // form of «Mover a curso…» can.
+  await abrir(page, '/main/clases');
+  await page.getByRole('main').getByRole('checkbox', { name: 'Seleccionar esta fila' }).first().check();
+  await revisarDialogo(page, 'la lista de clases', 'Borrar');
+  await revisarDialogo(page, 'la lista de clases', 'Publicar');
+  await revisarDialogo(page, 'la lista de clases', 'Mover a curso…', null);
+
+  // Publishing a curso whose clases are all borradores asks first.
+  const curso = await (await page.request.post(`${API}/cursos`, { data: { titulo: `Accesible ${Date.now()}`, precio: 0 } })).json();
+  await page.request.post(`${API}/cursos/${curso.id}/clases`, { data: { titulo: 'Borrador' } });
+  await abrir(page, `/main/cursos/${curso.id}`);
+  await choose(page, 'Estado', 'Publicado');
+  await revisarDialogo(page, 'el formulario de un curso que se publica', BOTON.guardar);
+});
+
+test('el tema oscuro, sin violaciones graves', async ({ page }) => {
+  await abrir(page, '/main/cursos');
+  await page.getByRole('button', { name: 'Cambiar entre tema claro y oscuro' }).click();
+  // Off the button: its tooltip fading in, half transparent, is no colour anyone reads.
+  await liftFinger(page);
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark');
+  await revisar(page, 'la lista de cursos, oscura');
+  await abrir(page, `/main/cursos/${await primero(page, 'cursos')}`);
+  await revisar(page, 'el formulario de un curso, oscuro');
+  await abrir(page, `/main/facturas/${await primero(page, 'facturas', { estado: 'emitida' })}/show`);
+  await revisar(page, 'una factura emitida, oscura');
+  await revisarDialogo(page, 'una factura emitida, oscura', 'Anular');
+  await abrir(page, '/main/informes');
+  await expect(page.locator('.recharts-bar-rectangle').first()).toBeVisible();
+  await revisar(page, 'informes, oscuro');
+});
