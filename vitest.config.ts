@@ -11,13 +11,15 @@ import { registroDelApi } from './admin/registro.vite';
 const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
 const PROXY = 'api/test/proxy.test.ts';
+// Two API processes sharing one VeriFactu sender: several machines, so PostgreSQL only.
+const VERIFACTU_PG = 'api/test/verifactu-pg.test.ts';
 const STORAGE = ['api/test/subidas.test.ts', 'api/test/subidas-hostiles.test.ts', 'api/test/averias.test.ts', 'api/test/storage-check.test.ts'];
 const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | string[], env: Record<string, string> = {}) => ({
   extends: true as const,
   test: {
     name,
     include: only ? [only].flat() : ['api/test/**/*.test.ts'],
-    exclude: only ? [] : dialect === 'sqlite' ? [PARITY, PROXY] : [FAULTS],
+    exclude: only ? [] : dialect === 'sqlite' ? [PARITY, PROXY, VERIFACTU_PG] : [FAULTS],
     environment: 'node',
     env: { TEST_DIALECT: dialect, ...env },
     testTimeout: 30_000,

@@ -53,7 +53,7 @@ async function countPagos(db: Db): Promise<number> {
 }
 
 /** Recreates the PostgreSQL database from nothing (or makes sure it exists, when reusing). */
-async function resetPg(target: Target, drop: boolean) {
+export async function resetPg(target: Target, drop: boolean) {
   const admin = new URL(target.url);
   const name = admin.pathname.slice(1);
   admin.pathname = '/postgres';

@@ -3,6 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
+import { describirRemision, type RemisionMedida } from './verifactu.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
@@ -67,6 +68,8 @@ export interface DbReport {
   workers?: WorkersComparison;
   /** The pagos list opened as the admin opens it: page + total against the page alone. */
   apertura?: Apertura;
+  /** The remission of the VeriFactu records to the local AEAT. */
+  verifactu?: RemisionMedida;
   /** Search-as-you-type on the pagos list, keystroke by keystroke. */
   busqueda?: Busqueda;
 }
@@ -168,6 +171,7 @@ export function printTable(reports: DbReport[]) {
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
     if (r.include) console.log(`  ${describeInclude(r.include)}`);
     if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);
+    if (r.verifactu) console.log(`  ${describirRemision(r.dialect, r.verifactu)}`);
   }
 }
 

@@ -22,6 +22,7 @@ import type { Figures } from './stats.js';
 import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
 import { traceQueries } from './trace.js';
 import { describeWorkers, measureWorkers } from './workers.js';
+import { medirRemision, type RemisionMedida } from './verifactu.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -195,6 +196,8 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     report.loginBurst = await measureLoginBurst(target.url);
     log(describeLoginBurst(report.loginBurst));
     await exportar();
+    log(`\nremisión VeriFactu: ${opts.registrosVerifactu} registros a la AEAT local`);
+    report.verifactu = await medirRemision(target, opts.registrosVerifactu, log);
     return report;
   } finally {
     await api?.stop();
@@ -207,6 +210,18 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
 const opts = parseOptions(process.argv.slice(2));
 const now = new Date();
 const reports: DbReport[] = [];
+// --only verifactu: the remission alone, on a scratch database of its own (no fill to scale).
+if (opts.onlyVerifactu) {
+  const medidas: Record<string, RemisionMedida> = {};
+  for (const dialect of opts.dbs) {
+    log(`\n## remisión VeriFactu (${dialect}): ${opts.registrosVerifactu} registros pendientes, a la AEAT local`);
+    medidas[dialect] = await medirRemision(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.registrosVerifactu, log);
+  }
+  const out = resolve('data/bench-verifactu.json');
+  writeJson(out, { date: now.toISOString(), verifactu: medidas }, []);
+  log(`\nJSON: ${out}`);
+  process.exit(0);
+}
 // --only workers compares processes on PostgreSQL only: SQLite has one writer for all of them.
 for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : opts.dbs) {
   reports.push(await benchDatabase(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts, now));

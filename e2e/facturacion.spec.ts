@@ -80,7 +80,12 @@ test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se 
   const qr = page.getByRole('img', { name: new RegExp(`QR tributario de la factura ${numero}`) });
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-  await expect(main).toContainText('Factura verificable en la sede electrónica de la AEAT');
+  // The browser suite's server runs with VERIFACTU=desactivado (the default outside production):
+  // the invoice claims no verifiability and its state says it is not sent (issue 21).
+  // The invoice's state and its record's.
+  await expect(main.getByText('No se remite', { exact: true })).toHaveCount(2);
+  await expect(main).not.toContainText('Factura verificable');
+  await expect(main).not.toContainText('VERI*FACTU');
   const [registro] = await api<{ huella: string; huellaAnterior: string | null }[]>(
     page,
     `/registros?filter=${encodeURIComponent(JSON.stringify({ where: { facturaId: factura.id } }))}`,

@@ -12,6 +12,7 @@ import * as m0006 from './0006_indice_reembolsos.js';
 import * as m0007 from './0007_archivos_plazo_y_propietario.js';
 import * as m0008 from './0008_reembolsos_y_sustitucion.js';
 import * as m0009 from './0009_busqueda.js';
+import * as m0010 from './0010_remision_verifactu.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -28,6 +29,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0007_archivos_plazo_y_propietario', m0007],
   ['0008_reembolsos_y_sustitucion', m0008],
   ['0009_busqueda', m0009],
+  ['0010_remision_verifactu', m0010],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -4,11 +4,12 @@ import 'dotenv/config';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAdminServer } from '../api/src/admin-server.js';
-import { exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
+import { anunciarVerifactu, exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { mensajes } from '../api/src/mensajes.js';
 
 const adminRoot = resolve('dist/admin');
 const config = loadConfigOrExit();
+anunciarVerifactu(config);
 
 if (!existsSync(resolve(adminRoot, 'index.html')) || process.argv.includes('--build')) {
   console.log('Construyendo el admin…');

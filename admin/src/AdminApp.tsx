@@ -36,6 +36,7 @@ const secciones = {
 };
 
 const InformesPage = lazy(() => import('./informes/InformesPage'));
+const VerifactuPage = lazy(() => import('./verifactu/VerifactuPage'));
 
 const AdminApp = () => (
   <Admin
@@ -57,6 +58,7 @@ const AdminApp = () => (
     ))}
     <CustomRoutes>
       <Route path="/informes" element={<InformesPage />} />
+      <Route path="/verifactu" element={<VerifactuPage />} />
     </CustomRoutes>
   </Admin>
 );

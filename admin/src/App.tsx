@@ -1,7 +1,7 @@
 // Top-level routes (DESIGN §5), once the admin's chunk is loaded (arranque.tsx). The first
 // /login of a visit is drawn by main.tsx without this chunk; this one serves the later ones
 // («Salir», a lost session, the back button) with the same light screen.
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -23,13 +23,7 @@ const ConSesion = () => {
   }
   // The sections are chunks of their own: something to look at while the first one loads.
   return (
-    <Suspense
-      fallback={
-        <Box sx={{ display: 'flex', justifyContent: 'center', pt: '30vh' }}>
-          <CircularProgress aria-label={aulaShell.cargando} />
-        </Box>
-      }
-    >
+    <Suspense fallback={<Cargando />}>
       <AdminApp />
     </Suspense>
   );
@@ -41,6 +35,15 @@ const AlAdmin = () => {
   return <Navigate to={`/main${pathname}${search}`} replace />;
 };
 
+/** The declaración responsable: for anyone, signed in or not (Orden HAC/1177/2024, art. 15.3). */
+const DeclaracionPage = lazy(() => import('./verifactu/DeclaracionPage'));
+
+const Cargando = () => (
+  <Box sx={{ display: 'flex', justifyContent: 'center', pt: '30vh' }}>
+    <CircularProgress aria-label={aulaShell.cargando} />
+  </Box>
+);
+
 // Keyed by the history entry, so every arrival at /login starts with empty fields.
 const Login = () => <LoginPage key={useLocation().key} />;
 
@@ -48,6 +51,14 @@ export const App = () => (
   <Routes>
     <Route path="/" element={<Navigate to="/main" replace />} />
     <Route path={LOGIN_PATH} element={<Login />} />
+    <Route
+      path="/declaracion-responsable"
+      element={
+        <Suspense fallback={<Cargando />}>
+          <DeclaracionPage />
+        </Suspense>
+      }
+    />
     <Route path="/main/*" element={<ConSesion />} />
     {ATAJOS.map((seccion) => (
       <Route key={seccion} path={`/${seccion}/*`} element={<AlAdmin />} />

@@ -5,9 +5,10 @@ import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { informes } from '../src/providers/i18n/informes';
 import { aulaRecursos, recursos } from '../src/providers/i18n/recursos';
+import { verifactu } from '../src/providers/i18n/verifactu';
 
 export const recursosI18n = polyglotI18nProvider(
-  () => ({ ...englishMessages, resources: recursos, aula: { ...aulaRecursos, informes } }),
+  () => ({ ...englishMessages, resources: recursos, aula: { ...aulaRecursos, informes, verifactu } }),
   'es',
   { allowMissing: true },
 );

@@ -19,6 +19,7 @@ import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
+import verifactu, { verifactuPaths, type OpcionesVerifactu } from './verifactu/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,9 +34,11 @@ export interface AppOptions {
   media?: Media;
   /** Or the tests' settings for building them (pauses, lease times, a stand-in ffmpeg). */
   opcionesMedia?: OpcionesMedia;
+  /** The VeriFactu sender's timings for tests, or not to start it on its own. */
+  remitente?: OpcionesVerifactu['remitente'];
 }
 
-export async function buildApp({ config, db, media: mediaDada, opcionesMedia }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -76,7 +79,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia }: 
   await app.register(authPlugin, { db, config });
   app.addHook('preValidation', rejectUnreadableQuery);
 
-  const document = buildOpenApiDocument(config.productName);
+  const document = buildOpenApiDocument(config.productName, verifactuPaths);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -90,6 +93,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia }: 
   for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
+  await app.register(verifactu, { db, config, remitente });
   await media.rutas(app);
 
   return app;

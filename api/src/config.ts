@@ -1,11 +1,13 @@
 // Every setting of the application is read and validated here, once (DESIGN §8).
 // Anything else receives a typed Config and never touches process.env itself.
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
+import { CertificadoNoValido, diasHastaCaducar, fechaEs, leerCertificado, type Certificado } from './verifactu/certificado.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -67,6 +69,28 @@ export interface Config {
    * the primary sets AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
    */
   tareasDeFondo: boolean;
+  /** The remission of the invoice records to the AEAT (issue 21, api/src/verifactu). */
+  verifactu: VerifactuConfig;
+}
+
+export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
+
+export interface VerifactuConfig {
+  modo: ModoVerifactu;
+  /** The AEAT's SOAP endpoint for the mode, or VERIFACTU_URL. */
+  url: string;
+  /** The obligado's certificate, opened at start-up; present whenever the remission is on. */
+  certificado?: Certificado;
+  /** A CA trusted for the endpoint besides the system's (VERIFACTU_CA, PEM): a local test server's. */
+  ca?: Buffer;
+  /** Who produces the system, as every record and the declaración responsable say. */
+  productor: { nombre?: string; nif?: string; direccion?: string };
+  /** Where and when the producer signs the declaración responsable (Orden HAC/1177/2024, art. 15.1.l). */
+  declaracion: { lugar?: string; fecha?: string };
+  /** How long a send may take before it counts as lost. */
+  timeoutMs: number;
+  /** The pause after a failed send; it doubles on each failure in a row, up to an hour. */
+  reintentoMs: number;
 }
 
 export type StorageConfig =
@@ -163,6 +187,9 @@ export const EMISOR_DEMO = {
   domicilio: 'Calle Ficticia 1, 28000 Madrid',
 };
 
+/** What the AEAT's records hold of a name (NombreRazon, TextMax120Type). */
+const MAX_NOMBRE_AEAT = 120;
+
 function parseEmisor(env: Env, production: boolean): Config['emisor'] {
   const dados = { nif: env.EMISOR_NIF?.trim(), nombre: env.EMISOR_NOMBRE?.trim(), domicilio: env.EMISOR_DOMICILIO?.trim() };
   if (!production && !dados.nif && !dados.nombre && !dados.domicilio) return { ...EMISOR_DEMO, demo: true };
@@ -172,6 +199,9 @@ function parseEmisor(env: Env, production: boolean): Config['emisor'] {
   }
   const nif = normalizarNif(dados.nif!);
   if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${dados.nif}»)`);
+  if (dados.nombre!.length > MAX_NOMBRE_AEAT) {
+    throw new ConfigError('EMISOR_NOMBRE', `tiene ${dados.nombre!.length} caracteres: los registros de facturación de la AEAT admiten ${MAX_NOMBRE_AEAT}`);
+  }
   return { nif, nombre: dados.nombre!, domicilio: dados.domicilio!, demo: false };
 }
 
@@ -196,7 +226,113 @@ function parseAdmin(env: Env, production: boolean): Config['admin'] {
   return { usuario, password };
 }
 
-export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+export const URLS_AEAT: Record<Exclude<ModoVerifactu, 'desactivado'>, string> = {
+  produccion: 'https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+  pruebas: 'https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP',
+};
+
+const MODOS_VERIFACTU: readonly ModoVerifactu[] = ['desactivado', 'pruebas', 'produccion'];
+
+/**
+ * VERIFACTU and what it needs. Off by default outside production; production must say which
+ * (a business that forgot would otherwise issue invoices that reach nobody). On, the
+ * certificate is opened now, and the producer's data every record carries must be there.
+ */
+function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date): VerifactuConfig {
+  const raw = env.VERIFACTU?.trim();
+  if (!raw && production) {
+    throw new ConfigError('VERIFACTU', 'es obligatoria en producción: «produccion» remite los registros de facturación a la AEAT, «pruebas» a su entorno de pruebas, «desactivado» no los remite');
+  }
+  const modo = (raw || 'desactivado') as ModoVerifactu;
+  if (!MODOS_VERIFACTU.includes(modo)) throw new ConfigError('VERIFACTU', `debe ser desactivado, pruebas o produccion (recibido «${raw}»)`);
+  const url = env.VERIFACTU_URL?.trim() || (modo === 'desactivado' ? URLS_AEAT.pruebas : URLS_AEAT[modo]);
+  if (!/^https:\/\/[^/]+/.test(url)) throw new ConfigError('VERIFACTU_URL', `debe ser una URL https (recibido «${url}»)`);
+  const texto = (name: string) => env[name]?.trim() || undefined;
+  const productor = { nombre: texto('SIF_PRODUCTOR_NOMBRE'), nif: texto('SIF_PRODUCTOR_NIF'), direccion: texto('SIF_PRODUCTOR_DIRECCION') };
+  const declaracion = { lugar: texto('SIF_DECLARACION_LUGAR'), fecha: texto('SIF_DECLARACION_FECHA') };
+  if (productor.nif) {
+    productor.nif = normalizarNif(productor.nif);
+    if (!nifValido(productor.nif)) throw new ConfigError('SIF_PRODUCTOR_NIF', `no es un NIF o CIF válido (recibido «${env.SIF_PRODUCTOR_NIF}»)`);
+  }
+  if (productor.nombre && productor.nombre.length > MAX_NOMBRE_AEAT) {
+    throw new ConfigError('SIF_PRODUCTOR_NOMBRE', `tiene ${productor.nombre.length} caracteres: los registros de facturación de la AEAT admiten ${MAX_NOMBRE_AEAT}`);
+  }
+  if (declaracion.fecha && !fechaValida(declaracion.fecha)) {
+    throw new ConfigError('SIF_DECLARACION_FECHA', `debe ser una fecha dd-mm-aaaa (recibido «${declaracion.fecha}»)`);
+  }
+  const base = {
+    modo,
+    url,
+    productor,
+    declaracion,
+    timeoutMs: int(env, 'VERIFACTU_TIMEOUT', 60, 1, 600) * 1000,
+    reintentoMs: int(env, 'VERIFACTU_REINTENTO', 30, 1, 3600) * 1000,
+  };
+  if (modo === 'desactivado') return base;
+
+  const requeridas: [string, string][] = [
+    ['SIF_PRODUCTOR_NOMBRE', 'el nombre de quien produce el sistema va en cada registro de facturación'],
+    ['SIF_PRODUCTOR_NIF', 'el NIF de quien produce el sistema va en cada registro de facturación'],
+    ['SIF_PRODUCTOR_DIRECCION', 'la dirección del productor figura en la declaración responsable'],
+    ['SIF_DECLARACION_LUGAR', 'la declaración responsable dice dónde la suscribe el productor'],
+    ['SIF_DECLARACION_FECHA', 'la declaración responsable dice cuándo la suscribe el productor'],
+  ];
+  for (const [variable, motivo] of requeridas) {
+    if (!texto(variable)) throw new ConfigError(variable, `es necesaria con VERIFACTU=${modo}: ${motivo}`);
+  }
+  const ruta = texto('VERIFACTU_CERT');
+  if (!ruta) throw new ConfigError('VERIFACTU_CERT', `es necesaria con VERIFACTU=${modo}: el certificado (.p12 o .pfx) con el que se remite a la AEAT`);
+  if (env.VERIFACTU_CERT_PASSWORD === undefined) throw new ConfigError('VERIFACTU_CERT_PASSWORD', `es necesaria con VERIFACTU=${modo}: la contraseña de VERIFACTU_CERT`);
+  let certificado: Certificado;
+  try {
+    certificado = leerCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
+  } catch (err) {
+    if (err instanceof CertificadoNoValido) throw new ConfigError(err.variable, err.message);
+    throw err;
+  }
+  let ca: Buffer | undefined;
+  const rutaCa = texto('VERIFACTU_CA');
+  if (rutaCa) {
+    try {
+      ca = readFileSync(resolve(cwd, rutaCa));
+    } catch (err) {
+      throw new ConfigError('VERIFACTU_CA', `no se puede leer «${rutaCa}» (${(err as Error).message})`);
+    }
+    if (!ca.toString('latin1').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('VERIFACTU_CA', `«${rutaCa}» no es un certificado PEM`);
+  }
+  return { ...base, certificado, ca };
+}
+
+function fechaValida(ddmmaaaa: string): boolean {
+  const m = /^(\d{2})-(\d{2})-(\d{4})$/.exec(ddmmaaaa);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[3]), Number(m[2]) - 1, Number(m[1])));
+  return d.getUTCDate() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
+}
+
+/** What start-up says about the remission, once per machine (index.ts): the mode, the certificate, and what needs attention. */
+export function avisosVerifactu(config: Pick<Config, 'env' | 'verifactu' | 'emisor'>, ahora = new Date()): { aviso: boolean; texto: string }[] {
+  const { modo, certificado, url } = config.verifactu;
+  if (modo === 'desactivado') {
+    return config.env === 'production'
+      ? [{ aviso: true, texto: '¡ATENCIÓN! VERIFACTU=desactivado: las facturas NO se están remitiendo a la AEAT. Un sistema de facturación debe remitir cada registro (VERIFACTU=produccion) desde 2027' }]
+      : [];
+  }
+  const avisos = [
+    {
+      aviso: false,
+      texto: `VeriFactu: remisión al entorno de ${modo === 'produccion' ? 'producción' : 'pruebas'} de la AEAT (${url}) con el certificado de ${certificado!.titular}, válido hasta el ${fechaEs(certificado!.caduca)}`,
+    },
+  ];
+  const dias = diasHastaCaducar(certificado!, ahora);
+  if (dias <= 30) avisos.push({ aviso: true, texto: `El certificado de VERIFACTU_CERT caduca el ${fechaEs(certificado!.caduca)} (${dias === 0 ? 'hoy' : dias === 1 ? 'mañana' : `dentro de ${dias} días`}): renuévelo antes o la AEAT rechazará los envíos` });
+  if (certificado!.nif && certificado!.nif !== config.emisor.nif) {
+    avisos.push({ aviso: false, texto: `El certificado es de ${certificado!.nif}, no del emisor (${config.emisor.nif}): la AEAT solo lo acepta si ${certificado!.nif} lo representa (apoderado o colaborador social)` });
+  }
+  return avisos;
+}
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = new Date()): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
     throw new ConfigError('NODE_ENV', `debe ser development, production o test (recibido «${nodeEnv}»)`);
@@ -298,5 +434,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     series: parseSeries(env),
     workers,
     tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
+    verifactu: parseVerifactu(env, production, cwd, ahora),
   };
 }

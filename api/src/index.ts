@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { startCluster } from './cluster.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { avisosVerifactu, ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';
 import { prepareDatabase } from '../../seeds/prepare.js';
@@ -75,8 +75,15 @@ export async function serveApi(config: Config): Promise<{ port: number; close():
   return { port: running.port, close: running.close, log: (m) => console.log(m) };
 }
 
+/** Once per machine, before any process serves: the remission's mode, its certificate, and what needs attention. */
+export function anunciarVerifactu(config: Config, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn) {
+  for (const { aviso, texto } of avisosVerifactu(config)) (aviso ? warn : log)(texto);
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
   const config = loadConfigOrExit();
+  // A cluster's workers run this file too: the primary has said it once for the machine.
+  if (!cluster.isWorker) anunciarVerifactu(config);
   const api = await serveApi(config);
   exitOnSignals(api.close, api.log);
 }

@@ -1,9 +1,13 @@
 // Configuration (DESIGN §8): defaults, the production port, and start-up refusing bad values
 // with a message that names the variable.
 import { availableParallelism } from 'node:os';
-import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { avisosVerifactu, ConfigError, loadConfig } from '../src/config.js';
+import { certificadoCliente, crearPki, type Pki } from './support/certificados.js';
 import { EMISOR } from './support/db.js';
+
+// Production names its VeriFactu mode explicitly (issue 21): here, off, so the rest is what is tested.
+const PRODUCCION = { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' };
 
 describe('loadConfig', () => {
   it('defaults to port 3000 and the embedded SQLite file', () => {
@@ -20,24 +24,24 @@ describe('loadConfig', () => {
   });
 
   it('listens on 7791 in production unless PORT says otherwise, with Secure cookies', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).port).toBe(7791);
-    expect(loadConfig({ NODE_ENV: 'production', PORT: '9000', ...EMISOR }).port).toBe(9000);
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).session.secureCookie).toBe(true);
+    expect(loadConfig({ ...PRODUCCION }).port).toBe(7791);
+    expect(loadConfig({ ...PRODUCCION, PORT: '9000' }).port).toBe(9000);
+    expect(loadConfig({ ...PRODUCCION }).session.secureCookie).toBe(true);
   });
 
   it('listens on this machine only outside production (the demo account is admin/admin), on every interface in production, unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'development' }).host).toBe('127.0.0.1');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1');
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).host).toBe('0.0.0.0');
+    expect(loadConfig({ ...PRODUCCION }).host).toBe('0.0.0.0');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    expect(loadConfig({ NODE_ENV: 'production', HOST: '10.0.0.5', ...EMISOR }).host).toBe('10.0.0.5');
+    expect(loadConfig({ ...PRODUCCION, HOST: '10.0.0.5' }).host).toBe('10.0.0.5');
     // An empty HOST (a blank line in .env) is no address: the default holds.
     expect(loadConfig({ HOST: ' ' }).host).toBe('127.0.0.1');
   });
 
   it('stops start-up in production on a weak ADMIN_PASSWORD, naming it; development keeps admin/admin', () => {
-    const prod = { NODE_ENV: 'production', ...EMISOR, ADMIN_USUARIO: 'jefa' };
+    const prod = { ...PRODUCCION, ADMIN_USUARIO: 'jefa' };
     expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'admin' })).toThrow(/ADMIN_PASSWORD.*al menos 12 caracteres/);
     expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Password2024!' })).toThrow(/ADMIN_PASSWORD.*más usadas/);
     expect(() => loadConfig({ ...prod, ADMIN_PASSWORD: 'Jefa-jefa-jefa' })).toThrow(/ADMIN_PASSWORD.*usuario/);
@@ -46,14 +50,14 @@ describe('loadConfig', () => {
   });
 
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
+    expect(loadConfig({ ...PRODUCCION, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,
     });
     expect(loadConfig({}).emisor).toMatchObject({ demo: true, nombre: expect.stringContaining('ficticia') });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow('EMISOR_NIF');
-    expect(() => loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_DOMICILIO: '' })).toThrow('EMISOR_DOMICILIO');
+    expect(() => loadConfig({ ...PRODUCCION, EMISOR_DOMICILIO: '' })).toThrow('EMISOR_DOMICILIO');
     // A typo in the control character stops start-up, naming the variable.
-    expect(() => loadConfig({ NODE_ENV: 'production', ...EMISOR, EMISOR_NIF: 'B12345675' })).toThrow(/EMISOR_NIF.*B12345675/);
+    expect(() => loadConfig({ ...PRODUCCION, EMISOR_NIF: 'B12345675' })).toThrow(/EMISOR_NIF.*B12345675/);
     // Setting any issuer variable in development means a real issuer: all three, checked.
     expect(() => loadConfig({ ...EMISOR, EMISOR_NIF: '12345678A' })).toThrow('EMISOR_NIF');
     expect(() => loadConfig({ EMISOR_NIF: '12345678Z' })).toThrow('EMISOR_NOMBRE');
@@ -122,8 +126,8 @@ describe('loadConfig', () => {
 
   it('runs one API process in development and one per core in production (WORKERS)', () => {
     expect(loadConfig({}).workers).toBe(1);
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR }).workers).toBe(availableParallelism());
-    expect(loadConfig({ NODE_ENV: 'production', ...EMISOR, WORKERS: '3' }).workers).toBe(3);
+    expect(loadConfig({ ...PRODUCCION }).workers).toBe(availableParallelism());
+    expect(loadConfig({ ...PRODUCCION, WORKERS: '3' }).workers).toBe(3);
     // Several processes share a SQLite file, never a database in memory (one per process).
     expect(loadConfig({ WORKERS: '2', DATABASE_URL: 'sqlite:data/x.sqlite' }).workers).toBe(2);
     expect(() => loadConfig({ WORKERS: '2', DATABASE_URL: 'sqlite::memory:' })).toThrow(/WORKERS.*memoria/);
@@ -132,5 +136,100 @@ describe('loadConfig', () => {
     // Background jobs run in every lone process; a cluster's primary turns them off in all workers but one.
     expect(loadConfig({}).tareasDeFondo).toBe(true);
     expect(loadConfig({ AULA_TAREAS_DE_FONDO: '0' }).tareasDeFondo).toBe(false);
+  });
+});
+
+// VERIFACTU (issue 21): off outside production unless asked; production must say; on, the
+// certificate is opened at start-up and every failure names the variable to fix.
+describe('VERIFACTU', () => {
+  let pki: Pki;
+  const certificados: Record<string, string> = {};
+  const productor = {
+    SIF_PRODUCTOR_NOMBRE: 'Programas Ejemplo S.L.',
+    SIF_PRODUCTOR_NIF: 'B87654323',
+    SIF_PRODUCTOR_DIRECCION: 'Calle del Código 7, 28004 Madrid, España',
+    SIF_DECLARACION_LUGAR: 'Madrid, España',
+    SIF_DECLARACION_FECHA: '15-01-2027',
+  };
+  const activa = (extra: Record<string, string> = {}) => ({ VERIFACTU: 'pruebas', VERIFACTU_CERT: pki.cliente, VERIFACTU_CERT_PASSWORD: pki.password, ...productor, ...extra });
+
+  beforeAll(async () => {
+    pki = await crearPki();
+    certificados.caducado = await certificadoCliente(pki, 'caducado.p12', { dias: -3 });
+    certificados.porCaducar = await certificadoCliente(pki, 'por-caducar.p12', { dias: 12 });
+    certificados.legacy = await certificadoCliente(pki, 'legacy.p12', { legacy: true });
+    certificados.otroNif = await certificadoCliente(pki, 'asesor.p12', { nif: '12345678Z', nombre: 'ASESORA FISCAL' });
+  });
+  afterAll(() => pki.borrar());
+
+  it('is off by default outside production, and says nothing then', () => {
+    const c = loadConfig({});
+    expect(c.verifactu.modo).toBe('desactivado');
+    expect(c.verifactu.certificado).toBeUndefined();
+    expect(avisosVerifactu(c)).toEqual([]);
+  });
+
+  it('must be set explicitly in production; off there, start-up warns loudly that nothing reaches the AEAT', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', ...EMISOR })).toThrow(/VERIFACTU.*obligatoria en producción/);
+    const avisos = avisosVerifactu(loadConfig(PRODUCCION));
+    expect(avisos).toEqual([{ aviso: true, texto: expect.stringMatching(/ATENCIÓN.*NO se están remitiendo a la AEAT/) }]);
+  });
+
+  it('takes the AEAT endpoint of its mode unless VERIFACTU_URL overrides it', () => {
+    expect(loadConfig(activa()).verifactu.url).toBe('https://prewww1.aeat.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+    expect(loadConfig(activa({ VERIFACTU: 'produccion' })).verifactu.url).toBe('https://www1.agenciatributaria.gob.es/wlpl/TIKE-CONT/ws/SistemaFacturacion/VerifactuSOAP');
+    expect(loadConfig(activa({ VERIFACTU_URL: 'https://127.0.0.1:8443/aeat' })).verifactu.url).toBe('https://127.0.0.1:8443/aeat');
+    expect(() => loadConfig(activa({ VERIFACTU_URL: 'http://127.0.0.1/aeat' }))).toThrow('VERIFACTU_URL');
+    expect(() => loadConfig({ VERIFACTU: 'siempre' })).toThrow(/VERIFACTU.*desactivado, pruebas o produccion/);
+  });
+
+  it('opens the certificate at start-up and tells its holder and expiry', () => {
+    const c = loadConfig(activa({ VERIFACTU_CA: pki.ca }));
+    expect(c.verifactu.certificado).toMatchObject({ titular: 'ACADEMIA EJEMPLO SL - B12345674', nif: 'B12345674' });
+    expect(c.verifactu.certificado!.caduca.getTime()).toBeGreaterThan(Date.now() + 300 * 86_400_000);
+    expect(c.verifactu.ca!.toString()).toContain('BEGIN CERTIFICATE');
+    const [linea] = avisosVerifactu(c);
+    expect(linea.aviso).toBe(false);
+    expect(linea.texto).toMatch(/entorno de pruebas.*certificado de ACADEMIA EJEMPLO SL - B12345674, válido hasta el \d\d\/\d\d\/\d{4}/);
+  });
+
+  it('warns 30 days before the certificate expires', () => {
+    const avisos = avisosVerifactu(loadConfig(activa({ VERIFACTU_CERT: certificados.porCaducar })));
+    expect(avisos).toContainEqual({ aviso: true, texto: expect.stringMatching(/VERIFACTU_CERT caduca el \d\d\/\d\d\/\d{4} \(dentro de 1[12] días\): renuévelo/) });
+    expect(avisosVerifactu(loadConfig(activa())).filter((a) => a.aviso)).toEqual([]);
+  });
+
+  it('says so when the certificate is someone else\'s than the issuer (a representative)', () => {
+    const avisos = avisosVerifactu(loadConfig(activa({ VERIFACTU_CERT: certificados.otroNif })));
+    expect(avisos.map((a) => a.texto)).toContainEqual(expect.stringMatching(/es de 12345678Z, no del emisor \(B00000000\).*representa/));
+  });
+
+  it.each([
+    ['a file that does not exist', () => ({ VERIFACTU_CERT: '/no/existe.p12' }), /VERIFACTU_CERT.*«\/no\/existe\.p12» no existe/],
+    ['a wrong password', () => ({ VERIFACTU_CERT_PASSWORD: 'otra' }), /VERIFACTU_CERT_PASSWORD.*no es la contraseña/],
+    ['an expired certificate', () => ({ VERIFACTU_CERT: certificados.caducado }), /VERIFACTU_CERT.*caducó el \d\d\/\d\d\/\d{4}/],
+    ['a legacy-encrypted file, saying how to convert it', () => ({ VERIFACTU_CERT: certificados.legacy }), /VERIFACTU_CERT.*algoritmo antiguo.*openssl pkcs12 -legacy/],
+    ['a file that is no PKCS#12', () => ({ VERIFACTU_CERT: pki.ca }), /VERIFACTU_CERT.*no es un certificado PKCS#12/],
+    ['no certificate at all', () => ({ VERIFACTU_CERT: '' }), /VERIFACTU_CERT.*es necesaria con VERIFACTU=pruebas/],
+    ['a CA that is not PEM', () => ({ VERIFACTU_CA: pki.cliente }), /VERIFACTU_CA.*no es un certificado PEM/],
+  ])('stops start-up on %s, naming the variable', (_caso, extra, error) => {
+    expect(() => loadConfig(activa(extra()))).toThrow(ConfigError);
+    expect(() => loadConfig(activa(extra()))).toThrow(error);
+  });
+
+  it('needs the producer\'s data every record and the declaración responsable carry', () => {
+    for (const variable of Object.keys(productor)) {
+      expect(() => loadConfig(activa({ [variable]: '' }))).toThrow(new RegExp(`${variable}.*es necesaria con VERIFACTU=pruebas`));
+    }
+    expect(() => loadConfig(activa({ SIF_PRODUCTOR_NIF: 'B87654320' }))).toThrow(/SIF_PRODUCTOR_NIF.*no es un NIF/);
+    expect(() => loadConfig(activa({ SIF_DECLARACION_FECHA: '31-02-2027' }))).toThrow(/SIF_DECLARACION_FECHA.*dd-mm-aaaa/);
+    expect(() => loadConfig(activa({ SIF_PRODUCTOR_NOMBRE: 'x'.repeat(121) }))).toThrow(/SIF_PRODUCTOR_NOMBRE.*admiten 120/);
+    expect(() => loadConfig({ ...PRODUCCION, EMISOR_NOMBRE: 'x'.repeat(121) })).toThrow(/EMISOR_NOMBRE.*admiten 120/);
+  });
+
+  it('waits a minute for an answer and 30 s after a failed send unless told otherwise', () => {
+    expect(loadConfig({}).verifactu).toMatchObject({ timeoutMs: 60_000, reintentoMs: 30_000 });
+    expect(loadConfig({ VERIFACTU_TIMEOUT: '5', VERIFACTU_REINTENTO: '1' }).verifactu).toMatchObject({ timeoutMs: 5000, reintentoMs: 1000 });
+    expect(() => loadConfig({ VERIFACTU_REINTENTO: '0' })).toThrow('VERIFACTU_REINTENTO');
   });
 });

@@ -1,14 +1,17 @@
 // The invoice PDF as the customer gets it, read back by Debian's poppler and zbar (CI installs
 // them): the texts RD 1619/2012 requires, in Spanish formats; a QR a phone decodes to exactly the
 // AEAT's cotejo URL; and that QR printed within the 30–40 mm the AEAT allows, measured on the page.
+// What it claims depends on the remission (issue 21): «Factura verificable…» below the QR, no
+// smaller than the invoice's data, and ValidarQR only while the records reach the AEAT; with
+// VERIFACTU=desactivado, no such phrase and ValidarQRNoVerifactu.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MARGEN_QR, qrModulos, qrSvg, urlCotejo } from '../src/resources/facturas/cotejo.js';
-import { facturaPdf, LADO_QR_MM, type FacturaImprimible } from '../src/resources/facturas/pdf.js';
+import { MARGEN_QR, opcionesCotejo, qrModulos, qrSvg, urlCotejo, type OpcionesCotejo } from '../src/resources/facturas/cotejo.js';
+import { facturaPdf, FRASE_VERIFICABLE, LADO_QR_MM, type FacturaImprimible } from '../src/resources/facturas/pdf.js';
 
 const run = promisify(execFile);
 const timeZone = 'Europe/Madrid';
@@ -80,7 +83,15 @@ const f2: FacturaImprimible = {
   estado: 'anulada',
 };
 
-const casos = { f1: { f: f1, produccion: true }, r4: { f: r4, produccion: false }, s1: { f: s1, produccion: false }, f2: { f: f2, produccion: false } };
+// One invoice per mode: VERIFACTU=produccion, =pruebas, =desactivado outside production and in it.
+const modo = (verifactu: string, env = 'development'): OpcionesCotejo => opcionesCotejo({ env, timeZone, verifactu: { modo: verifactu } });
+const casos = {
+  f1: { f: f1, opciones: modo('produccion') },
+  r4: { f: r4, opciones: modo('pruebas') },
+  s1: { f: s1, opciones: modo('pruebas') },
+  f2: { f: f2, opciones: modo('desactivado') },
+  f1SinRemision: { f: { ...f1, numero: 9 }, opciones: modo('desactivado', 'production') },
+};
 type Caso = keyof typeof casos;
 
 let dir: string;
@@ -89,9 +100,9 @@ const textos = {} as Record<Caso, string>;
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'aula-factura-pdf-'));
-  for (const [nombre, { f, produccion }] of Object.entries(casos) as [Caso, (typeof casos)[Caso]][]) {
+  for (const [nombre, { f, opciones }] of Object.entries(casos) as [Caso, (typeof casos)[Caso]][]) {
     pdfs[nombre] = join(dir, `${nombre}.pdf`);
-    await writeFile(pdfs[nombre], await facturaPdf(f, { produccion, timeZone }));
+    await writeFile(pdfs[nombre], await facturaPdf(f, opciones));
     // pdftotext gives the no-break space between amount and «€» back as a plain one; normalised
     // anyway, so the assertions read the amounts as people do.
     textos[nombre] = (await run('pdftotext', ['-layout', pdfs[nombre], '-'])).stdout.replace(/\u00a0/g, ' ');
@@ -110,23 +121,33 @@ async function pagina1(caso: Caso, dpi: number, formato: 'png' | 'pgm'): Promise
 const faltan = (texto: string, esperados: string[]) => esperados.filter((e) => !texto.includes(e));
 
 describe('urlCotejo', () => {
-  it('builds the AEAT test URL outside production, every value encoded', () => {
-    const f = { emisorNif: 'B12345674', serie: 'A/B&C 1', numero: 7, fecha: '2025-01-31T23:30:00Z', total: -4900 };
-    expect(urlCotejo(f, { produccion: false, timeZone })).toBe(
+  const f = { emisorNif: 'B12345674', serie: 'A/B&C 1', numero: 7, fecha: '2025-01-31T23:30:00Z', total: -4900 };
+
+  it('with the records sent to the AEAT\'s test service: its test site, ValidarQR, every value encoded', () => {
+    expect(urlCotejo(f, modo('pruebas'))).toBe(
       'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=A%2FB%26C%201-7&fecha=01-02-2025&importe=-49.00',
     );
   });
 
-  it('points at the real site in production, the amount as a decimal with a point', () => {
-    expect(urlCotejo({ emisorNif: 'B12345674', serie: 'A', numero: 7, fecha: f1.fecha, total: 123456 }, { produccion: true, timeZone })).toBe(
+  it('with the records sent to production: the real site, ValidarQR, the amount as a decimal with a point', () => {
+    expect(urlCotejo({ emisorNif: 'B12345674', serie: 'A', numero: 7, fecha: f1.fecha, total: 123456 }, modo('produccion'))).toBe(
       'https://www2.agenciatributaria.gob.es/wlpl/TIKE-CONT/ValidarQR?nif=B12345674&numserie=A-7&fecha=01-02-2025&importe=1234.56',
     );
+  });
+
+  it('with the remission off: ValidarQRNoVerifactu, on the real site only in production', () => {
+    expect(urlCotejo(f, modo('desactivado'))).toBe(
+      'https://prewww2.aeat.es/wlpl/TIKE-CONT/ValidarQRNoVerifactu?nif=B12345674&numserie=A%2FB%26C%201-7&fecha=01-02-2025&importe=-49.00',
+    );
+    expect(urlCotejo(f, modo('desactivado', 'production'))).toMatch(/^https:\/\/www2\.agenciatributaria\.gob\.es\/wlpl\/TIKE-CONT\/ValidarQRNoVerifactu\?/);
+    // Whatever NODE_ENV says, the site is the one the records go to.
+    expect(urlCotejo(f, modo('pruebas', 'production'))).toMatch(/^https:\/\/prewww2\.aeat\.es\/wlpl\/TIKE-CONT\/ValidarQR\?/);
   });
 });
 
 describe('qrSvg', () => {
   it('draws the same level-M symbol as the PDF, with a 4-module quiet zone', async () => {
-    const url = urlCotejo(f1, { produccion: true, timeZone });
+    const url = urlCotejo(f1, modo('produccion'));
     const svg = await qrSvg(url);
     const lado = qrModulos(url).length + 2 * MARGEN_QR;
     expect(svg).toMatch(new RegExp(`^<svg [^>]*viewBox="0 0 ${lado} ${lado}"`));
@@ -138,7 +159,6 @@ describe('facturaPdf', () => {
     const t = textos.f1;
     expect(faltan(t, [
       'QR tributario:',
-      'Factura verificable en la sede electrónica de la AEAT',
       'Factura',
       'Número: A-7',
       'Fecha de expedición: 01/02/2025',
@@ -207,11 +227,33 @@ describe('facturaPdf', () => {
   });
 
   it.each(Object.keys(casos) as Caso[])('carries a QR that decodes to the cotejo URL (%s)', async (caso) => {
-    const { f, produccion } = casos[caso];
+    const { f, opciones } = casos[caso];
     const { stdout } = await run('zbarimg', ['--raw', '-q', await pagina1(caso, 150, 'png')]);
-    const url = urlCotejo(f, { produccion, timeZone });
-    expect(url.startsWith(produccion ? 'https://www2.agenciatributaria.gob.es/' : 'https://prewww2.aeat.es/')).toBe(true);
+    const url = urlCotejo(f, opciones);
+    expect(url.startsWith(opciones.produccion ? 'https://www2.agenciatributaria.gob.es/' : 'https://prewww2.aeat.es/')).toBe(true);
+    expect(url.includes(opciones.verificable ? '/ValidarQR?' : '/ValidarQRNoVerifactu?')).toBe(true);
     expect(stdout).toBe(`${url}\n`);
+  });
+
+  it('says «Factura verificable en la sede electrónica de la AEAT» below the QR only while the records reach the AEAT', () => {
+    expect(textos.f1.replace(/\s+/g, ' ')).toContain(FRASE_VERIFICABLE);
+    expect(textos.r4.replace(/\s+/g, ' ')).toContain(FRASE_VERIFICABLE);
+    for (const caso of ['f2', 'f1SinRemision'] as const) {
+      expect(textos[caso]).not.toMatch(/verificable|VERI\*?FACTU/i);
+      expect(textos[caso]).toContain('QR tributario:');
+    }
+  });
+
+  it('prints that phrase and «QR tributario:» no smaller than the invoice\'s data', async () => {
+    // Word boxes as poppler lays them out: a word's height is its font's size on the page.
+    const { stdout } = await run('pdftotext', ['-bbox', pdfs.f1, '-']);
+    const alturas = new Map<string, number>();
+    for (const m of stdout.matchAll(/<word xMin="[\d.]+" yMin="([\d.]+)" xMax="[\d.]+" yMax="([\d.]+)">([^<]*)<\/word>/g)) {
+      if (!alturas.has(m[3])) alturas.set(m[3], Number(m[2]) - Number(m[1]));
+    }
+    const dato = alturas.get('José')!;
+    expect(dato).toBeGreaterThan(0);
+    for (const palabra of ['verificable', 'sede', 'electrónica', 'tributario:']) expect(alturas.get(palabra)).toBeGreaterThanOrEqual(dato);
   });
 
   it('prints the QR 30 to 40 mm square, at the top of the first page', async () => {

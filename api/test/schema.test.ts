@@ -124,7 +124,7 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
 
 describe('constraints', () => {
   // Parents before children, so each required foreign key can point at an existing row.
-  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'reembolsos'];
+  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'reembolsos', 'remisiones'];
 
   beforeAll(async () => {
     expect([...order].sort()).toEqual(Object.keys(resources).sort());
@@ -145,8 +145,11 @@ describe('constraints', () => {
 
   it.each(fkCases)('enforces %s', async (_label, resource, field) => {
     const row = minimalRow(resource, 3);
+    const parent = existing.get(resource.fields[field].references!);
+    // A one-to-one key (remisiones.registroId) admits the real parent once: its row makes room.
+    if (resource.fields[field].unique) await db(resource.name).where(field, parent).delete();
     // The same row with a real parent is accepted, so the refusal below is the foreign key's.
-    const ok = await insertId(resource.name, { ...row, [field]: existing.get(resource.fields[field].references!) });
+    const ok = await insertId(resource.name, { ...row, [field]: parent });
     await db(resource.name).where('id', ok).delete();
     await expect(db(resource.name).insert({ ...row, [field]: 987654 })).rejects.toThrow();
   });

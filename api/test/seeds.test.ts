@@ -316,7 +316,7 @@ describe('prepareDatabase', () => {
 
   it('in production creates only the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD', async () => {
     const t = await fresh();
-    const config = testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
+    const config = testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado', ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
     const result = await prepareDatabase(t.db, config, () => {});
     expect(result.seeded).toBe('admin');
     expect(await t.db('logins').pluck('usuario')).toEqual(['jefa']);
@@ -328,7 +328,7 @@ describe('prepareDatabase', () => {
   it('in production without ADMIN_USUARIO leaves the database empty and says how to proceed', async () => {
     const t = await fresh();
     const lines: string[] = [];
-    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production', ...EMISOR }), (m) => lines.push(m));
+    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' }), (m) => lines.push(m));
     expect(result.seeded).toBeNull();
     expect(await isEmpty(t.db)).toBe(true);
     expect(lines.join('\n')).toMatch(/ADMIN_USUARIO/);

@@ -1,3 +1,4 @@
+import { Stack } from '@mui/material';
 import {
   Datagrid,
   List,
@@ -15,11 +16,13 @@ import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { ResponsiveList } from '../common/ResponsiveList';
+import { ResponsiveList, useIsMedium } from '../common/ResponsiveList';
 import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
 import { Paginacion } from '../common/Paginacion';
+import { EstadoVerifactu, RemisionesDeLaLista } from '../verifactu/EstadoVerifactu';
+import { VerifactuButton } from '../verifactu/VerifactuButton';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -29,34 +32,49 @@ const filters = [
   ...filtrosDeFecha('fecha'),
 ];
 
-// No bulk delete: issued invoices may never be deleted (409), and a draft is deleted from its own form.
-const FacturaList = () => (
-  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
-    <ResponsiveList
-      omitOnTablet={['concepto']}
-      small={
-        <SimpleList
-          primaryText={<NumeroFactura />}
-          secondaryText={
-            <>
-              <EstadoFactura /> <ReferenceField source="usuarioId" reference="usuarios" link={false} />
-            </>
-          }
-          tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
-          rowClick={rutaFactura}
-        />
-      }
-    >
-      <Datagrid rowClick={rutaFactura} bulkActionButtons={false}>
-        <NumeroFactura label="resources.facturas.fields.numero" sortBy="numero" />
-        <DateTimeField source="fecha" />
-        <ReferenceField source="usuarioId" reference="usuarios" link="show" />
-        <TextField source="concepto" />
-        <MoneyField source="total" textAlign="right" />
-        <EstadoFactura label="resources.facturas.fields.estado" sortBy="estado" />
-      </Datagrid>
-    </ResponsiveList>
-  </List>
+/** On a tablet the state at the AEAT goes under the invoice's own: a column of its own does not fit. */
+const EstadoYAeat = (_props: { label?: string; sortBy?: string }) => (
+  <Stack spacing={0.5} alignItems="flex-start">
+    <EstadoFactura />
+    <EstadoVerifactu />
+  </Stack>
 );
+
+// No bulk delete: issued invoices may never be deleted (409), and a draft is deleted from its own form.
+const FacturaList = () => {
+  const enTableta = useIsMedium();
+  return (
+    <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista><VerifactuButton /></AccionesLista>}>
+      <RemisionesDeLaLista>
+        <ResponsiveList
+          omitOnTablet={['concepto']}
+          small={
+            <SimpleList
+              primaryText={<NumeroFactura />}
+              secondaryText={
+                <>
+                  <EstadoFactura /> <EstadoVerifactu /> <ReferenceField source="usuarioId" reference="usuarios" link={false} />
+                </>
+              }
+              tertiaryText={<Terciario><MoneyField source="total" /></Terciario>}
+              rowClick={rutaFactura}
+            />
+          }
+        >
+          <Datagrid rowClick={rutaFactura} bulkActionButtons={false}>
+            <NumeroFactura label="resources.facturas.fields.numero" sortBy="numero" />
+            <DateTimeField source="fecha" />
+            <ReferenceField source="usuarioId" reference="usuarios" link="show" />
+            <TextField source="concepto" />
+            <MoneyField source="total" textAlign="right" />
+            {enTableta
+              ? [<EstadoYAeat key="estado" label="resources.facturas.fields.estado" sortBy="estado" />]
+              : [<EstadoFactura key="estado" label="resources.facturas.fields.estado" sortBy="estado" />, <EstadoVerifactu key="aeat" label="aula.verifactu.titulo" />]}
+          </Datagrid>
+        </ResponsiveList>
+      </RemisionesDeLaLista>
+    </List>
+  );
+};
 
 export default FacturaList;

@@ -26,6 +26,7 @@ import { QrTributario } from './QrTributario';
 import { RectificarButton } from './RectificarButton';
 import { RegistrosVeriFactu } from './RegistrosVeriFactu';
 import { TituloFactura } from './TituloFactura';
+import { EstadoVerifactu } from '../verifactu/EstadoVerifactu';
 import { Totales } from './Totales';
 
 /** A draft is edited or issued; an issued invoice is downloaded, rectified or, if a mistake, anulada. */
@@ -86,6 +87,7 @@ const FacturaShow = () => (
       <NumeroFactura label="resources.facturas.fields.numero" />
       <DateTimeField source="fecha" />
       <EstadoFactura label="resources.facturas.fields.estado" enlace />
+      <EstadoVerifactu label="aula.verifactu.titulo" />
       <SelectField source="tipo" choices={tipoFacturaChoices} />
       <Rectificada label={false} />
       <ReferenceField source="usuarioId" reference="usuarios" link="show" />

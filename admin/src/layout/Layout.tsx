@@ -4,6 +4,7 @@ import { useIsSmall } from '../common/ResponsiveList';
 import { AvisoCaducidad } from '../sesion/AvisoCaducidad';
 import { SesionCaducada } from '../sesion/SesionCaducada';
 import { AppBar } from './AppBar';
+import { AvisoVerifactu } from '../verifactu/AvisoVerifactu';
 import { Menu } from './Menu';
 
 /**
@@ -16,8 +17,10 @@ const BarraLateral = (props: SidebarProps) => {
   return <Sidebar {...props} slotProps={esDialogo ? { paper: { 'aria-label': translate('aula.menu.secciones') } } : undefined} />;
 };
 
+// The VeriFactu banner heads every page while the remission needs attention.
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu} sidebar={BarraLateral}>
+    <AvisoVerifactu />
     {children}
     <AvisoCaducidad />
     <SesionCaducada />

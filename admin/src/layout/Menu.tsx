@@ -2,7 +2,7 @@
 import { Box, Typography } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
 import type { ComponentType, ReactElement } from 'react';
-import { Logout, Menu as RaMenu, useBasename, useMatch, useSidebarState, useTranslate } from 'react-admin';
+import { Logout, Menu as RaMenu, MenuItemLinkClasses, useBasename, useMatch, useSidebarState, useTranslate } from 'react-admin';
 import { definiciones } from '../common/definiciones';
 import { config } from '../config';
 
@@ -30,7 +30,8 @@ const ENTRADAS = [
   { ruta: 'cursos', texto: 'aula.menu.cursos', icono: icono(definiciones.cursos.icon) },
   { ruta: 'categorias', texto: 'aula.menu.categorias', icono: icono(definiciones.categorias.icon) },
   { ruta: 'usuarios', texto: 'aula.menu.usuarios', icono: icono(definiciones.usuarios.icon) },
-  { ruta: 'facturas', texto: 'aula.menu.facturacion', icono: icono(definiciones.facturas.icon) },
+  // Facturación holds the invoices and their VeriFactu page.
+  { ruta: 'facturas', texto: 'aula.menu.facturacion', icono: icono(definiciones.facturas.icon), tambien: 'verifactu' },
   { ruta: 'pagos', texto: 'aula.menu.pagos', icono: icono(definiciones.pagos.icon) },
   { ruta: 'informes', texto: 'aula.menu.informes', icono: <InsightsIcon /> },
 ];
@@ -39,15 +40,21 @@ interface EntradaProps {
   to: string;
   texto: string;
   icono: ReactElement;
+  /** Another address that belongs to the section. */
+  tambien?: string;
 }
 
 /**
  * MenuItemLink highlights the current section and closes the drawer on a phone; the
  * aria-current tells a screen reader which section is open, as the highlight tells the eye.
  */
-const Entrada = ({ to, texto, icono }: EntradaProps) => {
-  const actual = useMatch({ path: to, end: false });
-  return <RaMenu.Item to={to} primaryText={texto} leftIcon={icono} aria-current={actual ? 'page' : undefined} />;
+const Entrada = ({ to, texto, icono, tambien }: EntradaProps) => {
+  const basename = useBasename();
+  const propia = useMatch({ path: to, end: false });
+  const otra = useMatch({ path: `${basename}/${tambien ?? '\u0000'}`, end: false });
+  const actual = propia || (tambien && otra);
+  // The highlight react-admin gives its own matches, for the section's other address too.
+  return <RaMenu.Item to={to} primaryText={texto} leftIcon={icono} aria-current={actual ? 'page' : undefined} className={otra && tambien ? MenuItemLinkClasses.active : undefined} />;
 };
 
 export const Menu = () => {
@@ -55,8 +62,8 @@ export const Menu = () => {
   return (
     <RaMenu>
       <CabeceraMenu />
-      {ENTRADAS.map(({ ruta, texto, icono }) => (
-        <Entrada key={ruta} to={`${basename}/${ruta}`} texto={texto} icono={icono} />
+      {ENTRADAS.map(({ ruta, texto, icono, tambien }) => (
+        <Entrada key={ruta} to={`${basename}/${ruta}`} texto={texto} icono={icono} tambien={tambien} />
       ))}
       <Logout />
     </RaMenu>

@@ -40,9 +40,11 @@ const andWhere = (...wheres: (Where | undefined)[]): Where | undefined => {
 
 const query = (name: string, value: unknown) => `${name}=${encodeURIComponent(JSON.stringify(value))}`;
 
-function listFilter(where: Where | undefined, { pagination, sort }: Pick<GetListParams, 'pagination' | 'sort'>) {
-  const filter: { where?: Where; order?: string; limit?: number; skip?: number } = {};
+function listFilter(where: Where | undefined, { pagination, sort, meta }: Pick<GetListParams, 'pagination' | 'sort' | 'meta'>) {
+  const filter: { where?: Where; fields?: string[]; order?: string; limit?: number; skip?: number } = {};
   if (where) filter.where = where;
+  // `meta.fields`: only these columns (a list that needs a few, of a resource with a large one).
+  if (Array.isArray(meta?.fields)) filter.fields = meta.fields;
   if (sort?.field) filter.order = `${sort.field} ${sort.order === 'DESC' ? 'DESC' : 'ASC'}`;
   if (pagination) {
     filter.limit = pagination.perPage;
@@ -142,16 +144,16 @@ export const dataProvider: DataProvider = {
     return { data: (await fetchJson<any[]>(`/${resource}?${query('filter', filter)}`)).json };
   },
 
-  getManyReference: (resource, { target, id, filter, pagination, sort }) => {
+  getManyReference: (resource, { target, id, filter, pagination, sort, meta }) => {
     const where = toWhere(resource, filter);
     const withTarget = andWhere({ [target]: id }, where);
     const parent = nestedUnder(resource)[target];
     if (parent) {
       // The nested route adds the parent key itself: the where holds only the list's own filter.
       const listPath = `${recordPath(parent, id)}/${resource}`;
-      return listAndCount(listPath, resource, withTarget, listFilter(where, { pagination, sort }));
+      return listAndCount(listPath, resource, withTarget, listFilter(where, { pagination, sort, meta }));
     }
-    return listAndCount(`/${resource}`, resource, withTarget, listFilter(withTarget, { pagination, sort }));
+    return listAndCount(`/${resource}`, resource, withTarget, listFilter(withTarget, { pagination, sort, meta }));
   },
 
   create: async (resource, { data }) => ({

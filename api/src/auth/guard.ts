@@ -9,7 +9,8 @@ import { unauthorized } from '../rest/errors.js';
 import type { SessionStore } from './sessions.js';
 import { SESSION_COOKIE } from './sessions.js';
 
-const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'GET /ping', 'GET /health', 'GET /openapi.json']);
+// The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.
+const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'GET /ping', 'GET /health', 'GET /openapi.json', 'GET /verifactu/declaracion']);
 const EXPLORER = '/explorer';
 
 export function isPublic(method: string, routeUrl: string | undefined): boolean {

@@ -10,9 +10,10 @@ import logs from './logs.js';
 import archivos from './archivos.js';
 import registros from './registros.js';
 import reembolsos from './reembolsos.js';
+import remisiones from './remisiones.js';
 import type { Resource } from './types.js';
 
-export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos };
+export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones };
 
 export function getResource(name: string): Resource {
   const r = Object.hasOwn(resources, name) ? resources[name] : undefined;

@@ -2,6 +2,7 @@
 // invoice is issued or cancelled, never changed or deleted. Their fields are the strings as
 // hashed, so a record can be checked by anyone holding it.
 import { mensajes } from '../mensajes.js';
+import { subsanar } from '../verifactu/subsanar.js';
 import { verificarCadena } from './facturas/cadena.js';
 import { TIPOS_FACTURA } from './facturas/emision.js';
 import { defineResource } from './types.js';
@@ -24,11 +25,13 @@ export default defineResource({
   },
   relations: {
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
+    remisiones: { type: 'hasMany', target: 'remisiones', foreignKey: 'registroId' },
   },
   searchFields: ['numSerieFactura', 'huella'],
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.registros,
-  audited: false,
+  // Only its action writes (subsanar, which may correct the client's data): audited.
+  audited: true,
   reads: {
     verificar: {
       path: 'verificar',
@@ -37,6 +40,26 @@ export default defineResource({
       produces: 'application/json',
       async run(_id, { db, facturacion }) {
         return { type: 'application/json', body: { ...(await verificarCadena(db, facturacion)) } };
+      },
+    },
+  },
+  actions: {
+    subsanar: {
+      method: 'POST',
+      path: 'subsanar',
+      summary: mensajes.verifactu.resumen.subsanar,
+      body: {
+        title: 'Subsanacion',
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          clienteNif: { type: 'string', minLength: 1, maxLength: 20, description: 'El NIF del cliente corregido, si la AEAT rechazó el que se envió' },
+          clienteNombre: { type: 'string', minLength: 1, maxLength: 200, description: 'El nombre del cliente corregido, si la AEAT lo rechazó' },
+        },
+      },
+      returns: 'RegistroFacturacion',
+      async run(id, body, { db, facturacion, findById }) {
+        return findById('registros', await subsanar(db, id, body, facturacion));
       },
     },
   },

@@ -4,8 +4,8 @@ import type { Knex } from 'knex';
 import type { ScryptParams } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 
-/** What invoicing needs to know of the configuration: who issues, in which series, in which zone. */
-export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env'>;
+/** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
+export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 

@@ -23,6 +23,7 @@ const nombres: Record<string, (t: string) => string> = {
   facturas: (t) =>
     `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${m.valores.facturas.estado.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
   logins: (t) => `${t}."usuario"`,
+  registros: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
   // As the admin names a pago: its reference, or its number.
   pagos: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
 };

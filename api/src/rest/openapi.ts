@@ -248,7 +248,8 @@ const mediaPaths = {
   ),
 };
 
-export function buildOpenApiDocument(productName: string) {
+/** `extraPaths`: routes of concerns that register themselves (the VeriFactu remission). */
+export function buildOpenApiDocument(productName: string, extraPaths: Record<string, unknown> = {}) {
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',
@@ -274,6 +275,6 @@ export function buildOpenApiDocument(productName: string) {
       securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
     },
     security: [{ sesion: [] }],
-    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths, ...mediaPaths },
+    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths, ...mediaPaths, ...extraPaths },
   };
 }

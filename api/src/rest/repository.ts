@@ -54,8 +54,8 @@ export class Repository {
   }
 
   get facturacion(): Facturacion {
-    const { emisor, series, timeZone, env } = this.config;
-    return { emisor, series, timeZone, env };
+    const { emisor, series, timeZone, env, verifactu } = this.config;
+    return { emisor, series, timeZone, env, verifactu };
   }
 
   // ---- reading ----------------------------------------------------------------------------

@@ -25,10 +25,15 @@ export interface TestApp {
   destroy(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Record<string, string> = {}, dialect?: 'sqlite' | 'pg', opcionesMedia?: AppOptions['opcionesMedia']): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  dialect?: 'sqlite' | 'pg',
+  opcionesMedia?: AppOptions['opcionesMedia'],
+  remitente?: AppOptions['remitente'],
+): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db, opcionesMedia });
+  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',

@@ -6,6 +6,7 @@ import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
 import { subida } from './subidas';
+import { verifactu } from './verifactu';
 
 export const es: TranslationMessages = {
   ra: {
@@ -222,5 +223,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu },
 };

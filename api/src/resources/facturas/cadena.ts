@@ -6,6 +6,8 @@ import { fechaHoraConHuso } from '../../informes/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import type { Facturacion } from '../types.js';
 import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
+import { encolar, encolarFaltantes } from '../../verifactu/cola.js';
+import type { Operacion } from '../../verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from './verifactu.js';
 
 type Db = Knex | Knex.Transaction;
@@ -42,11 +44,23 @@ async function ultimaHuella(trx: Db, emisorNif: string): Promise<string> {
   return anterior?.huella ?? '';
 }
 
-/** Appends the alta or anulación record of an issued invoice to its issuer's chain. */
-export async function anadirRegistro(trx: Db, factura: Row, tipo: 'alta' | 'anulacion', f: Pick<Facturacion, 'timeZone'>, ahora = new Date()): Promise<Row> {
+/**
+ * Appends the alta or anulación record of an issued invoice to its issuer's chain, and queues it
+ * for the AEAT in the same transaction (a correction says which record it corrects and how).
+ */
+export async function anadirRegistro(
+  trx: Db,
+  factura: Row,
+  tipo: 'alta' | 'anulacion',
+  f: Pick<Facturacion, 'timeZone'>,
+  ahora = new Date(),
+  correccion?: Operacion & { corrigeId: number },
+): Promise<Row> {
   const fila = registroDe(factura, tipo, await ultimaHuella(trx, String(factura.emisorNif)), f, ahora);
   const [insertado] = await trx('registros').insert(fila).returning('id');
-  return { id: typeof insertado === 'object' ? insertado.id : insertado, ...fila };
+  const id = Number(typeof insertado === 'object' ? insertado.id : insertado);
+  await encolar(trx, { id, facturaId: Number(factura.id), tipo }, correccion, ahora);
+  return { id, ...fila };
 }
 
 export interface Verificacion {
@@ -141,6 +155,7 @@ export async function encadenarEmitidas(db: Knex, f: Facturacion): Promise<numbe
       filas.push(fila);
     }
     for (let i = 0; i < filas.length; i += 500) await trx('registros').insert(filas.slice(i, i + 500));
+    await encolarFaltantes(trx);
     const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
     for (const s of series) {
       await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();

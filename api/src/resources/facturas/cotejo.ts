@@ -14,18 +14,27 @@ export interface FacturaCotejable {
   total: number;
 }
 
-// Outside production the QR points at the AEAT's test environment, where test records go, so a
-// demo invoice never claims to be verifiable on the real site.
+// The QR points at the AEAT's real site when the records go to its production service, and at
+// its test environment when they go to its test service; with the remission off, at the real site
+// only in production. Only a system that sends its records may send the customer to ValidarQR
+// (the invoice is verifiable there); otherwise the QR leads to ValidarQRNoVerifactu (AEAT, QR
+// specification v0.5.0, §5).
 const HOST_PRODUCCION = 'https://www2.agenciatributaria.gob.es';
 const HOST_PRUEBAS = 'https://prewww2.aeat.es';
 
 export interface OpcionesCotejo {
   produccion: boolean;
+  /** The records reach the AEAT (VERIFACTU on): the invoice is verifiable, and says so. */
+  verificable: boolean;
   timeZone: string;
 }
 
-/** What the cotejo needs of the configuration: the AEAT's real site only in production. */
-export const opcionesCotejo = ({ env, timeZone }: { env: string; timeZone: string }): OpcionesCotejo => ({ produccion: env === 'production', timeZone });
+/** What the cotejo needs of the configuration: which AEAT site, and whether the invoice is verifiable. */
+export const opcionesCotejo = ({ env, timeZone, verifactu }: { env: string; timeZone: string; verifactu: { modo: string } }): OpcionesCotejo => ({
+  produccion: verifactu.modo === 'produccion' || (verifactu.modo === 'desactivado' && env === 'production'),
+  verificable: verifactu.modo !== 'desactivado',
+  timeZone,
+});
 
 export function urlCotejo(f: FacturaCotejable, opts: OpcionesCotejo): string {
   const parametros: [string, string][] = [
@@ -36,7 +45,7 @@ export function urlCotejo(f: FacturaCotejable, opts: OpcionesCotejo): string {
   ];
   // Every value encoded: a serie may hold «/», «&» or spaces, which would otherwise cut the query.
   const query = parametros.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
-  return `${opts.produccion ? HOST_PRODUCCION : HOST_PRUEBAS}/wlpl/TIKE-CONT/ValidarQR?${query}`;
+  return `${opts.produccion ? HOST_PRODUCCION : HOST_PRUEBAS}/wlpl/TIKE-CONT/${opts.verificable ? 'ValidarQR' : 'ValidarQRNoVerifactu'}?${query}`;
 }
 
 // Level M is what the AEAT's QR specification asks for; 4 modules of quiet zone is the ISO minimum.

@@ -36,6 +36,12 @@ export interface FacturaImprimible {
   estado: string;
 }
 
+/** The size of the invoice's data (number, date, parties, amounts): the QR's texts are never smaller. */
+export const TAMANO_DATOS = 10;
+
+/** What a VERI*FACTU invoice says below its QR (Orden HAC/1177/2024, art. 20.1.b). */
+export const FRASE_VERIFICABLE = 'Factura verificable en la sede electrónica de la AEAT';
+
 /** The QR's printed side: the AEAT asks for 30 to 40 mm; the middle leaves room for printer drift. */
 export const LADO_QR_MM = 35;
 
@@ -85,19 +91,23 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   const izquierda = MARGEN;
   const derecha = doc.page.width - MARGEN;
 
-  // Top right: the QR with its two captions.
+  // Top right: the QR, «QR tributario:» above it and, only when the records reach the AEAT, the
+  // phrase that says the invoice is verifiable below it: both no smaller than the invoice's data.
   const xQr = derecha - COLUMNA_QR;
-  doc.font('Helvetica-Bold').fontSize(9).fillColor('black');
+  doc.font('Helvetica-Bold').fontSize(TAMANO_DATOS).fillColor('black');
   doc.text('QR tributario:', xQr, MARGEN, { width: COLUMNA_QR, align: 'center' });
   const finQr = dibujarQr(doc, urlCotejo(f, opts), xQr + (COLUMNA_QR - mm(LADO_QR_MM)) / 2, doc.y);
-  doc.font('Helvetica').fontSize(7.5);
-  doc.text('Factura verificable en la sede electrónica de la AEAT', xQr, finQr, { width: COLUMNA_QR, align: 'center' });
-  const finColumnaQr = doc.y;
+  if (opts.verificable) {
+    doc.font('Helvetica').fontSize(TAMANO_DATOS);
+    // Two even lines, centred under the symbol, rather than one word left alone on the second.
+    doc.text(FRASE_VERIFICABLE.replace(' electrónica', '\nelectrónica'), xQr, finQr, { width: COLUMNA_QR, align: 'center' });
+  }
+  const finColumnaQr = opts.verificable ? doc.y : finQr;
 
   // Top left: what the document is, its number and date.
   const anchoCabecera = ancho - COLUMNA_QR - 20;
   doc.font('Helvetica-Bold').fontSize(20).text(TITULOS[f.tipo], izquierda, MARGEN, { width: anchoCabecera });
-  doc.moveDown(0.4).fontSize(10);
+  doc.moveDown(0.4).fontSize(TAMANO_DATOS);
   par(doc, 'Número', numero, izquierda, anchoCabecera);
   par(doc, 'Fecha de expedición', fechaImpresa(f.fecha, opts.timeZone), izquierda, anchoCabecera);
   if (CAUSAS[f.tipo]) par(doc, 'Tipo', `${f.tipo}: ${CAUSAS[f.tipo]}`, izquierda, anchoCabecera);
@@ -112,7 +122,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   y = Math.max(finEmisor, finCliente) + 20;
 
   if (f.rectificada) {
-    doc.font('Helvetica-Bold').fontSize(10).text('Factura rectificada', izquierda, y, { width: ancho });
+    doc.font('Helvetica-Bold').fontSize(TAMANO_DATOS).text('Factura rectificada', izquierda, y, { width: ancho });
     doc.font('Helvetica').moveDown(0.2);
     const rectificada = numSerieFactura(f.rectificada.serie, f.rectificada.numero);
     par(doc, 'Número', rectificada, izquierda, ancho);
@@ -138,7 +148,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   y = doc.y + 3;
   doc.moveTo(izquierda, y).lineTo(derecha, y).lineWidth(0.5).strokeColor(GRIS).stroke();
   y += 6;
-  doc.font('Helvetica').fontSize(10).fillColor('black');
+  doc.font('Helvetica').fontSize(TAMANO_DATOS).fillColor('black');
   doc.text(importeEs(f.base), xImporte, y, { width: anchoImporte, align: 'right' });
   doc.text(f.concepto, izquierda, y, { width: ancho - anchoImporte - 10 });
   y = doc.y + 6;
@@ -185,13 +195,13 @@ function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, yTexto: nu
 }
 
 function par(doc: PDFKit.PDFDocument, etiqueta: string, valor: string, x: number, width: number) {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black').text(`${etiqueta}: `, x, doc.y, { width, continued: true });
+  doc.font('Helvetica-Bold').fontSize(TAMANO_DATOS).fillColor('black').text(`${etiqueta}: `, x, doc.y, { width, continued: true });
   doc.font('Helvetica').text(valor);
 }
 
 function parte(doc: PDFKit.PDFDocument, titulo: string, lineas: string[], x: number, y: number, width: number): number {
   doc.font('Helvetica-Bold').fontSize(9).fillColor(GRIS).text(titulo.toUpperCase(), x, y, { width });
-  doc.moveDown(0.2).fillColor('black').fontSize(10);
+  doc.moveDown(0.2).fillColor('black').fontSize(TAMANO_DATOS);
   lineas.forEach((linea, i) => doc.font(i === 0 ? 'Helvetica-Bold' : 'Helvetica').text(linea, x, doc.y, { width }));
   return doc.y;
 }

@@ -1,0 +1,77 @@
+// The remission to the AEAT as one Fastify plugin (issue 21): its routes, and the sender, started
+// when the app is ready and stopped when it closes. The sender runs only when configured to
+// (VERIFACTU not desactivado) and in the process that runs the once-per-machine jobs; among
+// machines, its lock leaves one sending. Registering the plugin starts nothing by itself.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { mensajes } from '../mensajes.js';
+import { declaracionResponsable } from './declaracion.js';
+import { estadoRemision, reintentar } from './estado.js';
+import { Remitente, type OpcionesRemitente } from './remitente.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sender when this process runs it (for the tests and the bench); undefined otherwise. */
+    remitente?: Remitente;
+  }
+}
+
+export interface OpcionesVerifactu {
+  db: Knex;
+  config: Config;
+  /** The tests' timings, or `arrancar: false` to start the sender by hand (app.remitente.arrancar()). */
+  remitente?: OpcionesRemitente & { arrancar?: boolean };
+}
+
+async function verifactu(app: FastifyInstance, { db, config, remitente: opciones = {} }: OpcionesVerifactu) {
+  app.get('/verifactu/estado', async () => estadoRemision(db, config));
+  app.post('/verifactu/reintentar', async (_req, reply) => {
+    await reintentar(db);
+    app.remitente?.despertar();
+    return reply.code(204).send();
+  });
+  app.get('/verifactu/declaracion', async () => declaracionResponsable(config));
+
+  if (config.verifactu.modo === 'desactivado' || !config.tareasDeFondo) return;
+  const { arrancar = true, ...resto } = opciones;
+  const remitente = new Remitente(db, config, { log: app.log, ...resto });
+  app.decorate('remitente', remitente);
+  if (arrancar) app.addHook('onReady', async () => remitente.arrancar());
+  app.addHook('onClose', async () => remitente.parar());
+}
+
+export default fp(verifactu, { name: 'aula-verifactu', fastify: '5.x' });
+
+const json = (schema: unknown) => ({ 'application/json': { schema } });
+
+/** Its routes in /openapi.json, beside the registry's. */
+export const verifactuPaths = {
+  '/verifactu/estado': {
+    get: {
+      tags: ['verifactu'],
+      operationId: 'Verifactu.estado',
+      summary: mensajes.verifactu.resumen.estado,
+      responses: { '200': { description: 'Estado', content: json({ type: 'object' }) } },
+    },
+  },
+  '/verifactu/reintentar': {
+    post: {
+      tags: ['verifactu'],
+      operationId: 'Verifactu.reintentar',
+      summary: mensajes.verifactu.resumen.reintentar,
+      requestBody: { content: json({ type: 'object' }) },
+      responses: { '204': { description: 'Se reintentará en el siguiente sondeo' } },
+    },
+  },
+  '/verifactu/declaracion': {
+    get: {
+      tags: ['verifactu'],
+      operationId: 'Verifactu.declaracion',
+      security: [],
+      summary: mensajes.verifactu.resumen.declaracion,
+      responses: { '200': { description: 'Título y apartados a) a l)', content: json({ type: 'object' }) } },
+    },
+  },
+};

@@ -1,0 +1,414 @@
+// The sender (issue 21, item 3): one per installation, it takes the pending records in chain
+// order, at most 1000 per message, and waits between messages what the AEAT said
+// (TiempoEsperaEnvio, 60 s until it has said anything) unless 1000 are already waiting. The
+// wait runs from the end of the previous exchange, so the AEAT never receives two messages
+// closer than it asked, however long the first took to arrive.
+//
+// Nothing it must not lose lives in its memory: before a message leaves, its records' XML, their
+// attempt and the message itself are committed; the answer is applied in one more transaction.
+// A process killed between the two leaves a message «enviando»: whoever holds the lock next marks
+// its records as having lost their answer and sends the same XML again, and the AEAT's «duplicado»
+// for a record it had already registered is read as registered.
+//
+// What each outcome does:
+// - an answer: each line's state, CSV and error on its record; the wait it names, kept.
+// - no answer (network, timeout), a Fault «Server», or a body that is no answer: the records stay
+//   pendiente and the next try waits VERIFACTU_REINTENTO, doubled on each failure in a row, up to
+//   an hour; whatever goes late goes with Incidencia=S.
+// - a Fault «Client» (the AEAT refused the whole message): the records stay pendiente with their
+//   XML forgotten (nothing was registered, so it may be built again), and the sender stops until
+//   the configuration changes or an administrator asks to retry. Resending it unchanged would be
+//   refused again, in a loop.
+import { createHash } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Knex } from 'knex';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { isPg } from '../db/index.js';
+import { mensajes } from '../mensajes.js';
+import { clienteAeat, SinRespuesta, type ClienteAeat } from './cliente.js';
+import { construirXml, siguienteLote, type Pendiente } from './cola.js';
+import { leerRespuesta, type LineaRespuesta, type Respuesta } from './respuesta.js';
+import { sistemaInformatico, VERSION } from './sistema.js';
+import { sobre } from './xml.js';
+
+type Row = Record<string, any>;
+
+/** What the law sets: a message holds at most 1000 records; the first wait is 60 s; retries at least hourly. */
+export const MAX_REGISTROS = 1000;
+export const ESPERA_INICIAL_S = 60;
+const PAUSA_MAXIMA_MS = 60 * 60 * 1000;
+/** A record generated more than this before it leaves goes as an incidence (Orden art. 16.4). */
+export const RETRASO_MS = 60 * 60 * 1000;
+
+/**
+ * Codes of a Fault «Client» that say the AEAT failed, not the message («Error técnico…»,
+ * «Servicio no activo»): retried like a Fault «Server».
+ */
+const CLIENT_TECNICOS = new Set([3500, 3501, 4108, 4110, 4111, 4128, 4134]);
+
+export interface Registro {
+  info(msg: string): void;
+  warn(msg: string): void;
+  error(msg: string): void;
+}
+
+export interface OpcionesRemitente {
+  /** How often an idle sender looks for new records, and a waiting one for the lock (ms). */
+  sondeoMs?: number;
+  /** SQLite: a sender silent this long has died; its lease is taken (ms). */
+  plazoLeaseMs?: number;
+  log?: Registro;
+  /** The AEAT's client: the real one unless a test brings its own. */
+  cliente?: ClienteAeat;
+}
+
+type Cfg = Pick<Config, 'verifactu' | 'timeZone' | 'database' | 'emisor'>;
+
+/** Only one sender per installation holds it: an advisory lock on PostgreSQL, a lease on SQLite. */
+interface Cerrojo {
+  tomar(): Promise<boolean>;
+  soltar(): Promise<void>;
+}
+
+/**
+ * PostgreSQL: a session advisory lock on a connection of its own (a pooled one would hand the
+ * session to other queries). It dies with the process, so another machine takes over at once.
+ * Keyed by schema too: advisory locks are per database, and schemas may be separate installations.
+ */
+function cerrojoPg(database: Config['database'], log: Registro): Cerrojo {
+  const clave = `aula-verifactu:${database.schema ?? 'public'}`;
+  let cliente: pg.Client | undefined;
+  let tenido = false;
+  const cerrar = () => {
+    const c = cliente;
+    cliente = undefined;
+    tenido = false;
+    c?.end().catch(() => undefined);
+  };
+  return {
+    async tomar() {
+      if (tenido && cliente) return true;
+      if (!cliente) {
+        const c = new pg.Client({ connectionString: database.connectionString, connectionTimeoutMillis: 3000 });
+        c.on('error', (err) => {
+          if (tenido) log.warn(`VeriFactu: se perdió la conexión que reservaba el envío (${err.message})`);
+          if (cliente === c) cerrar();
+        });
+        await c.connect();
+        cliente = c;
+      }
+      try {
+        const { rows } = await cliente.query('SELECT pg_try_advisory_lock(hashtext($1)) AS ok', [clave]);
+        tenido = rows[0].ok === true;
+      } catch (err) {
+        cerrar();
+        throw err;
+      }
+      return tenido;
+    },
+    async soltar() {
+      if (cliente && tenido) await cliente.query('SELECT pg_advisory_unlock(hashtext($1))', [clave]).catch(() => undefined);
+      cerrar();
+    },
+  };
+}
+
+/** Whether the process that wrote this holder id is gone (same machine only: SQLite is one machine). */
+function muerto(remitente: string): boolean {
+  const [host, pid] = remitente.split('|');
+  if (host !== hostname() || Number(pid) === process.pid) return false;
+  try {
+    process.kill(Number(pid), 0);
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+/**
+ * SQLite: a lease in the installation's row, renewed while held. A holder whose process is gone
+ * (killed: same machine, its pid no longer exists) or silent past the term is replaced.
+ */
+function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
+  const yo = `${hostname()}|${process.pid}|${Math.random().toString(36).slice(2, 10)}`;
+  let latido: NodeJS.Timeout | undefined;
+  let tenido = false;
+  const renovar = async () => {
+    const n = await db('verifactu').where({ id: 1, remitente: yo }).update({ latido: new Date().toISOString() });
+    tenido = n === 1;
+  };
+  return {
+    async tomar() {
+      if (tenido) return true;
+      const fila = (await db('verifactu').where('id', 1).first('remitente', 'latido')) as Row;
+      const vencido = !fila.latido || Date.now() - new Date(fila.latido).getTime() > plazoMs;
+      if (fila.remitente && fila.remitente !== yo && !vencido && !muerto(fila.remitente)) return false;
+      const q = db('verifactu').where('id', 1);
+      if (fila.remitente) q.where('remitente', fila.remitente);
+      else q.whereNull('remitente');
+      tenido = (await q.update({ remitente: yo, latido: new Date().toISOString() })) === 1;
+      if (tenido) {
+        // Renewed apart from the loop, so a send that takes long does not let the lease lapse.
+        latido = setInterval(() => void renovar().catch(() => (tenido = false)), Math.max(200, plazoMs / 3));
+        latido.unref();
+      }
+      return tenido;
+    },
+    async soltar() {
+      clearInterval(latido);
+      if (tenido) await db('verifactu').where({ id: 1, remitente: yo }).update({ remitente: null, latido: null }).catch(() => undefined);
+      tenido = false;
+    },
+  };
+}
+
+const fallbackLog: Registro = { info: console.log, warn: console.warn, error: console.error };
+
+export class Remitente {
+  private parado = true;
+  private bucle?: Promise<void>;
+  private despertador?: () => void;
+  private recuperado = false;
+  private readonly cerrojo: Cerrojo;
+  private readonly cliente: ClienteAeat;
+  private readonly log: Registro;
+  private readonly sondeoMs: number;
+  /** What a refused message would need to change before it is tried again. */
+  readonly huellaConfig: string;
+  /** Whether this process holds the lock now. */
+  tieneCerrojo = false;
+
+  constructor(
+    private readonly db: Knex,
+    private readonly config: Cfg,
+    opciones: OpcionesRemitente = {},
+  ) {
+    this.log = opciones.log ?? fallbackLog;
+    this.sondeoMs = opciones.sondeoMs ?? 1000;
+    this.cerrojo = isPg(db) ? cerrojoPg(config.database, this.log) : cerrojoSqlite(db, opciones.plazoLeaseMs ?? 30_000);
+    this.cliente = opciones.cliente ?? clienteAeat(config.verifactu);
+    const v = config.verifactu;
+    this.huellaConfig = createHash('sha256')
+      .update(JSON.stringify([VERSION, v.modo, v.url, v.certificado?.huella, v.productor, config.emisor.nif, config.emisor.nombre]))
+      .digest('hex');
+  }
+
+  arrancar(): void {
+    if (!this.parado) return;
+    this.parado = false;
+    this.bucle = this.girar();
+  }
+
+  /**
+   * Stops after the message in flight, if any, and lets another process take over. A message
+   * still unanswered after a few seconds is left: the next sender finds it «enviando» and sends
+   * it again, as after a crash, rather than holding a shutdown for the AEAT's timeout.
+   */
+  async parar(): Promise<void> {
+    this.parado = true;
+    this.despertar();
+    await Promise.race([this.bucle, new Promise((r) => setTimeout(r, 5000).unref())]);
+    await this.cerrojo.soltar();
+    this.tieneCerrojo = false;
+    this.cliente.cerrar();
+  }
+
+  /** Looks again now instead of at the next poll (a retry asked for, a test). */
+  despertar(): void {
+    this.despertador?.();
+  }
+
+  private dormir(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const t = setTimeout(fin, ms);
+      function fin() {
+        clearTimeout(t);
+        resolve();
+      }
+      this.despertador = fin;
+    });
+  }
+
+  private async girar(): Promise<void> {
+    while (!this.parado) {
+      let espera = this.sondeoMs;
+      try {
+        const tenia = this.tieneCerrojo;
+        this.tieneCerrojo = await this.cerrojo.tomar();
+        if (this.tieneCerrojo) {
+          if (!tenia) this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
+          if (!this.recuperado) {
+            await this.recuperarInterrumpidos();
+            this.recuperado = true;
+          }
+          espera = await this.ciclo();
+        }
+      } catch (err) {
+        this.log.error(`VeriFactu: ${(err as Error).message}`);
+      }
+      if (espera > 0 && !this.parado) await this.dormir(espera);
+    }
+  }
+
+  /** Messages left «enviando» by a sender that died: their records lost their answer. */
+  private async recuperarInterrumpidos(): Promise<void> {
+    const ahora = new Date().toISOString();
+    await this.db.transaction(async (trx) => {
+      const ids = ((await trx('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
+      if (!ids.length) return;
+      await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: ahora, error: mensajes.verifactu.sinRespuesta.interrumpido });
+      await trx('remisiones').whereIn('envioId', ids).where('estado', 'pendiente').update({ respuestaPerdida: true, updatedAt: ahora });
+    });
+  }
+
+  /** One look at the queue: sends if it may, else answers how long to wait. */
+  async ciclo(ahora = new Date()): Promise<number> {
+    const v = this.config.verifactu;
+    const estado = (await this.db('verifactu').where('id', 1).first()) as Row;
+    if (estado.entorno && estado.entorno !== v.modo) {
+      if (estado.bloqueoHuella !== this.huellaConfig) await this.bloquear(null, mensajes.verifactu.entornoDistinto(estado.entorno, v.modo), ahora);
+      return this.sondeoMs;
+    }
+    if (estado.bloqueoHuella) {
+      if (estado.bloqueoHuella === this.huellaConfig) return this.sondeoMs;
+      // The configuration or the version changed since the refusal: worth one more try.
+      await this.db('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null });
+    }
+    const pendientes = await contarPendientes(this.db, MAX_REGISTROS);
+    if (!pendientes) return this.sondeoMs;
+    const t = ahora.getTime();
+    if (estado.siguienteEnvio && t < new Date(estado.siguienteEnvio).getTime()) return Math.min(new Date(estado.siguienteEnvio).getTime() - t, this.sondeoMs);
+    if (pendientes < MAX_REGISTROS && estado.ultimoEnvio) {
+      const permitido = new Date(estado.ultimoEnvio).getTime() + Number(estado.tiempoEspera) * 1000;
+      if (t < permitido) return Math.min(permitido - t, this.sondeoMs);
+    }
+    await this.enviar(ahora);
+    return 0;
+  }
+
+  private async bloquear(codigo: number | null, texto: string, ahora: Date) {
+    await this.db('verifactu').where('id', 1).update({ bloqueoCodigo: codigo, bloqueoTexto: texto.slice(0, 2000), bloqueoDesde: ahora.toISOString(), bloqueoHuella: this.huellaConfig, siguienteEnvio: null });
+    this.log.error(codigo === null ? `VeriFactu: ${texto}` : mensajes.verifactu.rechazado(texto));
+  }
+
+  /** One message: its records marked as attempted, sent, and the outcome applied. */
+  private async enviar(ahora: Date): Promise<void> {
+    const { verifactu: v, timeZone } = this.config;
+    const lote = await siguienteLote(this.db, MAX_REGISTROS);
+    if (!lote.length) return;
+    const sistema = await sistemaInformatico(this.db, v.productor);
+    const nuevos = await construirXml(this.db, lote, sistema, timeZone);
+    const xmls = lote.map((p) => p.xml ?? nuevos.get(p.remisionId)!);
+    const incidencia = lote.some((p) => p.respuestaPerdida || ahora.getTime() - new Date(p.generado).getTime() > RETRASO_MS);
+    const { emisorNombre } = (await this.db('facturas').where('id', lote[0].facturaId).first('emisorNombre')) as Row;
+    const iso = ahora.toISOString();
+    const envioId = await this.db.transaction(async (trx) => {
+      const [e] = await trx('envios')
+        .insert({ entorno: v.modo, emisorNif: lote[0].idEmisorFactura, inicio: iso, registros: lote.length, incidencia, estado: 'enviando' })
+        .returning('id');
+      const id = Number(typeof e === 'object' ? e.id : e);
+      for (const p of lote) {
+        const cambios: Row = { intentos: p.intentos + 1, ultimoIntento: iso, envioId: id, updatedAt: iso };
+        if (!p.xml) cambios.xml = nuevos.get(p.remisionId);
+        if (!p.intentos) cambios.primerIntento = iso;
+        await trx('remisiones').where('id', p.remisionId).update(cambios);
+      }
+      // The wait runs from when the message leaves, not from when it began to be prepared.
+      const salida = new Date().toISOString();
+      await trx('envios').where('id', id).update({ inicio: salida });
+      await trx('verifactu').where('id', 1).update({ ultimoEnvio: salida, entorno: v.modo });
+      return id;
+    });
+
+    let respuesta: Respuesta | { tipo: 'sinRespuesta'; motivo: string };
+    try {
+      const { cuerpo } = await this.cliente.enviar(sobre({ obligado: { nombre: emisorNombre, nif: lote[0].idEmisorFactura }, incidencia }, xmls));
+      respuesta = leerRespuesta(cuerpo);
+    } catch (err) {
+      if (!(err instanceof SinRespuesta)) throw err;
+      respuesta = { tipo: 'sinRespuesta', motivo: err.message };
+    }
+    await this.aplicar(envioId, lote, respuesta, new Date());
+  }
+
+  private async aplicar(envioId: number, lote: Pendiente[], r: Respuesta | { tipo: 'sinRespuesta'; motivo: string }, fin: Date): Promise<void> {
+    const iso = fin.toISOString();
+    const ids = lote.map((p) => p.remisionId);
+    if (r.tipo === 'respuesta') {
+      const lineas = new Map(r.lineas.map((l) => [l.clave, l]));
+      await this.db.transaction(async (trx) => {
+        // Records that end alike (most of a message: Correcto, the same CSV) in one statement.
+        const grupos = new Map<string, { cambios: Row; ids: number[] }>();
+        const anuladas: Pendiente[] = [];
+        for (const p of lote) {
+          const l = lineas.get(p.clave);
+          // A record the answer does not name stays pending; its fate is unknown.
+          const cambios: Row = l ? { ...resultado(p, l, r.csv), respondidoEn: iso, updatedAt: iso } : { respuestaPerdida: true, updatedAt: iso };
+          const clave = JSON.stringify(cambios);
+          if (!grupos.has(clave)) grupos.set(clave, { cambios, ids: [] });
+          grupos.get(clave)!.ids.push(p.remisionId);
+          if (l && p.tipo === 'anulacion' && cambios.estado !== 'incorrecto') anuladas.push(p);
+        }
+        for (const { cambios, ids: grupo } of grupos.values()) {
+          for (let i = 0; i < grupo.length; i += 500) await trx('remisiones').whereIn('id', grupo.slice(i, i + 500)).update(cambios);
+        }
+        // An invoice the AEAT now holds as annulled needs nothing more for an alta it rejected.
+        for (const p of anuladas) {
+          await trx('remisiones').where({ facturaId: p.facturaId, estado: 'incorrecto', vigente: true }).whereNot('id', p.remisionId).update({ vigente: false, updatedAt: iso });
+        }
+        await trx('envios').where('id', envioId).update({ estado: 'respondido', fin: iso, estadoEnvio: r.estadoEnvio, csv: r.csv ?? null, tiempoEspera: r.tiempoEspera });
+        // Counted from the answer: the AEAT never sees two messages closer than it asked.
+        await trx('verifactu').where('id', 1).update({ ultimoEnvio: iso, tiempoEspera: r.tiempoEspera, fallosSeguidos: 0, siguienteEnvio: null });
+      });
+      this.log.info(mensajes.verifactu.enviado(lote.length, r.estadoEnvio, r.csv));
+      return;
+    }
+    if (r.tipo === 'fault' && r.lado === 'Client' && !CLIENT_TECNICOS.has(r.codigo ?? -1)) {
+      await this.db.transaction(async (trx) => {
+        // Refused whole: nothing of it was registered, so its records may be built again.
+        for (let i = 0; i < ids.length; i += 500) await trx('remisiones').whereIn('id', ids.slice(i, i + 500)).update({ xml: null, updatedAt: iso });
+        await trx('envios').where('id', envioId).update({ estado: 'rechazado', fin: iso, codigoError: r.codigo ?? null, error: r.texto.slice(0, 2000) });
+      });
+      await this.bloquear(r.codigo ?? null, r.texto, fin);
+      return;
+    }
+    const motivo = r.tipo === 'fault' ? `Fault ${r.lado}: ${r.texto}` : r.motivo;
+    const estado = (await this.db('verifactu').where('id', 1).first('fallosSeguidos')) as Row;
+    const fallos = Number(estado.fallosSeguidos) + 1;
+    const pausa = Math.min(this.config.verifactu.reintentoMs * 2 ** (fallos - 1), PAUSA_MAXIMA_MS);
+    await this.db.transaction(async (trx) => {
+      for (let i = 0; i < ids.length; i += 500) await trx('remisiones').whereIn('id', ids.slice(i, i + 500)).update({ respuestaPerdida: true, updatedAt: iso });
+      await trx('envios').where('id', envioId).update({ estado: 'fallido', fin: iso, codigoError: r.tipo === 'fault' ? (r.codigo ?? null) : null, error: motivo.slice(0, 2000) });
+      await trx('verifactu').where('id', 1).update({ ultimoEnvio: iso, fallosSeguidos: fallos, siguienteEnvio: new Date(fin.getTime() + pausa).toISOString() });
+    });
+    this.log.warn(mensajes.verifactu.fallo(motivo, Math.round(pausa / 1000)));
+  }
+}
+
+/** The AEAT's line applied to its record. A duplicate after a lost answer is the record itself, registered then. */
+function resultado(p: Pendiente, l: LineaRespuesta, csv?: string): Row {
+  const ya = (l.codigo === 3000 || l.codigo === 3001) && p.respuestaPerdida;
+  if (ya) {
+    const conErrores = l.duplicado?.estado === 'AceptadaConErrores';
+    return {
+      estado: conErrores ? 'aceptadoConErrores' : 'correcto',
+      duplicado: true,
+      codigoError: conErrores ? (l.duplicado?.codigo ?? null) : null,
+      descripcionError: conErrores ? (l.duplicado?.descripcion?.slice(0, 1500) ?? null) : null,
+    };
+  }
+  const estado = l.estado === 'Correcto' ? 'correcto' : l.estado === 'AceptadoConErrores' ? 'aceptadoConErrores' : 'incorrecto';
+  return {
+    estado,
+    csv: estado === 'incorrecto' ? null : (csv ?? null),
+    codigoError: l.codigo ?? null,
+    descripcionError: l.descripcion?.slice(0, 1500) ?? null,
+  };
+}
+
+/** Pending records, counted up to `tope`: the sender only needs to know whether a message is full. */
+export async function contarPendientes(db: Knex | Knex.Transaction, tope: number): Promise<number> {
+  const [{ n }] = (await db.from(db('remisiones').where('estado', 'pendiente').select('id').limit(tope).as('p')).count({ n: '*' })) as Row[];
+  return Number(n);
+}
