@@ -66,7 +66,7 @@ async function quieta(page: Page, dentro = 'body'): Promise<void> {
  */
 async function abrir(page: Page, ruta: string): Promise<void> {
   await page.goto(ruta);
-  const pagina = '.RaList-main, .RaCreate-main, .RaEdit-main, .RaShow-main, section, h1';
+  const pagina = '.RaList-main, .RaCreate-main, .RaEdit-main, .RaShow-main, section, h1, h2';
   await expect(page.getByRole('main').locator(pagina).first()).toBeVisible();
   await quieta(page);
 }
@@ -134,6 +134,13 @@ test('informes, la página no encontrada y los menús sin violaciones graves', a
     await quieta(page);
     await revisar(page, 'el menú de secciones del móvil', '.MuiDrawer-root');
   }
+});
+
+test('VeriFactu y la declaración responsable sin violaciones graves', async ({ page }) => {
+  await abrir(page, '/main/verifactu');
+  await revisar(page, '/main/verifactu');
+  await abrir(page, '/declaracion-responsable');
+  await revisar(page, '/declaracion-responsable');
 });
 
 test.describe('sin sesión', () => {

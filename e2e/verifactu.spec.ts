@@ -7,7 +7,7 @@ import { expect, test } from './support/fixtures';
 
 const LETRAS = 'abcdefghijkl'.split('');
 
-base('the declaración responsable opens without a session: its title, then items a) to l) in order, and printing leaves out the buttons', async ({ page }) => {
+base('la declaración responsable se abre sin sesión: su título, los apartados a) a l) en orden, y al imprimir no salen los botones', async ({ page }) => {
   await page.goto('/declaracion-responsable');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN');
   const apartados = page.getByRole('listitem');
@@ -23,7 +23,7 @@ base('the declaración responsable opens without a session: its title, then item
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });
 
-test('Facturación › VeriFactu: reached from the invoices, it says the remission is off and how many records wait', async ({ page }) => {
+test('Facturación › VeriFactu: se llega desde las facturas, dice que la remisión está desactivada y cuántos registros esperan', async ({ page }) => {
   await page.goto('/main/facturas');
   await page.getByRole('link', { name: 'VeriFactu' }).click();
   await expect(page).toHaveURL(/\/main\/verifactu$/);

@@ -394,6 +394,23 @@ describe('session expiry', () => {
     expect(now() - millis((await sessionRow(token)).lastSeenAt)).toBeLessThan(1000);
   });
 
+  it('a poll in the background is answered but is not activity: a tab left open still reaches the idle timeout', async () => {
+    const short = testConfig(t.database, { SESSION_IDLE_MINUTES: '1' });
+    const app = await buildApp({ now, config: short });
+    const { cookie, token } = await sessionCookie(app);
+    const poll = { cookie, headers: { 'aula-segundo-plano': '1' } };
+    const touched = millis((await sessionRow(token)).lastSeenAt);
+    // Every 25 s for 50 s: answered each time, the session's last activity left where it was.
+    for (const request of [1, 2]) {
+      ahead += 25_000;
+      expect((await call(app, 'GET', '/protegido', undefined, poll)).status, `poll ${request}`).toBe(200);
+    }
+    expect(millis((await sessionRow(token)).lastSeenAt)).toBe(touched);
+    ahead += 15_000;
+    expect((await call(app, 'GET', '/protegido', undefined, poll)).status).toBe(401);
+    expect(await sessionRow(token)).toBeUndefined();
+  });
+
   it('is shared by every process on the database: another app instance accepts the cookie', async () => {
     const { cookie } = await sessionCookie(await buildApp());
     expect((await call(await buildApp(), 'GET', '/logins/me', undefined, { cookie })).status).toBe(200);

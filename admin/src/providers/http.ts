@@ -1,6 +1,7 @@
 // The one way the admin talks to the API: session cookie, JSON, and the LoopBack error
 // envelope turned into react-admin's HttpError.
 import { HttpError } from 'react-admin';
+import { SEGUNDO_PLANO } from '../../../api/src/auth/segundoPlano';
 import { type ApiRequestInit, leerError, llamarApi } from './api';
 import { actividad, esperarNuevaSesion, generacionDeSesion, retenerTras401 } from './caducidad';
 
@@ -57,6 +58,11 @@ export interface FetchApiInit extends ApiRequestInit {
    * a sign-in dialog opening mid-keystroke would take the next keys for the password.
    */
   esperarSesion?: boolean;
+  /**
+   * A poll nobody is watching happen: the API answers it without counting it as activity, and
+   * neither does the warning before the idle timeout (sesion/AvisoCaducidad.tsx).
+   */
+  segundoPlano?: boolean;
 }
 
 /**
@@ -81,10 +87,15 @@ async function llamarConSesion(path: string, { esperarSesion = true, ...init }: 
 }
 
 /** The raw response (for CSV and other downloads), or the API's error as an HttpError. */
-export async function fetchApi(path: string, init: FetchApiInit = {}): Promise<Response> {
+export async function fetchApi(path: string, { segundoPlano = false, ...init }: FetchApiInit = {}): Promise<Response> {
+  if (segundoPlano) {
+    const headers = new Headers(init.headers);
+    headers.set(SEGUNDO_PLANO, '1');
+    init = { ...init, headers };
+  }
   const response = await llamarConSesion(path, init);
   // Past the guard: the server counted it as activity (a 5xx may be a proxy that never asked).
-  if (response.status !== 401 && response.status < 500) actividad();
+  if (!segundoPlano && response.status !== 401 && response.status < 500) actividad();
   if (!response.ok) throw await toHttpError(response);
   return response;
 }

@@ -13,7 +13,7 @@ export const CLAVE_ESTADO = ['verifactu', 'estado'];
 export function useEstadoVerifactu() {
   return useQuery({
     queryKey: CLAVE_ESTADO,
-    queryFn: async () => (await fetchJson<EstadoRemision>('/verifactu/estado')).json,
+    queryFn: async () => (await fetchJson<EstadoRemision>('/verifactu/estado', { segundoPlano: true })).json,
     refetchInterval: 60_000,
     staleTime: 10_000,
   });

@@ -7,6 +7,7 @@
 import type { FastifyRequest } from 'fastify';
 import { unauthorized } from '../rest/errors.js';
 import type { SessionStore } from './sessions.js';
+import { SEGUNDO_PLANO } from './segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 // The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.
@@ -25,7 +26,8 @@ export function sessionGuard(sessions: SessionStore) {
     if (isPublic(request.method, request.routeOptions.url)) return;
     // Reads may reuse a check made a moment ago; anything that changes data asks the database.
     const recheck = request.method !== 'GET' && request.method !== 'HEAD';
-    request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck });
+    const touch = request.headers[SEGUNDO_PLANO] === undefined;
+    request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck, touch });
     if (!request.login) throw unauthorized();
   };
 }

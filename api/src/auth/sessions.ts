@@ -114,8 +114,10 @@ export class SessionStore {
   /**
    * The administrator behind a cookie, or null when it names no live session. `recheck` forces
    * the database lookup (every write); otherwise a check younger than RECHECK_MS is reused.
+   * `touch: false` is a call nobody made (the admin's checks in the background): it is answered
+   * but is not activity, or a tab left open would never reach the idle timeout.
    */
-  async resolve(token: string | undefined, { recheck = true } = {}): Promise<SessionLogin | null> {
+  async resolve(token: string | undefined, { recheck = true, touch = true } = {}): Promise<SessionLogin | null> {
     if (!token || !TOKEN_SHAPE.test(token)) return null;
     const now = this.now();
     const known = this.recent.get(token);
@@ -150,7 +152,7 @@ export class SessionStore {
       await this.db('sesiones').where('id', row.sesionId).delete();
       return null;
     }
-    if (now - lastSeen >= this.touchMs) {
+    if (touch && now - lastSeen >= this.touchMs) {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
       lastSeen = now;
     }
