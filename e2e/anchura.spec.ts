@@ -75,12 +75,34 @@ const LISTAS = [
   { recurso: 'logs', crear: false },
 ];
 
+/**
+ * Every column of a table is on the screen: a page can fit while its table is cut at the right
+ * edge of its box, a column (and its chips) half gone.
+ */
+async function expectColumnsOnScreen(page: Page): Promise<void> {
+  const cabeceras = page.getByRole('columnheader');
+  for (let i = 0; i < (await cabeceras.count()); i++) await expectOnScreen(cabeceras.nth(i));
+}
+
 /** The list's own actions: create, export, and the next page when there is one. */
 async function expectListActions(page: Page, crear: boolean): Promise<void> {
   if (crear) await expectOnScreen(enlace(page, BOTON.crear));
   await expectOnScreen(enlace(page, 'Exportar'));
   const siguiente = page.getByRole('button', { name: /página siguiente/i });
   if (await siguiente.count()) await expectOnScreen(siguiente);
+  if ((await siguiente.count()) && (await siguiente.isEnabled())) {
+    // Scrolled to the end, nothing lies over it: the floating «Crear» button of a phone or
+    // tablet covered the next page of a list whose rows filled the screen.
+    // (Polled: a menu just closed leaves its invisible backdrop for a moment.)
+    const encima = () =>
+      siguiente.evaluate((boton) => {
+        window.scrollTo(0, document.documentElement.scrollHeight);
+        const caja = boton.getBoundingClientRect();
+        const elemento = document.elementFromPoint(caja.x + caja.width / 2, caja.y + caja.height / 2);
+        return boton.contains(elemento) ? 'nada' : (elemento?.outerHTML.slice(0, 160) ?? 'fuera de la pantalla');
+      });
+    await expect.poll(encima, { message: '«Página siguiente» tapada' }).toBe('nada');
+  }
 }
 
 /**
@@ -113,6 +135,7 @@ for (const { recurso, crear } of LISTAS) {
     await page.goto(`/main/${recurso}?filter=${encodeURIComponent('{}')}&displayedFilters=${encodeURIComponent('{}')}`);
     await expect(listedRecords(page).first()).toBeVisible();
     await expectFits(page);
+    await expectColumnsOnScreen(page);
     await expectListActions(page, crear);
 
     await showAllFilters(page);

@@ -29,7 +29,7 @@ const filters = [
 const CursoList = () => (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
-      omitOnTablet={['nivel']}
+      omitOnTablet={['categoriaId', 'nivel']}
       small={
         <ListaMovil
           label="resources.cursos.fields.titulo"

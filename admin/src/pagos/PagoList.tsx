@@ -32,7 +32,7 @@ const filters = [
 const PagoList = () => (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
-      omitOnTablet={['cursoId', 'referencia']}
+      omitOnTablet={['cursoId', 'metodo', 'referencia']}
       small={
         <SimpleList
           primaryText={<ReferenceField source="usuarioId" reference="usuarios" link={false} />}

@@ -51,7 +51,8 @@ const UsuarioList = () => (
       <DatagridConfigurable bulkActionButtons={<UsuarioAccionesMasivas />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
         <TextField source="nombre" />
         <TextField source="apellidos" />
-        <EmailField source="email" />
+        {/* An address may break anywhere: unbroken, the longest one pushed «Activo» out of a tablet's table. */}
+        <EmailField source="email" sx={{ overflowWrap: 'anywhere' }} />
         <TextField source="telefono" />
         <TextField source="nif" />
         <TextField source="ciudad" />
