@@ -1,4 +1,4 @@
-// What every start does to its database (DESIGN §4, §9): migrate to the latest schema, then, on
+// What every start does to its database (docs/arquitectura.md §4, §9): migrate to the latest schema, then, on
 // a database with no administrator at all, either load the demo data with admin / admin
 // (development, test) or create the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD
 // (production, which never gets demo data).

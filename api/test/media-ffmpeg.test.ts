@@ -1,4 +1,4 @@
-// Video facts and thumbnails (issue 11, item 4) from real files made by ffmpeg: the duration and
+// Video facts and thumbnails from real files made by ffmpeg: the duration and
 // size an administrator sees on the clase, a JPEG thumbnail, a Spanish error for what cannot be
 // read, and a server without ffmpeg that still starts, saying why once.
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -113,7 +113,7 @@ const dash = (url: string) =>
   `</Representation></AdaptationSet></Period></MPD>\n`;
 const hls = (url: string) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:3\n#EXTINF:3.0,\n${url}\n#EXT-X-ENDLIST\n`;
 
-describe('a file that points elsewhere (issue 19, item 1): the programs read only its own bytes', () => {
+describe('a file that points elsewhere: the programs read only its own bytes', () => {
   let servidor: Server;
   let base: string;
   const pedidas: string[] = [];

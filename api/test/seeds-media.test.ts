@@ -1,4 +1,4 @@
-// The demo's media (issue 11, item 7): with ffmpeg, clips and course photos a browser can show,
+// The demo's media: with ffmpeg, clips and course photos a browser can show,
 // each what it says it is; without it, the small shipped files, which stay small.
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

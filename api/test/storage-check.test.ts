@@ -1,4 +1,4 @@
-// `npm run storage:check` (issue 11, item 5): files no archivo names, uploads no archivo waits
+// `npm run storage:check`: files no archivo names, uploads no archivo waits
 // for, archivos whose file is gone and records pointing at no archivo are reported; --fix
 // removes the first two kinds only, never a recorded file nor an upload in progress.
 import { execFile } from 'node:child_process';

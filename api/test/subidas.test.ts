@@ -1,4 +1,4 @@
-// Uploads (issue 11; DESIGN §7): the tus protocol end to end with a real client, every refusal
+// Uploads (docs/arquitectura.md §7): the tus protocol end to end with a real client, every refusal
 // leaving nothing behind, and the files served back with Range. On local storage, and (project
 // api-s3, when TEST_S3_URL names a real S3 server) on a bucket.
 import { readFile } from 'node:fs/promises';

@@ -1,4 +1,4 @@
-// The remission against a real-shaped AEAT (issue 21, items 3 and 6): the local HTTPS server of
+// The remission against a real-shaped AEAT: the local HTTPS server of
 // support/aeat.ts, which requires a client certificate, validates every envelope against the
 // official XSD and answers like the recorded answers. Batches of at most 1000 in chain order,
 // the flow control, and each failure class ending as the issue says.

@@ -1,4 +1,4 @@
-// The messages Aula sends the AEAT (issue 21, item 2), built from records the API really wrote,
+// The messages Aula sends the AEAT, built from records the API really wrote,
 // checked against the AEAT's own SuministroLR.xsd by xmllint, and read back: every kind of record
 // Aula emits (F1 at each rate, F2, an exempt one, R1 to R5 por diferencias, R por sustitución,
 // an anulación, each kind of correction), and the huella recomputed from the very strings the

@@ -1,4 +1,4 @@
-// Sessions as DESIGN §5 describes them, for react-admin: signing in itself is in sesion.ts,
+// Sessions as docs/arquitectura.md §5 describes them, for react-admin: signing in itself is in sesion.ts,
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
 import { fetchJson } from './http';

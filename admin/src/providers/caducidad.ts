@@ -1,4 +1,4 @@
-// An expired session must not cost what the administrator typed (issue 20, item 5). Three things,
+// An expired session must not cost what the administrator typed. Three things,
 // outside React so the fetch layer (http.ts) can reach them:
 // - which forms hold unsaved changes (common/CambiosSinGuardar.tsx marks them);
 // - the requests a 401 put on hold while the administrator signs in again where they are

@@ -1,4 +1,4 @@
-// Signing in (DESIGN §5) without react-admin, so the login screen can ship alone: the API holds
+// Signing in (docs/arquitectura.md §5) without react-admin, so the login screen can ship alone: the API holds
 // the session (cookie), the admin keeps the administrator's record under localStorage `user`
 // to know it is signed in and who it is. authProvider builds on this.
 import { leerError, llamarApi } from './api';

@@ -1,4 +1,4 @@
-// Where files live (DESIGN §7): a local folder or an S3 bucket, behind one small interface the
+// Where files live (docs/arquitectura.md §7): a local folder or an S3 bucket, behind one small interface the
 // uploads, the processing and the serving share. Keys are always the server's own
 // (`videos/<subida>.mp4`), never a path a client sent.
 import { createHash, randomBytes } from 'node:crypto';

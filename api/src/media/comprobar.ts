@@ -1,4 +1,4 @@
-// What storage and the database disagree on (issue 11, item 5; `npm run storage:check`): files
+// What storage and the database disagree on (`npm run storage:check`): files
 // in videos/ and photos/ no archivo names, uploads (.subidas/ or tus's own keys) no archivo
 // waits for, archivos `listo` whose file is gone, and records whose path names no archivo.
 // Fixing removes only the first two kinds: an upload an archivo still waits for is never

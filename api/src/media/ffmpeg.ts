@@ -1,9 +1,9 @@
 // A video's duration and size, a photo's size and a video's thumbnail, from Debian's ffprobe and
-// ffmpeg run as child processes (issue 11, item 4; DESIGN §7). Arguments go as an array, never
+// ffmpeg run as child processes (docs/arquitectura.md §7). Arguments go as an array, never
 // through a shell; every run has a time limit and a cap on what it may print. Without the
 // programs the rest of the API works: `disponible()` says so once, in a warning.
 //
-// What an upload says is never obeyed (issue 19, item 1): the programs read one local file, with
+// What an upload says is never obeyed: the programs read one local file, with
 // the container the upload check found (`demuxerDe`), through the `file` protocol alone, so no
 // manifest, playlist or pattern inside it can make them open another file or an address; each
 // run is capped in memory and CPU (prlimit) and decodes on one thread; and a file that declares

@@ -1,4 +1,4 @@
-// Files (DESIGN §7) as one service: the store, the uploads, their processing, the serving, and
+// Files (docs/arquitectura.md §7) as one service: the store, the uploads, their processing, the serving, and
 // the clean-up of files nothing uses. app.ts builds it before the repository, which tells it
 // what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';

@@ -3,7 +3,7 @@
 // a time, so a batch of uploads does not starve the API of CPU and disk. The archivo reads
 // `procesando` meanwhile, then `listo`, or `error` with the reason.
 //
-// `error` is ffprobe's verdict on the file, and only that (issue 19, item 7): a storage or
+// `error` is ffprobe's verdict on the file, and only that: a storage or
 // database fault on the way (S3 down for a moment, a full disk) leaves the file `procesando` and
 // tries again after a growing pause. Whoever processes a file holds a lease on it (`latido`,
 // renewed while it works); a file whose lease has lapsed was left by a process that died, and

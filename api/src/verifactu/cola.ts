@@ -1,4 +1,4 @@
-// The remission queue, in the database (issue 21): every record gets its `remisiones` row in the
+// The remission queue, in the database: every record gets its `remisiones` row in the
 // transaction that writes it, `pendiente`; the sender takes the pending ones in chain order and
 // builds each one's XML from the record and its invoice the first time it sends it.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// The sender (issue 21, item 3): one per installation, it takes the pending records in chain
+// The sender: one per installation, it takes the pending records in chain
 // order, at most 1000 per message, and waits between messages what the AEAT said
 // (TiempoEsperaEnvio, 60 s until it has said anything) unless 1000 are already waiting. The
 // wait runs from the end of the previous exchange, so the AEAT never receives two messages
