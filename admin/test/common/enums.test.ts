@@ -1,8 +1,8 @@
 // The admin reads the API registry (admin/src/registro): its choices, search fields, nested
 // routes and server-set fields are the API's own, and every value the admin shows has Spanish.
-import clases from '../../api/src/resources/clases';
-import facturas from '../../api/src/resources/facturas/index';
-import { resources } from '../../api/src/resources/index';
+import clases from '../../../api/src/resources/clases';
+import facturas from '../../../api/src/resources/facturas/index';
+import { resources } from '../../../api/src/resources/index';
 import {
   estadosClase,
   estadosCurso,
@@ -15,9 +15,9 @@ import {
   tiposRectificativa,
   tiposLog,
   tiposRegistro,
-} from '../src/common/enums';
-import { aulaRecursos } from '../src/providers/i18n/recursos';
-import { nestedUnder, recurso, searchFields, serverFields } from '../src/registro';
+} from '../../src/common/enums';
+import { aulaRecursos } from '../../src/providers/i18n/recursos';
+import { nestedUnder, recurso, searchFields, serverFields } from '../../src/registro';
 
 describe('the admin reads the API registry', () => {
   it('has the same enum values as the API', () => {

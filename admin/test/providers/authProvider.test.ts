@@ -1,7 +1,7 @@
-// The session as DESIGN §5 describes it: `user` in localStorage, the BACK-LOGIN log, and what
+// The session as docs/arquitectura.md §5 describes it: `user` in localStorage, the BACK-LOGIN log, and what
 // happens on 401, 403 and logout.
-import { authProvider } from '../src/providers/authProvider';
-import { errorLoopBack, fakeApi } from './fetchMock';
+import { authProvider } from '../../src/providers/authProvider';
+import { errorLoopBack, fakeApi } from '../fetchMock';
 
 const admin = { id: 8, usuario: 'admin', nombre: 'Ana Gómez', email: 'ana@example.com', activo: true };
 

@@ -1,9 +1,9 @@
 // Choosing the usuario of a draft factura fills its customer, without wiping what was typed.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import facturas from '../src/facturas';
-import usuarios from '../src/usuarios';
-import { recursosI18n } from './recursosI18n';
+import facturas from '../../src/facturas';
+import usuarios from '../../src/usuarios';
+import { recursosI18n } from '../recursosI18n';
 
 const nuria = {
   id: 5,

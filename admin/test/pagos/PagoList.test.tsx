@@ -2,11 +2,11 @@
 process.env.TZ = 'Europe/Madrid';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import cursos from '../src/cursos';
-import pagos from '../src/pagos';
-import usuarios from '../src/usuarios';
-import { i18nProvider } from '../src/providers/i18n';
-import { recursosI18n } from './recursosI18n';
+import cursos from '../../src/cursos';
+import pagos from '../../src/pagos';
+import usuarios from '../../src/usuarios';
+import { i18nProvider } from '../../src/providers/i18n';
+import { recursosI18n } from '../recursosI18n';
 
 const usuario = { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
 const curso = { id: 3, titulo: 'Guitarra flamenca desde cero', precio: 4900, moneda: 'EUR' };

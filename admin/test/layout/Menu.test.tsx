@@ -1,12 +1,12 @@
-// The shell around every section (DESIGN §5): side menu, user menu and «Salir».
+// The shell around every section (docs/arquitectura.md §5): side menu, user menu and «Salir».
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { Admin, type DataProvider, defaultDarkTheme, Resource, useResourceContext } from 'react-admin';
-import { Layout } from '../src/layout/Layout';
-import { authProvider } from '../src/providers/authProvider';
-import { i18nProvider } from '../src/providers/i18n';
-import { fakeApi } from './fetchMock';
+import { Layout } from '../../src/layout/Layout';
+import { authProvider } from '../../src/providers/authProvider';
+import { i18nProvider } from '../../src/providers/i18n';
+import { fakeApi } from '../fetchMock';
 
 const Lista = () => <p>Lista de {useResourceContext()}</p>;
 

@@ -1,14 +1,14 @@
-// What the admin's theme does for the keyboard and the screen reader (issue 20, item 11): each
+// What the admin's theme does for the keyboard and the screen reader: each
 // list row's checkbox says what it does, and a dialog before what cannot be undone opens with
 // the focus on «Cancelar», so a stray Enter does nothing.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, type DataProvider } from 'react-admin';
-import categorias from '../src/categorias';
-import facturas from '../src/facturas';
-import { temaClaro, temaOscuro } from '../src/layout/temas';
-import pagos from '../src/pagos';
-import { i18nProvider } from '../src/providers/i18n';
-import usuarios from '../src/usuarios';
+import categorias from '../../src/categorias';
+import facturas from '../../src/facturas';
+import { temaClaro, temaOscuro } from '../../src/layout/temas';
+import pagos from '../../src/pagos';
+import { i18nProvider } from '../../src/providers/i18n';
+import usuarios from '../../src/usuarios';
 
 const usuario = { id: 2, nombre: 'Jorge', apellidos: 'Martín' };
 const categorias_ = [

@@ -1,6 +1,6 @@
-import { formatDuracion } from '../src/clases/duracion';
-import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from '../src/common/dates';
-import { sinPassVacia } from '../src/logins/sinPassVacia';
+import { formatDuracion } from '../../src/clases/duracion';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from '../../src/common/dates';
+import { sinPassVacia } from '../../src/logins/sinPassVacia';
 
 describe('clase duration', () => {
   it('reads like a video player', () => {

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import facturas from '../src/facturas';
-import { esEditable, rutaFactura } from '../src/facturas/editable';
-import usuarios from '../src/usuarios';
-import { recursosI18n } from './recursosI18n';
+import facturas from '../../src/facturas';
+import { esEditable, rutaFactura } from '../../src/facturas/editable';
+import usuarios from '../../src/usuarios';
+import { recursosI18n } from '../recursosI18n';
 
 const usuario = { id: 2, nombre: 'Jorge', apellidos: 'Martín' };
 const factura = (estado: string) => ({

@@ -1,9 +1,9 @@
-// The login screen as an administrator uses it (DESIGN §5).
+// The login screen as an administrator uses it (docs/arquitectura.md §5).
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import LoginPage from '../src/login/LoginPage';
-import { errorLoopBack, fakeApi } from './fetchMock';
+import LoginPage from '../../src/login/LoginPage';
+import { errorLoopBack, fakeApi } from '../fetchMock';
 
 const admin = { id: 8, usuario: 'admin', nombre: 'Ana' };
 

@@ -1,17 +1,17 @@
-// The remission as the administrator sees it (issue 21, item 4): the banner on every page while
+// The remission as the administrator sees it: the banner on every page while
 // records are late or refused (or production runs with the remission off), each invoice's state,
 // the QR caption that claims verifiability only while records reach the AEAT, and the public
 // declaración responsable with its items a) to l) in order.
 import { render, screen, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { Admin, CustomRoutes, Resource, TestMemoryRouter, type DataProvider } from 'react-admin';
-import facturas from '../src/facturas';
-import { Layout } from '../src/layout/Layout';
-import DeclaracionPage from '../src/verifactu/DeclaracionPage';
-import { estadoDeFactura, type EstadoRemision } from '../src/verifactu/estado';
-import VerifactuPage from '../src/verifactu/VerifactuPage';
-import { fakeApi } from './fetchMock';
-import { recursosI18n } from './recursosI18n';
+import facturas from '../../src/facturas';
+import { Layout } from '../../src/layout/Layout';
+import DeclaracionPage from '../../src/verifactu/DeclaracionPage';
+import { estadoDeFactura, type EstadoRemision } from '../../src/verifactu/estado';
+import VerifactuPage from '../../src/verifactu/VerifactuPage';
+import { fakeApi } from '../fetchMock';
+import { recursosI18n } from '../recursosI18n';
 
 const estadoBase: EstadoRemision = {
   modo: 'pruebas',

@@ -2,8 +2,8 @@
 // presets change the period asked for, pendientes link to their records, CSV asks for text/csv.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext, testDataProvider, TestMemoryRouter } from 'react-admin';
-import InformesPage from '../src/informes/InformesPage';
-import { i18nProvider } from '../src/providers/i18n';
+import InformesPage from '../../src/informes/InformesPage';
+import { i18nProvider } from '../../src/providers/i18n';
 
 const cifras = (c: Record<string, number | null>) => ({
   pagos: 0,

@@ -1,6 +1,6 @@
 // «Salir» empties react-admin's store; the theme chosen on this browser must outlive it.
 import { localStorageStore } from 'react-admin';
-import { storeConPreferencias } from '../src/providers/store';
+import { storeConPreferencias } from '../../src/providers/store';
 
 afterEach(() => localStorage.clear());
 

@@ -1,12 +1,12 @@
-// The account form and the password policy (issue 19): the API's reason for refusing a password
+// The account form and the password policy: the API's reason for refusing a password
 // shows under «Contraseña», and a password too short is stopped before anything is sent.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter } from 'react-admin';
-import { mensajes } from '../../api/src/mensajes';
-import logins from '../src/logins';
-import { dataProvider } from '../src/providers/dataProvider';
-import { errorLoopBack, fakeApi } from './fetchMock';
-import { recursosI18n } from './recursosI18n';
+import { mensajes } from '../../../api/src/mensajes';
+import logins from '../../src/logins';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { errorLoopBack, fakeApi } from '../fetchMock';
+import { recursosI18n } from '../recursosI18n';
 
 // Word for word what the API answers.
 const COMUN = mensajes.auth.contrasena.comun;

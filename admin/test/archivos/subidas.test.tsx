@@ -1,9 +1,9 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
-import { formatPorcentaje, formatTamano, formatVelocidad } from '../src/archivos/medida';
-import { ProgresoSubida } from '../src/archivos/ProgresoSubida';
-import type { EstadoSubida } from '../src/archivos/useSubida';
-import { i18nProvider } from '../src/providers/i18n';
+import { formatPorcentaje, formatTamano, formatVelocidad } from '../../src/archivos/medida';
+import { ProgresoSubida } from '../../src/archivos/ProgresoSubida';
+import type { EstadoSubida } from '../../src/archivos/useSubida';
+import { i18nProvider } from '../../src/providers/i18n';
 
 // Intl separates a number from its unit with a (narrow) no-break space.
 const plain = (s: string | null) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');

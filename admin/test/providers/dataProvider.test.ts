@@ -1,9 +1,9 @@
-// The dataProvider speaks the API's LoopBack dialect (DESIGN §3, §5): every react-admin call
+// The dataProvider speaks the API's LoopBack dialect (docs/arquitectura.md §3, §5): every react-admin call
 // becomes exactly these HTTP requests, and the answers and errors come back as react-admin wants.
 import { HttpError } from 'react-admin';
-import { dataProvider, toWhere } from '../src/providers/dataProvider';
-import { motivo } from '../src/providers/http';
-import { errorLoopBack, fakeApi } from './fetchMock';
+import { dataProvider, toWhere } from '../../src/providers/dataProvider';
+import { motivo } from '../../src/providers/http';
+import { errorLoopBack, fakeApi } from '../fetchMock';
 
 const page = (page: number, perPage: number) => ({ page, perPage });
 const sort = (field: string, order: 'ASC' | 'DESC') => ({ field, order });

@@ -1,9 +1,9 @@
-// A million-row list opens at once because its total is bounded or estimated (DESIGN §12); the
+// A million-row list opens at once because its total is bounded or estimated (docs/arquitectura.md §12); the
 // pagination says so, in Spanish, and a list with a small, exact total looks as it always has.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Admin, memoryStore, Resource, TestMemoryRouter, testDataProvider, type GetListResult } from 'react-admin';
-import pagos from '../src/pagos';
-import { i18nProvider } from '../src/providers/i18n';
+import pagos from '../../src/pagos';
+import { i18nProvider } from '../../src/providers/i18n';
 
 const pago = (id: number) => ({ id, importe: 4900, moneda: 'EUR', metodo: 'bizum', estado: 'completado', fecha: '2026-03-05T13:30:00.000Z' });
 const pagina = (page: number, perPage: number) => Array.from({ length: perPage }, (_, i) => pago((page - 1) * perPage + i + 1));

@@ -10,11 +10,11 @@ import {
   marcarCambios,
   sesionRenovada,
   suscribir,
-} from '../src/providers/caducidad';
-import { fetchJson } from '../src/providers/http';
-import { i18nProvider } from '../src/providers/i18n';
-import { AvisoCaducidad } from '../src/sesion/AvisoCaducidad';
-import { errorLoopBack, fakeApi } from './fetchMock';
+} from '../../src/providers/caducidad';
+import { fetchJson } from '../../src/providers/http';
+import { i18nProvider } from '../../src/providers/i18n';
+import { AvisoCaducidad } from '../../src/sesion/AvisoCaducidad';
+import { errorLoopBack, fakeApi } from '../fetchMock';
 
 const MINUTO = 60_000;
 const SIN_SESION = errorLoopBack(401, 'Se necesita iniciar sesión');

@@ -2,11 +2,11 @@
 // browser downloads every matching row without the admin holding them.
 import { render, screen } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import { config } from '../src/config';
-import cursos from '../src/cursos';
-import pagos from '../src/pagos';
-import usuarios from '../src/usuarios';
-import { i18nProvider } from '../src/providers/i18n';
+import { config } from '../../src/config';
+import cursos from '../../src/cursos';
+import pagos from '../../src/pagos';
+import usuarios from '../../src/usuarios';
+import { i18nProvider } from '../../src/providers/i18n';
 
 const pago = { id: 41, usuarioId: 7, importe: 4900, moneda: 'EUR', metodo: 'bizum', estado: 'completado', fecha: '2026-03-05T13:30:00.000Z' };
 

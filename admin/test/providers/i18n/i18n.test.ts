@@ -1,8 +1,8 @@
-// One complete Spanish catalogue (DESIGN §5): every text react-admin can show has a Spanish
+// One complete Spanish catalogue (docs/arquitectura.md §5): every text react-admin can show has a Spanish
 // version that keeps its placeholders and plural forms.
 import englishMessages from 'ra-language-english';
-import { es } from '../src/providers/i18n/es';
-import { i18nProvider } from '../src/providers/i18n';
+import { es } from '../../../src/providers/i18n/es';
+import { i18nProvider } from '../../../src/providers/i18n';
 
 type Arbol = { [key: string]: string | Arbol };
 

@@ -1,21 +1,21 @@
-// An expired session mid-edit (issue 20, item 5): the page and what was typed stay, a dialog asks
+// An expired session mid-edit: the page and what was typed stay, a dialog asks
 // for the password, and the save goes through afterwards; a warning comes before the idle
 // timeout. A whole admin on the real providers, with the API faked at fetch.
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router-dom';
 import { Admin, Resource, TestMemoryRouter } from 'react-admin';
-import categorias from '../src/categorias';
-import cursos from '../src/cursos';
-import facturas from '../src/facturas';
-import { Layout } from '../src/layout/Layout';
-import LoginPage from '../src/login/LoginPage';
-import { authProvider } from '../src/providers/authProvider';
-import { leerCaducidad } from '../src/providers/caducidad';
-import { dataProvider } from '../src/providers/dataProvider';
-import { fetchJson } from '../src/providers/http';
-import { i18nProvider } from '../src/providers/i18n';
-import { errorLoopBack, fakeApi } from './fetchMock';
+import categorias from '../../src/categorias';
+import cursos from '../../src/cursos';
+import facturas from '../../src/facturas';
+import { Layout } from '../../src/layout/Layout';
+import LoginPage from '../../src/login/LoginPage';
+import { authProvider } from '../../src/providers/authProvider';
+import { leerCaducidad } from '../../src/providers/caducidad';
+import { dataProvider } from '../../src/providers/dataProvider';
+import { fetchJson } from '../../src/providers/http';
+import { i18nProvider } from '../../src/providers/i18n';
+import { errorLoopBack, fakeApi } from '../fetchMock';
 
 const ANA = { id: 8, usuario: 'ana', nombre: 'Ana Gómez' };
 const PASS = 'Contraseña-buena-1';

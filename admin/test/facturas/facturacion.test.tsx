@@ -1,14 +1,14 @@
-// The actions of Facturación (issues 12 and 20): which buttons each estado offers, the
+// The actions of Facturación: which buttons each estado offers, the
 // confirmation before what cannot be undone, the dialogs of what needs more than a yes (rectificar,
 // reembolsar), the calls they make, and the server's refusal said in Spanish, under its field.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, HttpError, Resource, TestMemoryRouter, type DataProvider } from 'react-admin';
-import facturas from '../src/facturas';
-import { cuerpoRectificacion } from '../src/facturas/RectificarButton';
-import pagos from '../src/pagos';
-import { estadosPosibles } from '../src/pagos/transiciones';
-import usuarios from '../src/usuarios';
-import { recursosI18n } from './recursosI18n';
+import facturas from '../../src/facturas';
+import { cuerpoRectificacion } from '../../src/facturas/RectificarButton';
+import pagos from '../../src/pagos';
+import { estadosPosibles } from '../../src/pagos/transiciones';
+import usuarios from '../../src/usuarios';
+import { recursosI18n } from '../recursosI18n';
 
 const usuario = { id: 2, nombre: 'Jorge', apellidos: 'Martín' };
 const factura = (estado: string, extra: Record<string, unknown> = {}) => ({

@@ -1,12 +1,12 @@
-// While a search is on its way the rows on screen are the previous answer (issue 20, item 6): on
+// While a search is on its way the rows on screen are the previous answer: on
 // a million pagos that lasted seconds and they read as the answer. The list says it is
 // searching, from the first letter typed until the answer is there, on a desktop and on a phone.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import cursos from '../src/cursos';
-import pagos from '../src/pagos';
-import usuarios from '../src/usuarios';
-import { i18nProvider } from '../src/providers/i18n';
+import cursos from '../../src/cursos';
+import pagos from '../../src/pagos';
+import usuarios from '../../src/usuarios';
+import { i18nProvider } from '../../src/providers/i18n';
 
 const usuarios_ = [
   { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' },

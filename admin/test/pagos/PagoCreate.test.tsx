@@ -1,10 +1,10 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, type DataProvider, Resource, TestMemoryRouter } from 'react-admin';
-import cursos from '../src/cursos';
-import facturas from '../src/facturas';
-import pagos from '../src/pagos';
-import usuarios from '../src/usuarios';
-import { recursosI18n } from './recursosI18n';
+import cursos from '../../src/cursos';
+import facturas from '../../src/facturas';
+import pagos from '../../src/pagos';
+import usuarios from '../../src/usuarios';
+import { recursosI18n } from '../recursosI18n';
 
 const usuario = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz' };
 

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, SimpleForm } from 'react-admin';
-import { centimosToText, formatMoney, leerImporte } from '../src/common/money';
-import { MoneyField } from '../src/common/MoneyField';
-import { MoneyInput } from '../src/common/MoneyInput';
-import { recursosI18n } from './recursosI18n';
+import { centimosToText, formatMoney, leerImporte } from '../../src/common/money';
+import { MoneyField } from '../../src/common/MoneyField';
+import { MoneyInput } from '../../src/common/MoneyInput';
+import { recursosI18n } from '../recursosI18n';
 
 // Intl separates the amount from the symbol with a no-break space.
 const plain = (s: string | null) => (s ?? '').replace(/\u00a0/g, ' ');
