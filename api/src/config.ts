@@ -7,7 +7,7 @@ import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
-import { CertificadoNoValido, diasHastaCaducar, fechaEs, leerCertificado, type Certificado } from './verifactu/certificado.js';
+import { CertificadoNoValido, diasHastaCaducar, fechaEs, readCertificado, type Certificado } from './verifactu/certificado.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -285,7 +285,7 @@ function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date)
   if (env.VERIFACTU_CERT_PASSWORD === undefined) throw new ConfigError('VERIFACTU_CERT_PASSWORD', `es necesaria con VERIFACTU=${modo}: la contraseña de VERIFACTU_CERT`);
   let certificado: Certificado;
   try {
-    certificado = leerCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
+    certificado = readCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
   } catch (err) {
     if (err instanceof CertificadoNoValido) throw new ConfigError(err.variable, err.message);
     throw err;

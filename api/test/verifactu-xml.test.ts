@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datosDeRegistros } from '../src/verifactu/cola.js';
 import { sistemaInformatico, VERSION } from '../src/verifactu/sistema.js';
-import { buscar, hijo, leerXml, texto, type Nodo } from '../src/verifactu/lectura.js';
+import { buscar, hijo, parseXml, texto, type Nodo } from '../src/verifactu/lectura.js';
 import { NS, registroXml, sobre, type DatosRegistro, type Operacion, type SistemaInformatico } from '../src/verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from '../src/resources/facturas/verifactu.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -71,7 +71,7 @@ async function mensaje(registros: DatosRegistro[], incidencia = false): Promise<
   const v = await validarSobre(xml);
   expect(v.errores).toBe('');
   expect(v.ok).toBe(true);
-  return leerXml(xml);
+  return parseXml(xml);
 }
 
 const unico = (envelope: Nodo, nombre: 'RegistroAlta' | 'RegistroAnulacion') => {

@@ -1,5 +1,5 @@
 import { formatDuracion } from '../../src/clases/duracion';
-import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from '../../src/common/dates';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from '../../src/common/dates';
 import { sinPassVacia } from '../../src/logins/sinPassVacia';
 
 describe('clase duration', () => {
@@ -13,7 +13,7 @@ describe('clase duration', () => {
 
 describe('dates typed and read the Spanish way', () => {
   it('reads day first, a four-digit year and a 24-hour clock, and refuses what is not a real date', () => {
-    const table: [string, boolean, ReturnType<typeof leerFecha>][] = [
+    const table: [string, boolean, ReturnType<typeof parseFecha>][] = [
       ['05/03/2026', false, { fecha: new Date(2026, 2, 5) }],
       ['5/3/2026', false, { fecha: new Date(2026, 2, 5) }],
       ['05-03-2026', false, { fecha: new Date(2026, 2, 5) }],
@@ -31,7 +31,7 @@ describe('dates typed and read the Spanish way', () => {
       ['05/03/2026 2:30 PM', true, { error: 'diaHora' }],
       ['mañana', true, { error: 'diaHora' }],
     ];
-    for (const [typed, hora, expected] of table) expect(leerFecha(typed, { hora }), typed).toEqual(expected);
+    for (const [typed, hora, expected] of table) expect(parseFecha(typed, { hora }), typed).toEqual(expected);
   });
 
   it('shows instants as dd/mm/aaaa and dd/mm/aaaa hh:mm, which read back to the same minute', () => {
@@ -39,7 +39,7 @@ describe('dates typed and read the Spanish way', () => {
     expect(formatDia(instant.toISOString())).toBe('05/03/2026');
     expect(formatDiaHora(instant.toISOString())).toBe('05/03/2026 14:30');
     expect(formatDia(null)).toBe('');
-    expect(leerFecha(formatDiaHora(instant), { hora: true })).toEqual({ fecha: instant });
+    expect(parseFecha(formatDiaHora(instant), { hora: true })).toEqual({ fecha: instant });
   });
 
   it('makes a day range include the whole of both days', () => {

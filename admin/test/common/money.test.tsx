@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, SimpleForm } from 'react-admin';
-import { centimosToText, formatMoney, leerImporte } from '../../src/common/money';
+import { centimosToText, formatMoney, parseImporte } from '../../src/common/money';
 import { MoneyField } from '../../src/common/MoneyField';
 import { MoneyInput } from '../../src/common/MoneyInput';
 import { recursosI18n } from '../recursosI18n';
@@ -17,7 +17,7 @@ describe('money in céntimos', () => {
   });
 
   it('reads amounts typed the Spanish way, exactly, and refuses what is ambiguous', () => {
-    const table: [string, ReturnType<typeof leerImporte>][] = [
+    const table: [string, ReturnType<typeof parseImporte>][] = [
       ['49,90', { centimos: 4990 }],
       ['49.90', { centimos: 4990 }],
       ['49,9', { centimos: 4990 }],
@@ -42,7 +42,7 @@ describe('money in céntimos', () => {
       ['21.474.836,48', { error: 'demasiado' }],
       ['21.474.836,47', { centimos: 2147483647 }],
     ];
-    for (const [typed, expected] of table) expect(leerImporte(typed), typed).toEqual(expected);
+    for (const [typed, expected] of table) expect(parseImporte(typed), typed).toEqual(expected);
   });
 
   it('shows stored céntimos as Spanish text that reads back to the same céntimos', () => {
@@ -51,7 +51,7 @@ describe('money in céntimos', () => {
     expect(centimosToText(123456)).toBe('1234,56');
     expect(centimosToText(1234567)).toBe('12.345,67');
     expect(centimosToText(null)).toBe('');
-    for (const c of [1, 99, 4990, 123456, 1234567, 2147483647]) expect(leerImporte(centimosToText(c))).toEqual({ centimos: c });
+    for (const c of [1, 99, 4990, 123456, 1234567, 2147483647]) expect(parseImporte(centimosToText(c))).toEqual({ centimos: c });
   });
 });
 

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
 import facturas from '../../src/facturas';
-import { esEditable, rutaFactura } from '../../src/facturas/editable';
+import { isEditable, rutaFactura } from '../../src/facturas/editable';
 import usuarios from '../../src/usuarios';
 import { recursosI18n } from '../recursosI18n';
 
@@ -44,8 +44,8 @@ const editLink = () => document.querySelector('a[href="/facturas/9"]');
 
 describe('issued facturas are never edited', () => {
   it('only drafts are editable', () => {
-    expect(esEditable({ estado: 'borrador' })).toBe(true);
-    for (const estado of ['emitida', 'pagada', 'anulada']) expect(esEditable({ estado })).toBe(false);
+    expect(isEditable({ estado: 'borrador' })).toBe(true);
+    for (const estado of ['emitida', 'pagada', 'anulada']) expect(isEditable({ estado })).toBe(false);
     expect(rutaFactura(1, 'facturas', { id: 1, estado: 'borrador' })).toBe('edit');
     expect(rutaFactura(1, 'facturas', { id: 1, estado: 'emitida' })).toBe('show');
   });

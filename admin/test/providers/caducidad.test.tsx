@@ -3,13 +3,13 @@
 import { act, render, screen } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
 import {
-  abandonarEspera,
+  abandonEspera,
   type Caducidad,
   esperaActual,
   faseDeCaducidad,
-  marcarCambios,
+  markCambios,
   sesionRenovada,
-  suscribir,
+  subscribe,
 } from '../../src/providers/caducidad';
 import { fetchJson } from '../../src/providers/http';
 import { i18nProvider } from '../../src/providers/i18n';
@@ -35,7 +35,7 @@ const tick = () => act(() => new Promise((r) => setTimeout(r, 0)));
 /** A read answered 401 while a form holds changes: it is left waiting. */
 async function lecturaEnEspera() {
   const servidor = api();
-  desmarcar = marcarCambios();
+  desmarcar = markCambios();
   const lectura = fetchJson('/cursos');
   await tick();
   return { servidor, lectura };
@@ -46,7 +46,7 @@ beforeEach(() => localStorage.setItem('user', JSON.stringify(ANA)));
 afterEach(async () => {
   desmarcar?.();
   desmarcar = undefined;
-  abandonarEspera();
+  abandonEspera();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });
@@ -60,14 +60,14 @@ describe('a 401', () => {
 
   it('to a check made in the background ends at once even with changes: no dialog to open mid-keystroke', async () => {
     api();
-    desmarcar = marcarCambios();
+    desmarcar = markCambios();
     await expect(fetchJson('/cursos', { esperarSesion: false })).rejects.toMatchObject({ status: 401 });
     expect(esperaActual()).toBeUndefined();
   });
 
   it('waits while a form holds changes, every request under one sign-in, and each goes again once signed in', async () => {
     const servidor = api();
-    desmarcar = marcarCambios();
+    desmarcar = markCambios();
     const lectura = fetchJson('/cursos');
     const escritura = fetchJson('/cursos/1', { method: 'PATCH', body: { titulo: 'Nuevo' } });
     await tick();
@@ -82,7 +82,7 @@ describe('a 401', () => {
   });
 
   it('to a request sent before the new sign-in goes again without asking twice', async () => {
-    desmarcar = marcarCambios();
+    desmarcar = markCambios();
     let responder!: (r: Response) => void;
     const respuestas = [
       new Promise<Response>((r) => (responder = r)),
@@ -99,7 +99,7 @@ describe('a 401', () => {
 
   it('ends as before when the administrator leaves instead of signing in', async () => {
     const { lectura } = await lecturaEnEspera();
-    abandonarEspera();
+    abandonEspera();
     await expect(lectura).rejects.toMatchObject({ status: 401 });
   });
 
@@ -111,7 +111,7 @@ describe('a 401', () => {
   });
 
   it('goes again when the same account signs in from another tab, not another account', async () => {
-    const dejar = suscribir(() => {});
+    const dejar = subscribe(() => {});
     const { servidor, lectura } = await lecturaEnEspera();
     const otraPestana = (user: object) => {
       localStorage.setItem('user', JSON.stringify(user));
@@ -153,7 +153,7 @@ describe('when the warning comes', () => {
     vi.setSystemTime(new Date(2026, 2, 2, 21, 57, 0));
     const ahora = Date.now();
     localStorage.setItem('caducidad', JSON.stringify(caducidad({ caducaPorInactividad: ahora + 119 * MINUTO, caduca: ahora + 3 * MINUTO })));
-    desmarcar = marcarCambios();
+    desmarcar = markCambios();
     render(
       <AdminContext i18nProvider={i18nProvider}>
         <AvisoCaducidad />

@@ -11,7 +11,7 @@ import facturas from '../../src/facturas';
 import { Layout } from '../../src/layout/Layout';
 import LoginPage from '../../src/login/LoginPage';
 import { authProvider } from '../../src/providers/authProvider';
-import { leerCaducidad } from '../../src/providers/caducidad';
+import { readCaducidad } from '../../src/providers/caducidad';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { fetchJson } from '../../src/providers/http';
 import { i18nProvider } from '../../src/providers/i18n';
@@ -297,7 +297,7 @@ describe('the warning before the idle timeout', () => {
     expect(await screen.findByText('Por inactividad, tu sesión caducará a las 13:39. Guarda los cambios o sigue conectado.')).toBeInTheDocument();
 
     // Another tab's call extends the shared session: its note reaches this tab as a storage event.
-    const otraPestana = { ...leerCaducidad()!, caducaPorInactividad: Date.now() + 119 * MINUTO };
+    const otraPestana = { ...readCaducidad()!, caducaPorInactividad: Date.now() + 119 * MINUTO };
     act(() => {
       localStorage.setItem('caducidad', JSON.stringify(otraPestana));
       window.dispatchEvent(new StorageEvent('storage', { key: 'caducidad', newValue: JSON.stringify(otraPestana) }));

@@ -383,7 +383,7 @@ class AlmacenS3 implements Almacen {
  * wrong endpoint, key or bucket stops start-up instead of failing the first upload;
  * `crearBucket` (tests, development) creates it when missing.
  */
-export async function crearAlmacen(config: StorageConfig, expiracionHoras: number, { crearBucket = false } = {}): Promise<Almacen> {
+export async function createAlmacen(config: StorageConfig, expiracionHoras: number, { crearBucket = false } = {}): Promise<Almacen> {
   const ms = expiracionHoras * 3600_000;
   if (config.kind === 'local') {
     await mkdir(join(config.dir, '.subidas'), { recursive: true });

@@ -46,7 +46,7 @@ export async function subidasHuerfanas(db: Db | Knex, almacen: Almacen): Promise
   return guardadas.filter((id) => !vivas.has(id)).sort();
 }
 
-export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
+export async function checkAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
   // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
   // file that appears meanwhile is either not listed yet or already named.
   const guardadas = new Set<string>();
@@ -118,7 +118,7 @@ export function quedaMal(informe: Informe): boolean {
 const MAX_LINEAS = 50;
 
 /** The report in Spanish, a line each; long lists are cut at MAX_LINEAS. */
-export function describirInforme(informe: Informe): string[] {
+export function describeInforme(informe: Informe): string[] {
   const m = mensajes.comprobacion;
   const lineas: string[] = [];
   const lista = (cabecera: string, elementos: string[]) => {

@@ -135,7 +135,7 @@ const ultimaLinea = (texto: string) => texto.trim().split('\n').pop()?.slice(0, 
 /** What a capped child's running out of its allowance looks like: killed by RLIMIT_CPU, or an allocation refused. */
 const SIN_RECURSOS = /out of memory|cannot allocate memory|get_buffer\(\) failed|ENOMEM/i;
 
-export function crearFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
+export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
   const tiempoMaximoMs = opciones.tiempoMaximoMs ?? 60_000;
   const memoriaBytes = (opciones.memoriaMaximaMb ?? 1024) * 1024 * 1024;
   const prlimit = opciones.prlimit ?? 'prlimit';

@@ -26,7 +26,7 @@ const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
  */
 const INCRUSTABLE = { 'cross-origin-resource-policy': 'cross-origin' } as const;
 
-export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
+export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
   const listo = async (carpeta: string, nombre: string) =>
     NOMBRE.test(nombre) && Boolean(await db('archivos').where({ ruta: `/${carpeta}/${nombre}`, estado: 'listo' }).first('id'));
 
