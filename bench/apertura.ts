@@ -1,4 +1,4 @@
-// Opening the list of pagos as the admin does (issue 13): the page and its total, both at once,
+// Opening the list of pagos as the admin does: the page and its total, both at once,
 // against the page alone, with a filter that matches about half the table (método tarjeta, 56 %
 // of the generated pagos). The total is asked as the admin asks it (`Prefer: count=estimated`)
 // and, for comparison, exact, as the admin asked before. All sides go through one load generator
@@ -12,7 +12,7 @@ import { closedLoop } from './load.js';
 import { measureSides, type Load } from './measure.js';
 import type { Figures } from './stats.js';
 
-// Target of issue 13: page + total at ≥ 50 % of the page alone's throughput, at concurrency 16.
+// Target: page + total at ≥ 50 % of the page alone's throughput, at concurrency 16.
 export const APERTURA_OBJETIVO = 0.5;
 const PAGE = 25;
 

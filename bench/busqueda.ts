@@ -1,4 +1,4 @@
-// Search-as-you-type on the pagos list (issue 20, item 6): a student's surname and a course's
+// Search-as-you-type on the pagos list: a student's surname and a course's
 // title typed one letter at a time, each keystroke asking what the admin asks, the page (25,
 // fecha DESC) and its total (`Prefer: count=estimated`) at once. Each keystroke is measured on
 // its own, API against the bare driver running exactly the statements the API ran for it (the

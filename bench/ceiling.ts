@@ -1,7 +1,7 @@
 // The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
 // usuarios): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
 // validation, session, query building); and the same in a bare Fastify, to tell the framework's
-// share of the API's distance from it. It converts values as the API must (issue 13): a
+// share of the API's distance from it. It converts values as the API must: a
 // PostgreSQL date-time goes out as the same ISO string, a SQLite 0/1 as a boolean. The API's
 // distance from it is the API's own cost, and its distance from the in-process driver is what
 // HTTP and the load generator cost on this machine. Started by api.ts like server.ts; reports its

@@ -1,4 +1,4 @@
-// The request of issue 19 that multiplied rows: usuarios, their pagos, each pago's usuario and
+// The request that once multiplied rows: usuarios, their pagos, each pago's usuario and
 // that usuario's pagos again, a page of 1 000. How long the API takes to answer it, how much
 // memory its process reaches (VmHWM, reset after a warm-up, as the export's measurement does),
 // and how long a /ping sent meanwhile waits. A run that does not answer within the limit is

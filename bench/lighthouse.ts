@@ -1,6 +1,6 @@
 // `npm run lighthouse -- [--runs 3] [--path /login] [--dist dist/admin] [--build]`
 //
-// Lighthouse's performance score of an admin page (DESIGN §10: a measurement, not a test), as a
+// Lighthouse's performance score of an admin page (docs/arquitectura.md §10: a measurement, not a test), as a
 // phone on 4G sees it: its default mobile settings (Moto G Power screen, simulated 4G and a 4×
 // slower CPU). Serves the build in --dist (building dist/admin first if it is missing, or with
 // --build) with the real servers on free ports, a scratch SQLite database with the demo data and

@@ -21,7 +21,7 @@ export interface Options {
   onlyApertura: boolean;
   /** Only search-as-you-type on the pagos list (bench/busqueda.ts). */
   onlyBusqueda: boolean;
-  /** Only the nested include of issue 19: its time, the API's peak memory, a /ping meanwhile. */
+  /** Only the nested include that once multiplied rows: its time, the API's peak memory, a /ping meanwhile. */
   onlyInclude: boolean;
   /** Only the calls with a ceiling target (API, ceiling and driver side by side), and the /ping floor. */
   onlyTecho: boolean;

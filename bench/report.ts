@@ -1,5 +1,5 @@
 // The figures as a markdown table on the console and as JSON in data/bench-results.json, with
-// each target (DESIGN §10, issue text) judged beside the figure it is about.
+// each target (docs/arquitectura.md §10) judged beside the figure it is about.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Plan } from './explain.js';

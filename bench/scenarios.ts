@@ -1,4 +1,4 @@
-// The measured calls (issue text): each is an API path and, beside it, the SQL the API runs for
+// The measured calls: each is an API path and, beside it, the SQL the API runs for
 // it, written by hand and run through the bare driver. The API orders by `fecha DESC, id DESC`
 // (it appends id as a tie-break) and loads an include with a second query.
 import { randomInt } from 'node:crypto';
@@ -19,7 +19,7 @@ export interface Scenario {
   plans(): Promise<Statement[]>;
   /** Why an API answer is not what this scenario expects, if it is not. */
   check(body: unknown): string | undefined;
-  /** Measured against the bare-HTTP ceiling too (ceiling.ts serves it), with issue 13's target. */
+  /** Measured against the bare-HTTP ceiling too (ceiling.ts serves it), with its target. */
   ceiling: boolean;
 }
 

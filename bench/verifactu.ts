@@ -1,4 +1,4 @@
-// The remission to the AEAT (issue 21): 10 000 pending records built, sent in messages of 1 000
+// The remission to the AEAT: 10 000 pending records built, sent in messages of 1 000
 // and each message validated against the AEAT's XSD by the local AEAT of the tests (xmllint), which
 // answers every record Correcto with a 1 s TiempoEsperaEnvio. The API runs in its own process as in
 // production; its memory is read from /proc before the records appear and at the end (the peak).

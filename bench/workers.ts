@@ -1,4 +1,4 @@
-// WORKERS=N against WORKERS=1 (issue 13, item 3): the page of pagos at concurrency 16 on the
+// WORKERS=N against WORKERS=1: the page of pagos at concurrency 16 on the
 // same database, both APIs running side by side and measured in alternating slices, so the
 // ratio holds on a machine whose background load drifts. The target: ≥ 1.4× with 2 workers.
 import { startApiProcess, type ApiUnderTest } from './api.js';

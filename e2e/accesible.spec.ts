@@ -1,4 +1,4 @@
-// Every screen usable with a screen reader, the keyboard and low vision (issue 20, item 11): axe
+// Every screen usable with a screen reader, the keyboard and low vision: axe
 // finds no critical or serious violation on any page or dialog, at each size the suite runs —
 // every section's list, create form, record form and page (and a record's tabs), Informes, the
 // login, the menus, the dark theme, and the dialogs, whose irreversible ones open on «Cancelar».

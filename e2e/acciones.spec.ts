@@ -1,4 +1,4 @@
-// A record's actions say what they do at every size (issue 20, item 10): on a phone react-admin's
+// A record's actions say what they do at every size: on a phone react-admin's
 // buttons kept only their icon («Reembolsar» was an undo arrow) and «Añadir clase» became a
 // floating «+» with no word.
 import { expect, test } from './support/fixtures';

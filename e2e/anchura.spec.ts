@@ -1,4 +1,4 @@
-// No page is wider than the screen (issue 10, DESIGN §5 «Daily use»): at each size every
+// No page is wider than the screen (docs/arquitectura.md §5 «Uso diario»): at each size every
 // section's list (with and without its filters), forms, pages and tabs fit the screen, and the
 // actions an administrator came for are on it, not cut off at the right.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Pagos are found by their student (issue 20, item 6): a name and surname typed as people type
+// Pagos are found by their student: a name and surname typed as people type
 // them, without accents or capitals, into the pagos list's search box list that student's pagos;
 // while the answer is on its way the list says it is searching, and the old rows are not taken
 // for it.

@@ -1,4 +1,4 @@
-// What an administrator does every day, with fewer clicks (issue 10, item 6): a period for the
+// What an administrator does every day, with fewer clicks: a period for the
 // pagos in one click, sorting on a phone, a factura's customer filled from its usuario, a search
 // for «Nuria Cort», «Mes pasado» against the month before, the dark theme kept after «Salir», and
 // one name per section.

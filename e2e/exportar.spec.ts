@@ -1,4 +1,4 @@
-// «Exportar» as the accountant receives it (DESIGN §5, issue 10): the Pagos list filtered by a
+// «Exportar» as the accountant receives it (docs/arquitectura.md §5): the Pagos list filtered by a
 // método, downloaded by the browser from the API, and opened as a Spanish Excel would read it.
 import { readFile } from 'node:fs/promises';
 import { expectSpanish } from './support/espanol';

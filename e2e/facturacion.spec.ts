@@ -1,4 +1,4 @@
-// Facturación as an administrator uses it (issues 12 and 20, DESIGN §11), against the real API: a
+// Facturación as an administrator uses it (docs/arquitectura.md §11), against the real API: a
 // draft issued after a confirmation, its PDF, QR and VeriFactu record, a partial rectificativa, the
 // customer's address corrected by a substitute invoice, an anulación, and a completed pago
 // invoiced and refunded in two parts through the «Reembolsar» dialog — at every screen size.
@@ -81,7 +81,7 @@ test('un borrador se emite, se descarga en PDF, enseña su QR y su huella, y se 
   await expect(qr).toBeVisible();
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
   // The browser suite's server runs with VERIFACTU=desactivado (the default outside production):
-  // the invoice claims no verifiability and its state says it is not sent (issue 21).
+  // the invoice claims no verifiability and its state says it is not sent.
   // The invoice's state and its record's.
   await expect(main.getByText('No se remite', { exact: true })).toHaveCount(2);
   await expect(main).not.toContainText('Factura verificable');

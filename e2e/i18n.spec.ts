@@ -1,5 +1,5 @@
 // Every screen reads in Spanish: no react-admin translation key left untranslated and none of
-// react-admin's English defaults showing through (DESIGN §5: one complete Spanish catalogue).
+// react-admin's English defaults showing through (docs/arquitectura.md §5: one complete Spanish catalogue).
 import { expect, test } from './support/fixtures';
 import { expectSpanish } from './support/espanol';
 import { BOTON } from './support/form';

@@ -1,4 +1,4 @@
-// «Informes» as the owner uses it on Monday morning (DESIGN §6): the figures of a period, a preset
+// «Informes» as the owner uses it on Monday morning (docs/arquitectura.md §6): the figures of a period, a preset
 // that changes them, and each block's CSV.
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// /login opens at once (issue 13): what it downloads is React and the login's own code, never
+// /login opens at once: what it downloads is React and the login's own code, never
 // MUI, react-admin or the router, per the build's own record of which modules each chunk holds;
 // the admin's chunk comes once the administrator starts typing.
 import { expect, test, type Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The login screen and the top-level routes around it (DESIGN §5), from a browser with no session.
+// The login screen and the top-level routes around it (docs/arquitectura.md §5), from a browser with no session.
 import { expect, test } from '@playwright/test';
 import { ADMIN, entrarButton, loginThroughForm, passwordField, usuarioField } from './support/login';
 import { menuEntry, openMenu } from './support/menu';

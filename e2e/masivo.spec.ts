@@ -1,4 +1,4 @@
-// Bulk work and order (issue 10 item 5): several clases published at once from the list, a
+// Bulk work and order: several clases published at once from the list, a
 // curso's clases reordered by dragging (or from the keyboard) and saved, a new clase added
 // from a curso landing last. At every screen size; checked through the API, not just the screen.
 import type { APIRequestContext, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Videos and photos uploaded from the forms (issue 11, DESIGN §7): the bar reaches 100 %, the
+// Videos and photos uploaded from the forms (docs/arquitectura.md §7): the bar reaches 100 %, the
 // server's duration and thumbnail come into the form, the player plays the stored file, and
 // what was saved is there on reopening — at every screen size. ffmpeg makes the files.
 import { execFileSync } from 'node:child_process';

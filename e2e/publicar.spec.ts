@@ -1,4 +1,4 @@
-// Publishing a curso whose clases are all borradores (issue 20, item 10): its students would find
+// Publishing a curso whose clases are all borradores: its students would find
 // it empty, so the admin asks, in plain words, whether to publish the clases too — from the
 // curso's form and from the list's «Cambiar estado…». Checked through the API, not just the screen.
 import type { Page } from '@playwright/test';

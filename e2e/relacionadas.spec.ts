@@ -1,4 +1,4 @@
-// Every list inside a record's page is complete (issue 20, item 7): a usuario's Pagos and
+// Every list inside a record's page is complete: a usuario's Pagos and
 // Facturas tabs said nothing past their first 25 rows. Now ten at a time, with the total, and
 // the way to the rest, at every size.
 import type { Page } from '@playwright/test';

@@ -1,5 +1,5 @@
 // Each section's round trip through the UI: create a record, find it with the search box, edit
-// it, delete it, and see it gone — at every screen size (DESIGN §5).
+// it, delete it, and see it gone — at every screen size (docs/arquitectura.md §5).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, choose, input, pickFirst, save, select } from './support/form';

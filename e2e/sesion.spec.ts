@@ -1,4 +1,4 @@
-// An expired session mid-edit (issue 20, item 5), in a browser against the real API: nothing
+// An expired session mid-edit, in a browser against the real API: nothing
 // typed is lost, and a warning comes before the idle timeout. Each test signs in on its own (not
 // the suite's shared session), since it ends its session on the server.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The frame around every section: side menu, user menu, logout (DESIGN §5).
+// The frame around every section: side menu, user menu, logout (docs/arquitectura.md §5).
 import { expect, test } from './support/fixtures';
 import { ADMIN, loginThroughForm } from './support/login';
 import { isPhone, menuEntry, menuToggle, openMenu } from './support/menu';

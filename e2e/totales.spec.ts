@@ -1,6 +1,6 @@
-// A big list opens without counting every row (issue 13, DESIGN §12): the admin asks the total
+// A big list opens without counting every row (docs/arquitectura.md §12): the admin asks the total
 // with `Prefer: count=estimated`. Past the cap (1 000 on SQLite, the suite's database) the API
-// counts on while counting costs little (COUNT_BUDGET_MS, issue 20 item 8): the demo's 4 000
+// counts on while counting costs little (COUNT_BUDGET_MS): the demo's 4 000
 // pagos read their exact total, not «de más de 1000» as they did; a small filtered list reads
 // its exact total, as it always has. A million rows' «más de» is the API's and Paginacion's tests.
 import type { Page } from '@playwright/test';

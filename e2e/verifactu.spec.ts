@@ -1,4 +1,4 @@
-// The remission as seen in the admin (issue 21), on the browser suite's server, which runs with
+// The remission as seen in the admin, on the browser suite's server, which runs with
 // VERIFACTU=desactivado as any installation outside production does by default: the declaración
 // responsable opens for anyone and prints, Facturación › VeriFactu says the remission is off and
 // how many records wait, and nothing claims the invoices are verifiable — at every screen size.

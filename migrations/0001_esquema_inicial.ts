@@ -1,7 +1,7 @@
 // The initial schema: one table per resource of the registry (api/src/resources), plus the
 // sessions table. Dialect-neutral: the same calls build it on SQLite and on PostgreSQL.
 //
-// Conventions (DESIGN §2): camelCase column names as-is; `id` generated; createdAt/updatedAt
+// Conventions (docs/arquitectura.md §2): camelCase column names as-is; `id` generated; createdAt/updatedAt
 // not null; date-times as timestamptz(3) (SQLite stores our ISO-8601 strings); money as
 // integer céntimos; every foreign key a real constraint with no cascade (deleting a parent
 // with children is refused, never silently propagated).
@@ -164,7 +164,7 @@ export async function up(knex: Knex): Promise<void> {
     t.index(['loginId']);
   });
 
-  // Sessions (DESIGN §4): only the SHA-256 of the cookie's token is stored, so a copy of the
+  // Sessions (docs/arquitectura.md §4): only the SHA-256 of the cookie's token is stored, so a copy of the
   // database does not hand out live sessions; shared by every API process.
   await knex.schema.createTable('sesiones', (t) => {
     t.increments('id').primary();

@@ -1,5 +1,5 @@
 // Login attempts move from each process's memory into the database, so that the throttle holds
-// across API processes and machines (DESIGN §12) and can be checked and counted in one atomic
+// across API processes and machines (docs/arquitectura.md §12) and can be checked and counted in one atomic
 // statement. `usuario` is the SHA-256 of the case-folded name typed: the table never holds what
 // was typed (people type passwords into the wrong field) and any text fits the column.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// The media library (DESIGN §7): one row per uploaded file, from the moment its tus upload is
+// The media library (docs/arquitectura.md §7): one row per uploaded file, from the moment its tus upload is
 // created. `ruta` is what clases.video, clases.miniatura and cursos.foto hold; it is unique
 // so a record's path names exactly one file.
 import type { Knex } from 'knex';

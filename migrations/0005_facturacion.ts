@@ -1,4 +1,4 @@
-// Lawful invoicing (DESIGN §11): the invoice's kind and the issuer as it was at issue, a counter
+// Lawful invoicing (docs/arquitectura.md §11): the invoice's kind and the issuer as it was at issue, a counter
 // row per serie (locked by each emission: numbers without gaps, never MAX()+1), one row per
 // issuer's VeriFactu chain (locked while a record is appended) and the append-only records.
 // Refunds get their own date, so reports count a refund on the day it happened.

@@ -1,4 +1,4 @@
-// Two facts about an archivo that only the server writes (issue 19, items 7 and 9):
+// Two facts about an archivo that only the server writes:
 // - `latido`: when the process working on a `procesando` file last said it still was. A lease:
 //   a file whose latido is old was left by a process that died, and any other takes it up.
 // - `subidoPor`: the login that created the upload. Its upload is its own (another

@@ -1,4 +1,4 @@
-// Refunds as they happen, and invoices corrected by substitution (issue 20, items 2 and 3):
+// Refunds as they happen, and invoices corrected by substitution:
 // - `reembolsos`: one row per refund (partial ones too), written only by the server, never
 //   changed: its pago, amount, reason, date, the rectificativa it issued and who made it. The
 //   reports sum refunds from here, by their own date, so this index holds what they read.

@@ -1,4 +1,4 @@
-// Search by substring, accents and case aside (issue 20, item 6): the function that folds text
+// Search by substring, accents and case aside: the function that folds text
 // (api/src/db/pliegue.ts; on SQLite it is registered by each connection) and, for the fields
 // searched in big tables (the registry's `indiceTrigramas`), an index of their trigrams, which
 // finds the rows that hold «garc» without reading a million of them:

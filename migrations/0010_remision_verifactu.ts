@@ -1,4 +1,4 @@
-// The remission of the VeriFactu records to the AEAT (issue 21).
+// The remission of the VeriFactu records to the AEAT.
 // - `remisiones`: one row per record (registros), its sending state, written by the server only:
 //   the AEAT's answer (CSV, error), attempts and times, and the exact XML sent. A table of its
 //   own, not columns of `registros`: a record's hashed fields never change, and nothing that

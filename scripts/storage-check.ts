@@ -4,8 +4,8 @@
 // itself could not run.
 import { createDb } from '../api/src/db/index.js';
 import type { StorageConfig } from '../api/src/config.js';
-import { crearAlmacen } from '../api/src/media/almacen.js';
-import { comprobarAlmacen, describirInforme, quedaMal } from '../api/src/media/comprobar.js';
+import { createAlmacen } from '../api/src/media/almacen.js';
+import { checkAlmacen, describeInforme, quedaMal } from '../api/src/media/comprobar.js';
 import { configOrExit, describeDatabase } from './db-target.js';
 
 const USO = 'Uso: npm run storage:check [-- --fix]   (--fix borra los ficheros huérfanos, solo esos)';
@@ -38,9 +38,9 @@ try {
   console.log(`Base de datos: ${describeDatabase(config.database)}`);
   console.log(`Almacenamiento: ${describeStorage(config.storage)}`);
   // Checking never creates a bucket: a missing one is an error worth seeing.
-  const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours);
-  const informe = await comprobarAlmacen(db, almacen, { arreglar });
-  for (const linea of describirInforme(informe)) console.log(linea);
+  const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours);
+  const informe = await checkAlmacen(db, almacen, { arreglar });
+  for (const linea of describeInforme(informe)) console.log(linea);
   process.exitCode = quedaMal(informe) ? 1 : 0;
 } catch (err) {
   console.error('La comprobación del almacenamiento ha fallado:', err instanceof Error ? err.message : err);

@@ -1,4 +1,4 @@
-// The demo's media put where uploads go (issue 11, item 7): each file from mediosDemo() stored
+// The demo's media put where uploads go: each file from mediosDemo() stored
 // through the Almacen (local folder or S3) as an archivo `listo`, described by the same code
 // that finishes an upload (sha256; with ffmpeg, duration, size and a thumbnail archivo), so
 // the demo's clases and cursos point at files that are really there.

@@ -1,4 +1,4 @@
-// The demo's media files (issue 11, item 7): a few short clips and one photo per categoría, so a
+// The demo's media files: a few short clips and one photo per categoría, so a
 // new user sees players and thumbnails on first start. Made by ffmpeg when it runs (test
 // patterns with a title); otherwise the small files shipped in seeds/media/ stand in. This only
 // makes files: storing them and their archivos rows is the storage layer's job.

@@ -1,12 +1,12 @@
-// What every start does to its database (DESIGN §4, §9): migrate to the latest schema, then, on
+// What every start does to its database (docs/arquitectura.md §4, §9): migrate to the latest schema, then, on
 // a database with no administrator at all, either load the demo data with admin / admin
 // (development, test) or create the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD
 // (production, which never gets demo data).
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords.js';
 import type { Config } from '../api/src/config.js';
-import { crearAlmacen } from '../api/src/media/almacen.js';
-import { crearFfmpeg } from '../api/src/media/ffmpeg.js';
+import { createAlmacen } from '../api/src/media/almacen.js';
+import { createFfmpeg } from '../api/src/media/ffmpeg.js';
 import { mensajes } from '../api/src/mensajes.js';
 import { encadenarEmitidas } from '../api/src/resources/facturas/cadena.js';
 import { migrateLatest } from '../migrations/index.js';
@@ -58,8 +58,8 @@ async function lockForSeeding(trx: Knex.Transaction) {
 async function seedDemoConMedios(db: Knex, config: Config, adminPasswordHash: string, log: (msg: string) => void) {
   const medios = await mediosDemo(config.ffmpeg.ffmpeg);
   if (medios.origen === 'incluidos') log('Medios de demostración: se usan los incluidos en seeds/media (ffmpeg no ha podido generarlos)');
-  const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: true });
-  const ffmpeg = crearFfmpeg({ ...config.ffmpeg, avisar: log });
+  const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: true });
+  const ffmpeg = createFfmpeg({ ...config.ffmpeg, avisar: log });
   const guardadas: string[] = [];
   try {
     return await db.transaction(async (trx) => {

@@ -1,4 +1,4 @@
-// The scale generator for benchmarks (DESIGN §10): N pagos, N/10 usuarios and about N/2
+// The scale generator for benchmarks (docs/arquitectura.md §10): N pagos, N/10 usuarios and about N/2
 // facturas spread over the last eighteen months, on top of whatever catalogue the database
 // holds (the demo's, or a minimal one created here). One transaction; rows go in through the
 // bare driver, in multi-row prepared statements on SQLite and array-parameter (unnest)

@@ -1,4 +1,4 @@
-// Top-level routes (DESIGN §5), once the admin's chunk is loaded (arranque.tsx). The first
+// Top-level routes (docs/arquitectura.md §5), once the admin's chunk is loaded (arranque.tsx). The first
 // /login of a visit is drawn by main.tsx without this chunk; this one serves the later ones
 // («Salir», a lost session, the back button) with the same light screen.
 import { lazy, Suspense } from 'react';

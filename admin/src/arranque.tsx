@@ -6,7 +6,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { App } from './App';
 
 /** Takes over the page from wherever the browser is (history included). */
-export function montarAdmin(root: Root): void {
+export function mountAdmin(root: Root): void {
   // A data router, not <BrowserRouter>: navigation blocking needs one, and without it
   // react-admin's «unsaved changes» warning silently does nothing. App keeps its own <Routes>.
   const router = createBrowserRouter([{ path: '*', element: <App /> }]);

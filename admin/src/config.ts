@@ -1,4 +1,4 @@
-// Run-time settings from /config.js (DESIGN §8), so one build serves every environment.
+// Run-time settings from /config.js (docs/arquitectura.md §8), so one build serves every environment.
 
 interface AulaConfig {
   apiUrl?: string;

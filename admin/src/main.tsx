@@ -17,7 +17,7 @@ const cargarAdmin = () => (admin ??= import('./arranque'));
 
 const arrancarAdmin = () =>
   cargarAdmin().then(
-    (m) => m.montarAdmin(root),
+    (m) => m.mountAdmin(root),
     // A chunk that no longer exists (a new build was deployed): a full load gets the new one.
     () => window.location.reload(),
   );

@@ -1,4 +1,4 @@
-// Top-level routes (DESIGN §5) and the way back to where the administrator was going.
+// Top-level routes (docs/arquitectura.md §5) and the way back to where the administrator was going.
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';

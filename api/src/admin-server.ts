@@ -1,5 +1,5 @@
 // Serves the built admin (dist/admin) with an SPA fallback, plus /config.js, which tells the
-// browser where the API is at run time so one build serves every environment (DESIGN §8).
+// browser where the API is at run time so one build serves every environment (docs/arquitectura.md §8).
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -23,7 +23,7 @@ export function apiUrlFor(config: Pick<Config, 'apiUrl' | 'port'>, request: Fast
 /**
  * The admin's policy: its own scripts only (there is no inline script in index.html), the
  * inline styles MUI/emotion inject at run time, and the API's origin for data. Photos and
- * videos are served by the API too (DESIGN §7), so it may feed <img> and <video>.
+ * videos are served by the API too (docs/arquitectura.md §7), so it may feed <img> and <video>.
  */
 export function adminCsp(apiUrl: string) {
   const api = new URL(apiUrl).origin;

@@ -9,7 +9,7 @@ import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
-import { crearMedia, type Media, type OpcionesMedia } from './media/index.js';
+import { createMedia, type Media, type OpcionesMedia } from './media/index.js';
 import { resources } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
@@ -84,7 +84,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
 
-  const media = mediaDada ?? (await crearMedia(db, config, app.log, opcionesMedia));
+  const media = mediaDada ?? (await createMedia(db, config, app.log, opcionesMedia));
   registerHealthRoutes(app, db, () => media.almacen.comprobarEscritura());
   app.addHook('onClose', async () => media.cerrar());
   // For the storage commands and the tests: the store, the processing queue, the sweep.

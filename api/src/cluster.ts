@@ -1,4 +1,4 @@
-// WORKERS > 1 (DESIGN §12): this process becomes the primary of a node:cluster. It migrates
+// WORKERS > 1 (docs/arquitectura.md §12): this process becomes the primary of a node:cluster. It migrates
 // and seeds the database once, before any worker exists, then forks WORKERS API processes
 // that share the port (the primary hands out connections round-robin). Nothing the API must
 // hold across processes lives in a worker's memory: sessions and the login throttle are in

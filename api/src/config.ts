@@ -1,4 +1,4 @@
-// Every setting of the application is read and validated here, once (DESIGN §8).
+// Every setting of the application is read and validated here, once (docs/arquitectura.md §8).
 // Anything else receives a typed Config and never touches process.env itself.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -7,7 +7,7 @@ import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizarNif } from './resources/nif.js';
-import { CertificadoNoValido, diasHastaCaducar, fechaEs, leerCertificado, type Certificado } from './verifactu/certificado.js';
+import { CertificadoNoValido, diasHastaCaducar, fechaEs, readCertificado, type Certificado } from './verifactu/certificado.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -21,7 +21,7 @@ export interface Config {
   apiUrl?: string;
   productName: string;
   storageDir: string;
-  /** Where uploaded files live: the local `storageDir`, or an S3 bucket (DESIGN §7). */
+  /** Where uploaded files live: the local `storageDir`, or an S3 bucket (docs/arquitectura.md §7). */
   storage: StorageConfig;
   media: {
     maxVideoMb: number;
@@ -36,11 +36,11 @@ export interface Config {
   ffmpeg: { ffmpeg: string; ffprobe: string };
   maxLimit: number;
   /**
-   * What one read may cost (issue 19): rows in its answer, includes and their repetitions
+   * What one read may cost: rows in its answer, includes and their repetitions
    * counted, and milliseconds of queries. Past either, a 4xx instead of a process taken.
    */
   lectura: { maxFilas: number; maxMs: number };
-  /** Where `Prefer: count=estimated` stops counting at no cost (DESIGN §12). Default per dialect. */
+  /** Where `Prefer: count=estimated` stops counting at no cost (docs/arquitectura.md §12). Default per dialect. */
   countCap: number;
   /**
    * Milliseconds `Prefer: count=estimated` may go on counting past the cap to give an exact total
@@ -55,13 +55,13 @@ export interface Config {
   admin: { usuario?: string; password?: string };
   logLevel: string;
   timeZone: string;
-  /** Who issues the invoices (DESIGN §11): real data in production, a fictitious business elsewhere. */
+  /** Who issues the invoices (docs/arquitectura.md §11): real data in production, a fictitious business elsewhere. */
   emisor: { nif: string; nombre: string; domicilio: string; demo: boolean };
   /** The invoice series: ordinary invoices and rectificativas, numbered apart. */
   series: { facturas: string; rectificativas: string };
   /** Fastify's trustProxy: false, a hop count, or the proxies' addresses. Never a blanket `true`. */
   trustProxy: false | number | string[];
-  /** API processes (node:cluster, DESIGN §12): 1 runs the API in this process, more fork workers. */
+  /** API processes (node:cluster, docs/arquitectura.md §12): 1 runs the API in this process, more fork workers. */
   workers: number;
   /**
    * Whether this process runs the jobs that must run once per machine (resuming half-processed
@@ -69,7 +69,7 @@ export interface Config {
    * the primary sets AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
    */
   tareasDeFondo: boolean;
-  /** The remission of the invoice records to the AEAT (issue 21, api/src/verifactu). */
+  /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
 }
 
@@ -285,7 +285,7 @@ function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date)
   if (env.VERIFACTU_CERT_PASSWORD === undefined) throw new ConfigError('VERIFACTU_CERT_PASSWORD', `es necesaria con VERIFACTU=${modo}: la contraseña de VERIFACTU_CERT`);
   let certificado: Certificado;
   try {
-    certificado = leerCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
+    certificado = readCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
   } catch (err) {
     if (err instanceof CertificadoNoValido) throw new ConfigError(err.variable, err.message);
     throw err;
@@ -403,8 +403,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     },
     ffmpeg: { ffmpeg: programa(env, 'FFMPEG_PATH', 'ffmpeg', cwd), ffprobe: programa(env, 'FFPROBE_PATH', 'ffprobe', cwd) },
     maxLimit: int(env, 'MAX_LIMIT', 1000, 1),
-    // 50 000: a full page (MAX_LIMIT 1000) with some fifty included rows each, about 20 MB of
-    // JSON serialised in a few hundred milliseconds; the admin itself never includes.
+    // 50 000: a full page (MAX_LIMIT 1000) with some fifty included rows each, an answer one
+    // process still serialises without stalling the others; the admin itself never includes.
     lectura: { maxFilas: int(env, 'MAX_FILAS_PETICION', 50_000, 1), maxMs: int(env, 'TIEMPO_MAX_CONSULTA_MS', 30_000, 1) },
     // SQLite counts up to the cap on every open of a big list (it has no estimate to give
     // instead), and 10 000 index entries there cost more than the page itself; PostgreSQL counts

@@ -212,7 +212,7 @@ export const mensajes = {
       identificador: 'El número de factura del registro no es una serie válida (letras mayúsculas, cifras o guiones) seguida de su número',
     },
   },
-  /** The remission of the records to the AEAT (issue 21). */
+  /** The remission of the records to the AEAT. */
   verifactu: {
     resumen: {
       subsanar:

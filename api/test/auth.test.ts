@@ -1,4 +1,4 @@
-// Authentication and request protection (DESIGN §4) on a minimal app: the error handler, the
+// Authentication and request protection (docs/arquitectura.md §4) on a minimal app: the error handler, the
 // auth plugin and a few dummy routes, over a real migrated database (SQLite, or PostgreSQL with
 // TEST_DATABASE_URL). Session expiry is tested by ageing the rows, as another process would
 // see them; throttling windows by moving an injected clock.

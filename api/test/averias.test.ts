@@ -1,4 +1,4 @@
-// Faults of what the API stands on (issue 19, item 8): a full disk, a storage folder gone, an
+// Faults of what the API stands on: a full disk, a storage folder gone, an
 // object store that stops answering, a PostgreSQL connection lost at COMMIT. Each answers 503 or
 // 507 in the envelope, never 500; nothing half-written is left; /health tells the database and
 // the storage apart. Storage faults on local storage and, in the api-s3 project, on a real S3

@@ -1,4 +1,4 @@
-// The admin's search box on the API (issue 20, item 6): every word must appear, accents and case
+// The admin's search box on the API: every word must appear, accents and case
 // aside, in some search field, and a pago's search fields include who paid and for what course
 // (`usuario.apellidos`, `curso.titulo`: the registry's relation paths). On SQLite and, with
 // TEST_DATABASE_URL, PostgreSQL; the wheres are built as the admin builds them (every word in an

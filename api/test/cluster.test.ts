@@ -1,4 +1,4 @@
-// Several API processes on one database (DESIGN §12), seen as an attacker and an administrator
+// Several API processes on one database (docs/arquitectura.md §12), seen as an attacker and an administrator
 // see them: the login throttle grants the same number of attempts whether they alternate
 // between two processes or not, a session made on one process works on the other (and its
 // logout ends it on both), and WORKERS=2 runs a cluster that prepares the database once,

@@ -1,4 +1,4 @@
-// Configuration (DESIGN §8): defaults, the production port, and start-up refusing bad values
+// Configuration (docs/arquitectura.md §8): defaults, the production port, and start-up refusing bad values
 // with a message that names the variable.
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { avisosVerifactu, ConfigError, loadConfig } from '../src/config.js';
 import { certificadoCliente, crearPki, type Pki } from './support/certificados.js';
 import { EMISOR } from './support/db.js';
 
-// Production names its VeriFactu mode explicitly (issue 21): here, off, so the rest is what is tested.
+// Production names its VeriFactu mode explicitly: here, off, so the rest is what is tested.
 const PRODUCCION = { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' };
 
 describe('loadConfig', () => {
@@ -139,7 +139,7 @@ describe('loadConfig', () => {
   });
 });
 
-// VERIFACTU (issue 21): off outside production unless asked; production must say; on, the
+// VERIFACTU: off outside production unless asked; production must say; on, the
 // certificate is opened at start-up and every failure names the variable to fix.
 describe('VERIFACTU', () => {
   let pki: Pki;

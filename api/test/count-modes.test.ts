@@ -1,4 +1,4 @@
-// GET /R/count under `Prefer: count=…` (PostgREST's convention, DESIGN §12): exact unless asked,
+// GET /R/count under `Prefer: count=…` (PostgREST's convention, docs/arquitectura.md §12): exact unless asked,
 // and every answer that is not exact says so, in the body and in Preference-Applied. The cap is
 // lowered (COUNT_CAP) so a handful of rows stands for a million, and the budget for counting on
 // past it is zero (COUNT_BUDGET_MS=0): what a count too costly for its budget answers, without a

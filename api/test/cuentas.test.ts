@@ -1,4 +1,4 @@
-// The administrators' accounts (issue 19): nobody can lock everybody out, and a new password or a
+// The administrators' accounts: nobody can lock everybody out, and a new password or a
 // deactivation ends the account's other sessions in every process. Runs on SQLite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 import type { FastifyInstance } from 'fastify';

@@ -1,7 +1,7 @@
 // The invoice PDF as the customer gets it, read back by Debian's poppler and zbar (CI installs
 // them): the texts RD 1619/2012 requires, in Spanish formats; a QR a phone decodes to exactly the
 // AEAT's cotejo URL; and that QR printed within the 30–40 mm the AEAT allows, measured on the page.
-// What it claims depends on the remission (issue 21): «Factura verificable…» below the QR, no
+// What it claims depends on the remission: «Factura verificable…» below the QR, no
 // smaller than the invoice's data, and ValidarQR only while the records reach the AEAT; with
 // VERIFACTU=desactivado, no such phrase and ValidarQRNoVerifactu.
 import { execFile } from 'node:child_process';

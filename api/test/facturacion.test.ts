@@ -1,4 +1,4 @@
-// Facturación over HTTP (DESIGN §11), on the dialect under test: emission with gapless numbers,
+// Facturación over HTTP (docs/arquitectura.md §11), on the dialect under test: emission with gapless numbers,
 // immutability on every route, rectificativas and anulaciones, the VeriFactu chain and its
 // check, the PDF, and the pagos workflow with its invoices and refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // The «Resumen» of the demo data's last 30 days (the page's default), against figures worked out
-// here from the pagos themselves. It is the case issue 12 found: net revenue left the refunded
+// here from the pagos themselves. It is the case that once went wrong: net revenue left the refunded
 // pagos out of the gross and then subtracted them again. Now a refunded pago is in the gross of
 // the period it was paid in, and its refund is subtracted once, in the period it was made.
 import Fastify, { type FastifyInstance } from 'fastify';

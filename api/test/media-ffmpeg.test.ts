@@ -1,4 +1,4 @@
-// Video facts and thumbnails (issue 11, item 4) from real files made by ffmpeg: the duration and
+// Video facts and thumbnails from real files made by ffmpeg: the duration and
 // size an administrator sees on the clase, a JPEG thumbnail, a Spanish error for what cannot be
 // read, and a server without ffmpeg that still starts, saying why once.
 import { chmod, readdir, readFile, writeFile } from 'node:fs/promises';
@@ -8,13 +8,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { firma } from '../src/media/firma.js';
-import { crearFfmpeg, MAX_LADO, type ErrorMedios } from '../src/media/ffmpeg.js';
+import { createFfmpeg, MAX_LADO, type ErrorMedios } from '../src/media/ffmpeg.js';
 import { mensajes } from '../src/mensajes.js';
 import { carpetaTemporal, fotoDePrueba, videoDePrueba, type CarpetaTemporal } from './support/medios.js';
 
 let tmp: CarpetaTemporal;
 const f: Record<string, string> = {};
-const medios = crearFfmpeg({ ...loadConfig({}).ffmpeg, avisar: () => expect.fail('ffmpeg is installed: no warning expected') });
+const medios = createFfmpeg({ ...loadConfig({}).ffmpeg, avisar: () => expect.fail('ffmpeg is installed: no warning expected') });
 
 beforeAll(async () => {
   tmp = await carpetaTemporal();
@@ -113,7 +113,7 @@ const dash = (url: string) =>
   `</Representation></AdaptationSet></Period></MPD>\n`;
 const hls = (url: string) => `#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:3\n#EXTINF:3.0,\n${url}\n#EXT-X-ENDLIST\n`;
 
-describe('a file that points elsewhere (issue 19, item 1): the programs read only its own bytes', () => {
+describe('a file that points elsewhere: the programs read only its own bytes', () => {
   let servidor: Server;
   let base: string;
   const pedidas: string[] = [];
@@ -174,7 +174,7 @@ describe('a file that points elsewhere (issue 19, item 1): the programs read onl
 describe('without ffmpeg', () => {
   it('is not available, warns once in Spanish how to fix it, and refuses to analyse', async () => {
     const avisar = vi.fn();
-    const sin = crearFfmpeg({ ffmpeg: '/no/existe/ffmpeg', ffprobe: 'ffprobe', avisar });
+    const sin = createFfmpeg({ ffmpeg: '/no/existe/ffmpeg', ffprobe: 'ffprobe', avisar });
     expect(await sin.disponible()).toBe(false);
     expect(await sin.disponible()).toBe(false);
     await expect(sin.leerVideo(f.mp4, MP4)).rejects.toMatchObject({ codigo: 'no-disponible', message: mensajes.medios.noDisponible });
@@ -196,7 +196,7 @@ describe('a program that misbehaves', () => {
     const ruta = join(tmp.dir, nombre);
     await writeFile(ruta, `#!/bin/sh\nif [ "$1" = -version ]; then echo "ffprobe version falso"; exit 0; fi\n${cuerpo}\n`);
     await chmod(ruta, 0o755);
-    return crearFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: ruta, tiempoMaximoMs: 500, memoriaMaximaMb, avisar: vi.fn() });
+    return createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: ruta, tiempoMaximoMs: 500, memoriaMaximaMb, avisar: vi.fn() });
   }
 
   it('is stopped when it runs past the time limit', async () => {

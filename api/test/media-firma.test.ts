@@ -1,4 +1,4 @@
-// Type from the first bytes (issue 11, item 2): real files written by ffmpeg are told apart by
+// Type from the first bytes: real files written by ffmpeg are told apart by
 // content alone; anything else — a text, a PDF, a GIF, a Matroska video, audio in an mp4
 // box, a video sent as a photo, an empty or cut header — is refused.
 import { open } from 'node:fs/promises';

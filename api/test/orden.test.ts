@@ -1,4 +1,4 @@
-// The order of a curso's clases (issue 10 item 5): reordering in one request, a new clase going
+// The order of a curso's clases: reordering in one request, a new clase going
 // last, and the bulk PATCH the admin's list actions send. Runs on SQLite and, with
 // TEST_DATABASE_URL, on PostgreSQL.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// One request cannot take a process (issue 19): a read with nested includes has a budget of rows
+// One request cannot take a process: a read with nested includes has a budget of rows
 // (refused before loading them all), and of time; the rest of the API keeps answering meanwhile,
 // and a client that hangs up stops the work, its PostgreSQL query included.
 import { request } from 'node:http';

@@ -1,4 +1,4 @@
-// A total that means something (issue 20, item 8): `Prefer: count=estimated` is exact whenever
+// A total that means something: `Prefer: count=estimated` is exact whenever
 // counting costs little, on both databases, and only past its time budget (COUNT_BUDGET_MS) an
 // estimate or «more than». Slowness is a test's own clock here (rest/recuento.ts takes one), so
 // «too costly» is decided, not timed. On SQLite and, with TEST_DATABASE_URL, PostgreSQL.

@@ -1,4 +1,4 @@
-// The `regexp` operator (DESIGN §3, api/src/rest/regexp.ts): one dialect on both databases. Runs
+// The `regexp` operator (docs/arquitectura.md §3, api/src/rest/regexp.ts): one dialect on both databases. Runs
 // on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, with the same expected rows on each; a
 // pattern outside the shared grammar is a 400, and no pattern holds the process.
 import fc from 'fast-check';

@@ -1,4 +1,4 @@
-// The LoopBack REST contract (DESIGN §3), call by call and operator by operator. Runs on SQLite
+// The LoopBack REST contract (docs/arquitectura.md §3), call by call and operator by operator. Runs on SQLite
 // and, with TEST_DATABASE_URL, on PostgreSQL: both must answer identically.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './support/app.js';

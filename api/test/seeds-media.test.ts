@@ -1,15 +1,15 @@
-// The demo's media (issue 11, item 7): with ffmpeg, clips and course photos a browser can show,
+// The demo's media: with ffmpeg, clips and course photos a browser can show,
 // each what it says it is; without it, the small shipped files, which stay small.
 import { chmod, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firma } from '../src/media/firma.js';
-import { crearFfmpeg } from '../src/media/ffmpeg.js';
+import { createFfmpeg } from '../src/media/ffmpeg.js';
 import { categorias } from '../../seeds/catalogo.js';
 import { mediosDemo, type MediosDemo } from '../../seeds/media.js';
 import { carpetaTemporal, type CarpetaTemporal } from './support/medios.js';
 
-const medios = crearFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
+const medios = createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: 'ffprobe' });
 
 /** Every file is the type, extension and folder it is listed with, read from its bytes. */
 async function cadaUnoEsLoQueDice(demo: MediosDemo) {

@@ -7,8 +7,8 @@ import type { Knex } from 'knex';
 import { buildApp } from '../src/app.js';
 import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
-import { crearAlmacen } from '../src/media/almacen.js';
-import { comprobarAlmacen } from '../src/media/comprobar.js';
+import { createAlmacen } from '../src/media/almacen.js';
+import { checkAlmacen } from '../src/media/comprobar.js';
 import { verificarCadena } from '../src/resources/facturas/cadena.js';
 import { cuotaIva } from '../src/resources/facturas/index.js';
 import { isEmpty, seedDemo } from '../../seeds/demo.js';
@@ -220,7 +220,7 @@ function configDe(t: TestDb, overrides: Record<string, string> = {}) {
  * storage has, and storage:check finds nothing wrong. Answers the clases' and cursos' rows.
  */
 async function mediosReales(db: Knex, config: Config) {
-  const almacen = await crearAlmacen(config.storage, 24);
+  const almacen = await createAlmacen(config.storage, 24);
   const clases = (await db('clases').select('id', 'video', 'miniatura', 'duracion', 'estado')) as Row[];
   const cursos = (await db('cursos').select('id', 'foto', 'categoriaId')) as Row[];
   const rutas = [
@@ -235,7 +235,7 @@ async function mediosReales(db: Knex, config: Config) {
     expect(Number(archivo.tamano), ruta).toBeGreaterThan(0);
     expect(await almacen.existe(ruta.slice(1)), ruta).toBe(true);
   }
-  const informe = await comprobarAlmacen(db, almacen);
+  const informe = await checkAlmacen(db, almacen);
   expect(informe).toMatchObject({ huerfanos: [], perdidos: [], rotas: [] });
   await seSirven(db, config, [...new Set(rutas.map(([r]) => r))]);
   return { clases, cursos };

@@ -1,4 +1,4 @@
-// An invoice's serie is an identifier (issue 19): « A» would print and hash as A-1, a second
+// An invoice's serie is an identifier: « A» would print and hash as A-1, a second
 // A-1; « R» would slip past the rectificativas' serie; «A&ImporteTotal=0.00» would write a field
 // of its own into the hashed text. Refused on every route that writes a factura, refused at
 // emission for a draft saved before, and reported by the chain check for a record from before.

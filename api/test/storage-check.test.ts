@@ -1,4 +1,4 @@
-// `npm run storage:check` (issue 11, item 5): files no archivo names, uploads no archivo waits
+// `npm run storage:check`: files no archivo names, uploads no archivo waits
 // for, archivos whose file is gone and records pointing at no archivo are reported; --fix
 // removes the first two kinds only, never a recorded file nor an upload in progress.
 import { execFile } from 'node:child_process';
@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config.js';
-import { crearAlmacen, type Almacen } from '../src/media/almacen.js';
-import { comprobarAlmacen, describirInforme, quedaMal } from '../src/media/comprobar.js';
+import { createAlmacen, type Almacen } from '../src/media/almacen.js';
+import { checkAlmacen, describeInforme, quedaMal } from '../src/media/comprobar.js';
 import { almacenDePrueba } from './support/almacen.js';
 import type { TestApp } from './support/app.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
@@ -25,7 +25,7 @@ const ahora = new Date().toISOString();
 beforeEach(async () => {
   t = await createTestDb();
   config = testConfig(t.database, prueba.env);
-  almacen = await crearAlmacen(config.storage, 24, { crearBucket: true });
+  almacen = await createAlmacen(config.storage, 24, { crearBucket: true });
   tmp = await mkdtemp(join(tmpdir(), 'aula-comprobar-'));
 });
 
@@ -96,10 +96,10 @@ async function desorden() {
   return { perdido, claseId, enCurso, abandonada, ajeno };
 }
 
-describe('comprobarAlmacen', () => {
+describe('checkAlmacen', () => {
   it('reports orphan files, archivos without their file and paths that name no archivo', async () => {
     const { perdido, claseId } = await desorden();
-    const informe = await comprobarAlmacen(t.db, almacen);
+    const informe = await checkAlmacen(t.db, almacen);
     expect(informe.huerfanos).toEqual(['photos/huerfana.jpg']);
     expect(informe.subidasHuerfanas).toEqual([ABANDONADA]);
     expect(informe.perdidos).toEqual([{ id: perdido, ruta: '/videos/perdido.mp4' }]);
@@ -109,7 +109,7 @@ describe('comprobarAlmacen', () => {
     // Nothing is removed without --fix.
     expect(await almacen.existe('photos/huerfana.jpg')).toBe(true);
 
-    const texto = describirInforme(informe).join('\n');
+    const texto = describeInforme(informe).join('\n');
     expect(texto).toContain('1 fichero huérfano en el almacenamiento');
     expect(texto).toContain('  /photos/huerfana.jpg');
     expect(texto).toContain('1 subida abandonada en el almacenamiento');
@@ -121,18 +121,18 @@ describe('comprobarAlmacen', () => {
 
   it('with --fix removes the orphan file and the abandoned upload, and nothing else', async () => {
     const { enCurso, abandonada, ajeno } = await desorden();
-    const informe = await comprobarAlmacen(t.db, almacen, { arreglar: true });
+    const informe = await checkAlmacen(t.db, almacen, { arreglar: true });
     expect(informe.borrados).toEqual(['photos/huerfana.jpg']);
     expect(informe.subidasBorradas).toEqual([ABANDONADA]);
-    expect(describirInforme(informe)).toContain('Borrado 1 fichero huérfano.');
-    expect(describirInforme(informe)).toContain('Borrada 1 subida abandonada.');
+    expect(describeInforme(informe)).toContain('Borrado 1 fichero huérfano.');
+    expect(describeInforme(informe)).toContain('Borrada 1 subida abandonada.');
     expect(await abandonada()).toBe(false);
     expect(await ajeno()).toBe(true);
     expect(await almacen.existe('photos/huerfana.jpg')).toBe(false);
     for (const clave of ['videos/bien.mp4', 'photos/bien-miniatura.jpg', 'videos/procesando.mp4']) expect(await almacen.existe(clave), clave).toBe(true);
     expect(await enCurso()).toBe(true);
     // What --fix does not touch is still reported, and still an error.
-    const despues = await comprobarAlmacen(t.db, almacen);
+    const despues = await checkAlmacen(t.db, almacen);
     expect(despues.huerfanos).toEqual([]);
     expect(despues.subidasHuerfanas).toEqual([]);
     expect(despues.perdidos).toHaveLength(1);
@@ -142,12 +142,12 @@ describe('comprobarAlmacen', () => {
 
   it('says all is in order when storage and records agree', async () => {
     const { perdido, claseId } = await desorden();
-    await comprobarAlmacen(t.db, almacen, { arreglar: true });
+    await checkAlmacen(t.db, almacen, { arreglar: true });
     await t.db('archivos').where('id', perdido).delete();
     await t.db('clases').where('id', claseId).update({ miniatura: '/photos/bien-miniatura.jpg' });
-    const informe = await comprobarAlmacen(t.db, almacen);
+    const informe = await checkAlmacen(t.db, almacen);
     expect(quedaMal(informe)).toBe(false);
-    expect(describirInforme(informe)).toEqual(['Todo en orden: 3 ficheros en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.']);
+    expect(describeInforme(informe)).toEqual(['Todo en orden: 3 ficheros en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.']);
   });
 });
 

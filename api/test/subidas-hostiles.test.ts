@@ -1,5 +1,5 @@
 // Uploads that try to turn the server against itself, administrators who share it, and storage
-// that fails for a moment (issue 19, items 1, 7 and 9). On local storage and, in the api-s3
+// that fails for a moment. On local storage and, in the api-s3
 // project, on a real S3 bucket.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

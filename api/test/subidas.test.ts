@@ -1,9 +1,9 @@
-// Uploads (issue 11; DESIGN §7): the tus protocol end to end with a real client, every refusal
+// Uploads (docs/arquitectura.md §7): the tus protocol end to end with a real client, every refusal
 // leaving nothing behind, and the files served back with Range. On local storage, and (project
 // api-s3, when TEST_S3_URL names a real S3 server) on a bucket.
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crearAlmacen } from '../src/media/almacen.js';
+import { createAlmacen } from '../src/media/almacen.js';
 import { createTestApp, type TestApp } from './support/app.js';
 import { almacenDePrueba, type AlmacenDePrueba } from './support/almacen.js';
 import { carpetaTemporal, fotoDePrueba, videoDePrueba, type CarpetaTemporal } from './support/medios.js';
@@ -210,7 +210,7 @@ describe('refusals leave nothing behind', () => {
     // since S3 dates multipart uploads itself) and the row (dated back a day) go.
     // S3 servers date an upload to the second: let that second pass first.
     await new Promise((r) => setTimeout(r, 1100));
-    await (await crearAlmacen(t.config.storage, 1e-9)).barrerCaducadas();
+    await (await createAlmacen(t.config.storage, 1e-9)).barrerCaducadas();
     await t.db('archivos').where({ subida }).update({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
     await t.app.media.barrer();
     expect(await restos()).toEqual([]);
@@ -233,7 +233,7 @@ describe('refusals leave nothing behind', () => {
 
   it('stops start-up naming STORAGE_URL when its S3 server or bucket cannot be used', async () => {
     const storage = { kind: 's3' as const, bucket: 'no-existe', endpoint: 'http://127.0.0.1:1', region: 'us-east-1', forcePathStyle: true, accessKeyId: 'a', secretAccessKey: 'b' };
-    await expect(crearAlmacen(storage, 24)).rejects.toThrow(/STORAGE_URL.*no-existe.*127\.0\.0\.1:1/);
+    await expect(createAlmacen(storage, 24)).rejects.toThrow(/STORAGE_URL.*no-existe.*127\.0\.0\.1:1/);
   });
 
   it('serves nothing that is not a stored file', async () => {

@@ -1,4 +1,4 @@
-// Two API processes on one PostgreSQL, as two machines behind a balancer (issue 21, item 6): one
+// Two API processes on one PostgreSQL, as two machines behind a balancer: one
 // sender between them, held by an advisory lock; the other takes over when it dies. PostgreSQL
 // only (vitest.config.ts): several machines never share a SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

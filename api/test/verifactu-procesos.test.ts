@@ -1,4 +1,4 @@
-// The sender as production runs it, a real API process (issue 21, item 6): killed with SIGKILL
+// The sender as production runs it, a real API process: killed with SIGKILL
 // while a message is at the AEAT, restarted, and nothing lost nor sent twice with different
 // content. On SQLite and on PostgreSQL (their locks differ: a lease, an advisory lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The remission against a real-shaped AEAT (issue 21, items 3 and 6): the local HTTPS server of
+// The remission against a real-shaped AEAT: the local HTTPS server of
 // support/aeat.ts, which requires a client certificate, validates every envelope against the
 // official XSD and answers like the recorded answers. Batches of at most 1000 in chain order,
 // the flow control, and each failure class ending as the issue says.
@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emitir, anular } from '../src/resources/facturas/emision.js';
 import { fechaExpedicion } from '../src/resources/facturas/formato.js';
 import { encadenarEmitidas } from '../src/resources/facturas/cadena.js';
-import { leerRespuesta } from '../src/verifactu/respuesta.js';
+import { parseRespuesta } from '../src/verifactu/respuesta.js';
 import { hijo, texto } from '../src/verifactu/lectura.js';
 import { AEAT } from './support/xsd.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -546,11 +546,11 @@ describe('the local AEAT itself', () => {
     const sinNombre = '<?xml version="1.0" encoding="UTF-8"?><soapenv:Envelope xmlns:soapenv="http://schemas.xmlsoap.org/soap/envelope/"><soapenv:Body><x/></soapenv:Body></soapenv:Envelope>';
     const res = await post(conCertificado, sinNombre);
     expect(res.status).toBe(500);
-    expect(leerRespuesta(res.cuerpo)).toMatchObject({ tipo: 'fault', lado: 'Client', codigo: 4102, texto: expect.stringMatching(/^Codigo\[4102\]\.El XML no cumple el esquema\./) });
+    expect(parseRespuesta(res.cuerpo)).toMatchObject({ tipo: 'fault', lado: 'Client', codigo: 4102, texto: expect.stringMatching(/^Codigo\[4102\]\.El XML no cumple el esquema\./) });
   });
 
   it('answers as the AEAT does: the four recorded answers read the same way as its own', async () => {
-    const leer = async (nombre: string) => leerRespuesta(await readFile(`${AEAT}respuestas/${nombre}`, 'utf8'));
+    const leer = async (nombre: string) => parseRespuesta(await readFile(`${AEAT}respuestas/${nombre}`, 'utf8'));
     expect(await leer('aceptado.xml')).toEqual({
       tipo: 'respuesta', csv: 'A-YDSW8NLFLANWPM', tiempoEspera: 60, estadoEnvio: 'Correcto',
       lineas: [{ clave: 'A39200019|INV/2024/00026|30-12-2024|alta', estado: 'Correcto', codigo: undefined, descripcion: undefined, duplicado: undefined }],
@@ -558,8 +558,8 @@ describe('the local AEAT itself', () => {
     expect(await leer('aceptado-con-errores.xml')).toMatchObject({ estadoEnvio: 'ParcialmenteCorrecto', csv: 'A-X2CPJ3HE3AFADY', lineas: [{ estado: 'AceptadoConErrores', codigo: 2005 }] });
     expect(await leer('rechazado.xml')).toMatchObject({ estadoEnvio: 'Incorrecto', csv: undefined, lineas: [{ estado: 'Incorrecto', codigo: 1244, descripcion: 'El campo FechaHoraHusoGenRegistro tiene un formato incorrecto.' }] });
     expect(await leer('soap-fault-4102.xml')).toEqual({ tipo: 'fault', lado: 'Client', codigo: 4102, texto: 'Codigo[4102].El XML no cumple el esquema. Falta informar campo obligatorio.: NombreRazon' });
-    expect(leerRespuesta(fault('Server', 3501, 'Error técnico de base de datos.'))).toMatchObject({ tipo: 'fault', lado: 'Server', codigo: 3501 });
-    expect(leerRespuesta('<html><body>502 Bad Gateway</body></html>')).toMatchObject({ tipo: 'ilegible' });
-    expect(leerRespuesta('no es xml')).toMatchObject({ tipo: 'ilegible' });
+    expect(parseRespuesta(fault('Server', 3501, 'Error técnico de base de datos.'))).toMatchObject({ tipo: 'fault', lado: 'Server', codigo: 3501 });
+    expect(parseRespuesta('<html><body>502 Bad Gateway</body></html>')).toMatchObject({ tipo: 'ilegible' });
+    expect(parseRespuesta('no es xml')).toMatchObject({ tipo: 'ilegible' });
   });
 });

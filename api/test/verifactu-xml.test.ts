@@ -1,4 +1,4 @@
-// The messages Aula sends the AEAT (issue 21, item 2), built from records the API really wrote,
+// The messages Aula sends the AEAT, built from records the API really wrote,
 // checked against the AEAT's own SuministroLR.xsd by xmllint, and read back: every kind of record
 // Aula emits (F1 at each rate, F2, an exempt one, R1 to R5 por diferencias, R por sustitución,
 // an anulación, each kind of correction), and the huella recomputed from the very strings the
@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datosDeRegistros } from '../src/verifactu/cola.js';
 import { sistemaInformatico, VERSION } from '../src/verifactu/sistema.js';
-import { buscar, hijo, leerXml, texto, type Nodo } from '../src/verifactu/lectura.js';
+import { buscar, hijo, parseXml, texto, type Nodo } from '../src/verifactu/lectura.js';
 import { NS, registroXml, sobre, type DatosRegistro, type Operacion, type SistemaInformatico } from '../src/verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from '../src/resources/facturas/verifactu.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -71,7 +71,7 @@ async function mensaje(registros: DatosRegistro[], incidencia = false): Promise<
   const v = await validarSobre(xml);
   expect(v.errores).toBe('');
   expect(v.ok).toBe(true);
-  return leerXml(xml);
+  return parseXml(xml);
 }
 
 const unico = (envelope: Nodo, nombre: 'RegistroAlta' | 'RegistroAnulacion') => {

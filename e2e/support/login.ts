@@ -1,4 +1,4 @@
-// The login screen as an administrator uses it (DESIGN §5).
+// The login screen as an administrator uses it (docs/arquitectura.md §5).
 import type { Page } from '@playwright/test';
 
 /** The demo administrator the seeded database always has. */

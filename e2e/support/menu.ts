@@ -1,4 +1,4 @@
-// The side menu (DESIGN §5): always on screen from 600 px up, a drawer behind the app bar's
+// The side menu (docs/arquitectura.md §5): always on screen from 600 px up, a drawer behind the app bar's
 // menu button on a phone, as react-admin's Sidebar does below its `sm` breakpoint.
 import type { Page } from '@playwright/test';
 

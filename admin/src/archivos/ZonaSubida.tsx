@@ -14,7 +14,7 @@ interface ZonaSubidaProps {
 /**
  * A button that opens the file picker, in an area a file can also be dropped on. A real button
  * that clicks the hidden input: MUI's upload recipe (a <label> styled as a button) opens the
- * picker on a click only, never with Enter or Space (issue 20, item 11).
+ * picker on a click only, never with Enter or Space.
  */
 export const ZonaSubida = ({ accept, elegir, onArchivo }: ZonaSubidaProps) => {
   const translate = useTranslate();

@@ -1,4 +1,4 @@
-// One file sent to the API with tus (DESIGN §7) from the browser: progress, speed, pause and
+// One file sent to the API with tus (docs/arquitectura.md §7) from the browser: progress, speed, pause and
 // resume. tus-js-client keeps each upload's address in localStorage under the file's
 // fingerprint (name, type, size, date), so choosing the same file again after a reload or a
 // crash carries on from what the server already holds instead of starting over.

@@ -12,7 +12,7 @@ type Props<C extends ElementType> = Omit<ButtonProps<C, { component?: C }>, 'chi
 /**
  * An action on a record's page (emitir, reembolsar, rectificar, descargar) with its word on every
  * screen: react-admin's Button drops the label on a phone and leaves the icon alone, and an undo
- * arrow does not say «Reembolsar» (issue 20, item 10).
+ * arrow does not say «Reembolsar».
  */
 export const BotonAccion = <C extends ElementType = 'button'>({ label, icon, ...props }: Props<C>) => {
   const translate = useTranslate();

@@ -7,7 +7,7 @@ import { ListContext, SearchInput, useListContext, useTranslate, type SearchInpu
 /**
  * Whether the rows on screen answer a question no longer asked: react-admin keeps the previous
  * page while the next one (a search, a filter, another page) is fetched. On a million pagos that
- * took seconds, and the old rows read as the answer (issue 20, item 6).
+ * took seconds, and the old rows read as the answer.
  */
 export const useRespuestaPendiente = () => {
   // Outside a list (a layout drawn on its own) nothing is pending.

@@ -3,10 +3,10 @@
 // page, and the idle timeout is warned of. Every form that can be typed into carries one.
 import { useEffect } from 'react';
 import { useFormIsDirty } from 'react-admin';
-import { marcarCambios } from '../providers/caducidad';
+import { markCambios } from '../providers/caducidad';
 
 export const CambiosSinGuardar = () => {
   const conCambios = useFormIsDirty();
-  useEffect(() => (conCambios ? marcarCambios() : undefined), [conCambios]);
+  useEffect(() => (conCambios ? markCambios() : undefined), [conCambios]);
   return null;
 };

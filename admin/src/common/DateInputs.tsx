@@ -1,12 +1,12 @@
 import type { InputProps } from 'react-admin';
-import { finDelDia, formatDia, formatDiaHora, inicioDelDia, leerFecha } from './dates';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from './dates';
 import { PeriodoFilter } from './PeriodoFilter';
 import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
 const reader =
   (hora: boolean, instant: (d: Date) => Date = (d) => d) =>
   (text: string): Lectura => {
-    const leida = leerFecha(text, { hora });
+    const leida = parseFecha(text, { hora });
     return 'error' in leida ? { error: `aula.validacion.fecha.${leida.error}` } : { value: leida.fecha && instant(leida.fecha).toISOString() };
   };
 

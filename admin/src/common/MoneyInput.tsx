@@ -1,11 +1,11 @@
 import { InputAdornment } from '@mui/material';
 import type { InputProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { centimosToText, leerImporte } from './money';
+import { centimosToText, parseImporte } from './money';
 import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
 const read = (text: string): Lectura => {
-  const leido = leerImporte(text);
+  const leido = parseImporte(text);
   return 'error' in leido ? { error: `aula.validacion.importe.${leido.error}` } : { value: leido.centimos };
 };
 

@@ -31,7 +31,7 @@ const DIA_HORA = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?:[\sT,]+(\d{1,2})[:.h](\
  * Day first, always; a four-digit year (a two-digit one is ambiguous); a real calendar day and
  * time (31/02 is refused, not rolled into March). With `hora: false` a time is refused too.
  */
-export function leerFecha(typed: string, { hora }: { hora: boolean }): FechaLeida {
+export function parseFecha(typed: string, { hora }: { hora: boolean }): FechaLeida {
   const t = typed.trim();
   const error = hora ? 'diaHora' : 'dia';
   if (t === '') return { fecha: null };

@@ -11,5 +11,5 @@ export const tiposFactura = valores('facturas', 'tipo');
 export const tiposRectificativa = valores('facturas', 'tipoRectificativa');
 export const tiposRegistro = valores('registros', 'tipo');
 export const tiposIva = valores<number>('facturas', 'tipoIva');
-/** The log tipos the API and the admin write (DESIGN §4); tipo itself is free text. */
+/** The log tipos the API and the admin write (docs/arquitectura.md §4); tipo itself is free text. */
 export const tiposLog = ['BACK-LOGIN', 'CREATE', 'UPDATE', 'DELETE'] as const;

@@ -24,7 +24,7 @@ const exact = (euros: string, cents = '') => Number(euros) * 100 + Number(cents.
  * refused as ambiguous: a thousands separator to a Spaniard, a decimal point (of an impossible
  * third decimal) to anyone else. Exact: built from the digits, never through a float.
  */
-export function leerImporte(typed: string): ImporteLeido {
+export function parseImporte(typed: string): ImporteLeido {
   const t = typed.replace(/\u00a0/g, ' ').replace(/€|EUR/gi, '').trim();
   if (t === '') return { centimos: null };
   let m: RegExpExecArray | null;

@@ -13,6 +13,6 @@ const PaginacionSiHaceFalta = () => {
 /**
  * A list inside a record's page (a usuario's pagos, a factura's rectificativas…): ten rows at a
  * time with its total and the way to the rest, as every list in the admin. A related list that
- * stopped at its first page, with no total, hid the rest (issue 20, item 7).
+ * stopped at its first page, with no total, hid the rest.
  */
 export const paginada = { perPage: POR_PAGINA[0], pagination: <PaginacionSiHaceFalta /> } as const;

@@ -14,7 +14,7 @@ interface Aviso {
 }
 
 /**
- * Before cursos are published (issue 20, item 10): a curso that has clases, every one of them a
+ * Before cursos are published: a curso that has clases, every one of them a
  * borrador, would reach its students empty. The administrator is asked, once for all of them,
  * whether to publish their clases too, only the cursos, or nothing yet. `antesDePublicar`
  * resolves to whether the cursos' save goes on; «Publicar también…» first publishes their

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Edit, Labeled, ShowButton, TopToolbar, useRecordContext, useRedirect } from 'react-admin';
-import { esEditable } from './editable';
+import { isEditable } from './editable';
 import { EmitirButton } from './EmitirButton';
 import { FacturaForm } from './FacturaForm';
 import { TituloFactura } from './TituloFactura';
@@ -10,7 +10,7 @@ import { Totales } from './Totales';
 const FormularioDeBorrador = () => {
   const factura = useRecordContext();
   const redirect = useRedirect();
-  const bloqueada = factura != null && !esEditable(factura);
+  const bloqueada = factura != null && !isEditable(factura);
   useEffect(() => {
     if (bloqueada) redirect('show', 'facturas', factura.id);
   }, [bloqueada, factura, redirect]);

@@ -17,7 +17,7 @@ import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { AnularButton } from './AnularButton';
 import { DescargarPdfButton } from './DescargarPdfButton';
-import { esEditable } from './editable';
+import { isEditable } from './editable';
 import { EmitirButton } from './EmitirButton';
 import { EstadoFactura } from './EstadoFactura';
 import { FacturasRelacionadas } from './FacturasRelacionadas';
@@ -34,7 +34,7 @@ const FacturaShowActions = () => {
   const factura = useRecordContext();
   return (
     <TopToolbar sx={{ flexWrap: 'wrap' }}>
-      {esEditable(factura) && <EditButton />}
+      {isEditable(factura) && <EditButton />}
       <EmitirButton />
       <DescargarPdfButton />
       <RectificarButton />
@@ -46,7 +46,7 @@ const FacturaShowActions = () => {
 /** What exists only once issued: who issued it, the QR, the VeriFactu record, its rectificativas. */
 const DatosDeEmision = (_props: SinEtiqueta) => {
   const factura = useRecordContext<RaRecord>();
-  if (!factura || esEditable(factura)) return null;
+  if (!factura || isEditable(factura)) return null;
   return (
     <SimpleShowLayout sx={{ p: 0 }}>
       <TextField source="emisorNombre" />

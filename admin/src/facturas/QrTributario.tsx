@@ -6,10 +6,10 @@ import { remisionActiva, useEstadoVerifactu } from '../verifactu/estado';
 import { useTextoFactura } from './useTextoFactura';
 
 /**
- * The AEAT cotejo QR of an issued invoice, with the texts the PDF prints around it (DESIGN §11):
+ * The AEAT cotejo QR of an issued invoice, with the texts the PDF prints around it (docs/arquitectura.md §11):
  * what a customer scans to check the invoice at the AEAT. The API draws it; the session cookie
  * goes with the image request, as with any same-site image. «Factura verificable…» only while
- * the records reach the AEAT (issue 21): with the remission off, the page claims nothing.
+ * the records reach the AEAT: with the remission off, the page claims nothing.
  */
 export const QrTributario = (_props: SinEtiqueta) => {
   const factura = useRecordContext<RaRecord>();

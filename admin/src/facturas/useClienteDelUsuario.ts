@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useGetOne, useRecordContext } from 'react-admin';
 import { clienteDe } from '../../../api/src/resources/cliente';
-import { esEditable } from './editable';
+import { isEditable } from './editable';
 
 type Cliente = ReturnType<typeof clienteDe>;
 
@@ -16,7 +16,7 @@ const vacio = (valor: unknown) => valor == null || valor === '';
  */
 export function useClienteDelUsuario() {
   const factura = useRecordContext();
-  const editable = factura?.id == null || esEditable(factura);
+  const editable = factura?.id == null || isEditable(factura);
   const { getValues, setValue } = useFormContext();
   const usuarioId = useWatch({ name: 'usuarioId' });
   const { data: usuario } = useGetOne('usuarios', { id: usuarioId }, { enabled: editable && usuarioId != null });

@@ -3,7 +3,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
-import { descargarCsv, type Parametros } from './api';
+import { downloadCsv, type Parametros } from './api';
 import type { EstadoInforme } from './useInforme';
 
 interface Props<T> {
@@ -19,7 +19,7 @@ export function Bloque<T>({ titulo, informe, params, estado, subtitulo, children
   const translate = useTranslate();
   const notify = useNotify();
   const descargar = () =>
-    descargarCsv(informe, params).catch((err: Error) => notify(`${translate('aula.informes.errorCsv')}: ${err.message}`, { type: 'error' }));
+    downloadCsv(informe, params).catch((err: Error) => notify(`${translate('aula.informes.errorCsv')}: ${err.message}`, { type: 'error' }));
   return (
     <Card component="section" aria-label={titulo} sx={{ minWidth: 0 }}>
       <CardHeader

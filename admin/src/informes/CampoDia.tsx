@@ -3,13 +3,13 @@
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { diaIso, leerFecha } from '../common/dates';
+import { diaIso, parseFecha } from '../common/dates';
 
 const aTexto = (dia: string) => dia.split('-').reverse().join('/');
 
 /** The typed text as a 'yyyy-mm-dd' day, or undefined while it is not one. */
 function leerDia(texto: string): string | undefined {
-  const leida = leerFecha(texto, { hora: false });
+  const leida = parseFecha(texto, { hora: false });
   return 'fecha' in leida && leida.fecha ? diaIso(leida.fecha) : undefined;
 }
 

@@ -12,12 +12,12 @@ export function rutaInforme(informe: string, params: Parametros): string {
   return `/informes/${informe}${q ? `?${q}` : ''}`;
 }
 
-export async function pedirInforme<T>(informe: string, params: Parametros, signal?: AbortSignal): Promise<T> {
+export async function fetchInforme<T>(informe: string, params: Parametros, signal?: AbortSignal): Promise<T> {
   return (await fetchJson<T>(rutaInforme(informe, params), { signal })).json;
 }
 
 /** Downloads the CSV the API builds, under the file name it proposes. */
-export async function descargarCsv(informe: string, params: Parametros): Promise<void> {
+export async function downloadCsv(informe: string, params: Parametros): Promise<void> {
   const res = await fetchApi(rutaInforme(informe, params), { headers: { Accept: 'text/csv' } });
   const propuesto = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
   const nombre = propuesto ?? `${[informe, params.desde, params.hasta].filter(Boolean).join('-')}.csv`;

@@ -2,7 +2,7 @@
 // is dropped, so a fast click through presets never shows an older period's figures.
 import { useEffect, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import { pedirInforme, type Parametros } from './api';
+import { fetchInforme, type Parametros } from './api';
 
 export interface EstadoInforme<T> {
   datos?: T;
@@ -18,7 +18,7 @@ export function useInforme<T>(informe: string, params: Parametros): EstadoInform
   useEffect(() => {
     const abort = new AbortController();
     setEstado((e) => ({ datos: e.datos, cargando: true }));
-    pedirInforme<T>(informe, JSON.parse(clave), abort.signal).then(
+    fetchInforme<T>(informe, JSON.parse(clave), abort.signal).then(
       (datos) => setEstado({ datos, cargando: false }),
       (err: unknown) => {
         if (abort.signal.aborted) return;

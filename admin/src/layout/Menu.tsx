@@ -1,4 +1,4 @@
-// The side menu (DESIGN §5): product name, the sections in the business's order, and «Salir».
+// The side menu (docs/arquitectura.md §5): product name, the sections in the business's order, and «Salir».
 import { Box, Typography } from '@mui/material';
 import InsightsIcon from '@mui/icons-material/Insights';
 import type { ComponentType, ReactElement } from 'react';

@@ -1,5 +1,5 @@
 // react-admin's light and dark themes, kept to the screen's width, readable and usable without a
-// mouse or without sight (contrast, names, focus: issue 20, item 11), with Material UI's Spanish texts.
+// mouse or without sight (contrast, names, focus), with Material UI's Spanish texts.
 import { esES } from '@mui/material/locale';
 import type { CheckboxOwnerState, Theme } from '@mui/material';
 import { grey } from '@mui/material/colors';
@@ -27,7 +27,7 @@ const barraDeSeleccion = {
 };
 
 /**
- * No page wider than the screen (DESIGN §5). react-admin lets its layout grow to fit its widest
+ * No page wider than the screen (docs/arquitectura.md §5). react-admin lets its layout grow to fit its widest
  * content (`min-width: fit-content`), so one wide table widened the whole page and pushed the
  * app bar's and the list's buttons off the right edge. Here the layout keeps the screen's
  * width; lists choose fewer columns where the screen is narrow (ResponsiveList), and a table
@@ -88,7 +88,7 @@ const casillasConNombre: RaThemeOptions = {
 };
 
 /**
- * No stray Enter does what cannot be undone (issue 20, item 11). react-admin's Confirm, the
+ * No stray Enter does what cannot be undone. react-admin's Confirm, the
  * «¿…?» before every emitir, anular, reembolsar (BotonConfirmado) and every borrar (its own
  * delete buttons, one record or a selection), opens with the focus on its confirm button; here
  * it opens on «Cancelar», Confirm's one button that is not `.ra-confirm`. Moved as the dialog

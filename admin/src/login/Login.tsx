@@ -1,4 +1,4 @@
-// The login screen (DESIGN §5) in plain React and login.css, without MUI or react-admin, so
+// The login screen (docs/arquitectura.md §5) in plain React and login.css, without MUI or react-admin, so
 // /login loads in an instant; it looks like MUI's outlined fields, card and contained button.
 // Where it leads is the caller's: main.tsx before the admin is loaded, LoginPage inside it.
 import { type FormEvent, useId, useState } from 'react';

@@ -3,7 +3,7 @@
 // login screen's words («login incorrecto», or the server's «try again in…»).
 import { useState } from 'react';
 import { aulaShell } from '../providers/i18n/aula';
-import { type Credenciales, iniciarSesion } from '../providers/sesion';
+import { type Credenciales, startSesion } from '../providers/sesion';
 
 export function useEntrar() {
   const [error, setError] = useState('');
@@ -15,7 +15,7 @@ export function useEntrar() {
     setEnviando(true);
     setError('');
     try {
-      await iniciarSesion(credenciales);
+      await startSesion(credenciales);
     } catch (e) {
       setError(e instanceof Error ? e.message : aulaShell.login.incorrecto);
       setEnviando(false);

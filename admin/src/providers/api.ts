@@ -12,7 +12,7 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The API's answer as it comes, errors included: session cookie, JSON in and out. */
-export function llamarApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
+export function callApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
   const verb = method.toUpperCase();
   const finalHeaders = new Headers(headers);
   if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
@@ -38,7 +38,7 @@ export interface ErrorApi {
 }
 
 /** A refused answer read as the LoopBack error envelope. */
-export async function leerError(response: Response): Promise<ErrorApi> {
+export async function readError(response: Response): Promise<ErrorApi> {
   const text = await response.text();
   let envelope: { error?: { message?: string; details?: unknown } } | undefined;
   try {

@@ -1,13 +1,13 @@
-// Sessions as DESIGN §5 describes them, for react-admin: signing in itself is in sesion.ts,
+// Sessions as docs/arquitectura.md §5 describes them, for react-admin: signing in itself is in sesion.ts,
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
 import { fetchJson } from './http';
-import { CADUCIDAD_KEY, iniciarSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
+import { CADUCIDAD_KEY, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
 
 export { hasSession, LOGIN_PATH, type Credenciales } from './sesion';
 
 export const authProvider = {
-  login: iniciarSesion,
+  login: startSesion,
 
   async logout() {
     try {

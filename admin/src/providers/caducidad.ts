@@ -1,4 +1,4 @@
-// An expired session must not cost what the administrator typed (issue 20, item 5). Three things,
+// An expired session must not cost what the administrator typed. Three things,
 // outside React so the fetch layer (http.ts) can reach them:
 // - which forms hold unsaved changes (common/CambiosSinGuardar.tsx marks them);
 // - the requests a 401 put on hold while the administrator signs in again where they are
@@ -11,7 +11,7 @@ const suscritos = new Set<() => void>();
 const avisar = () => suscritos.forEach((f) => f());
 
 /** For useSyncExternalStore: what changes here, and what other tabs write. */
-export function suscribir(f: () => void): () => void {
+export function subscribe(f: () => void): () => void {
   if (suscritos.size === 0) window.addEventListener('storage', alCambiarOtraPestana);
   suscritos.add(f);
   return () => {
@@ -27,7 +27,7 @@ const conCambios = new Set<symbol>();
 let usuarioDeLosCambios: string | undefined;
 
 /** A form has unsaved changes until the returned function is called. */
-export function marcarCambios(): () => void {
+export function markCambios(): () => void {
   const marca = Symbol('cambios');
   conCambios.add(marca);
   usuarioDeLosCambios = storedUser()?.usuario ?? usuarioDeLosCambios;
@@ -39,12 +39,12 @@ export function marcarCambios(): () => void {
     // nothing left to keep, so they end as any 401 does. A tick later, as a form that re-renders
     // unmarks and marks again at once.
     setTimeout(() => {
-      if (conCambios.size === 0 && espera) abandonarEspera();
+      if (conCambios.size === 0 && espera) abandonEspera();
     });
   };
 }
 
-export const hayCambios = () => conCambios.size > 0;
+export const hasCambios = () => conCambios.size > 0;
 
 // --- Requests on hold
 
@@ -64,10 +64,10 @@ export const esperaActual = (): Espera | undefined => espera?.vista;
 export const generacionDeSesion = () => generacion;
 
 /** Whether a 401 should wait for the administrator to sign in again rather than end in /login. */
-export const retenerTras401 = () => hayCambios() || espera !== undefined;
+export const holdAfter401 = () => hasCambios() || espera !== undefined;
 
 /** Resolves once signed in again (sesionRenovada), rejects if the administrator leaves instead. */
-export function esperarNuevaSesion(escritura: boolean): Promise<void> {
+export function waitForSesion(escritura: boolean): Promise<void> {
   if (!espera) {
     let seguir!: () => void;
     let abandonar!: (e: Error) => void;
@@ -91,7 +91,7 @@ export function sesionRenovada(): void {
 }
 
 /** The administrator leaves: every request on hold ends with its 401. */
-export function abandonarEspera(): void {
+export function abandonEspera(): void {
   const actual = espera;
   espera = undefined;
   actual?.abandonar(new Error('Sesión caducada'));
@@ -117,7 +117,7 @@ export interface Caducidad {
   caduca: number;
 }
 
-export function leerCaducidad(raw = localStorage.getItem(CADUCIDAD_KEY)): Caducidad | undefined {
+export function readCaducidad(raw = localStorage.getItem(CADUCIDAD_KEY)): Caducidad | undefined {
   try {
     const datos = JSON.parse(raw ?? 'null');
     return typeof datos?.caducaPorInactividad === 'number' ? datos : undefined;
@@ -132,7 +132,7 @@ const guardar = (c: Caducidad) => {
 };
 
 /** The server's answer, its instants moved to this browser's clock. */
-export function recibirEstado(estado: EstadoSesion, ahora = Date.now()): void {
+export function receiveEstado(estado: EstadoSesion, ahora = Date.now()): void {
   const desfase = ahora - Date.parse(estado.ahora);
   guardar({
     inactividadMs: estado.inactividadMinutos * 60_000,
@@ -147,7 +147,7 @@ export function recibirEstado(estado: EstadoSesion, ahora = Date.now()): void {
  * every `margen`, so the session lasts at least idle − margen from now.
  */
 export function actividad(ahora = Date.now()): void {
-  const c = leerCaducidad();
+  const c = readCaducidad();
   if (!c) return;
   const hasta = ahora + c.inactividadMs - c.margenMs;
   // A second's gain is not worth a write (and a storage event in every other tab).

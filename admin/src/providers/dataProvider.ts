@@ -1,4 +1,4 @@
-// react-admin's data calls mapped onto the API's LoopBack 4 dialect (DESIGN §3, §5).
+// react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../api/src/resources/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
@@ -132,7 +132,7 @@ export const recordFileUrl = (resource: string, id: Identifier, file: string) =>
 export const dataProvider: DataProvider = {
   getList: (resource, params) => {
     const where = toWhere(resource, params.filter);
-    // An exact total over half a million rows costs more than the page it labels (DESIGN §12):
+    // An exact total over half a million rows costs more than the page it labels (docs/arquitectura.md §12):
     // exact up to the API's cap, then an estimate or «more than», which the list says.
     return listAndCount(`/${resource}`, resource, where, listFilter(where, params), 'count=estimated');
   },

@@ -2,8 +2,8 @@
 // envelope turned into react-admin's HttpError.
 import { HttpError } from 'react-admin';
 import { SEGUNDO_PLANO } from '../../../api/src/auth/segundoPlano';
-import { type ApiRequestInit, leerError, llamarApi } from './api';
-import { actividad, esperarNuevaSesion, generacionDeSesion, retenerTras401 } from './caducidad';
+import { type ApiRequestInit, readError, callApi } from './api';
+import { actividad, waitForSesion, generacionDeSesion, holdAfter401 } from './caducidad';
 
 export { apiUrl, type ApiRequestInit } from './api';
 
@@ -33,7 +33,7 @@ function validationErrors(message: string, details: unknown): Record<string, unk
 }
 
 async function toHttpError(response: Response): Promise<HttpError> {
-  const { status, message, body } = await leerError(response);
+  const { status, message, body } = await readError(response);
   const details = typeof body === 'object' ? body.error?.details : undefined;
   const errors = status === 422 ? validationErrors(message, details) : undefined;
   return new HttpError(message, status, errors ? { ...(body as object), errors } : body);
@@ -73,12 +73,12 @@ export interface FetchApiInit extends ApiRequestInit {
 async function llamarConSesion(path: string, { esperarSesion = true, ...init }: FetchApiInit): Promise<Response> {
   for (;;) {
     const generacion = generacionDeSesion();
-    const response = await llamarApi(path, init);
-    if (response.status !== 401 || !esperarSesion || !retenerTras401()) return response;
+    const response = await callApi(path, init);
+    if (response.status !== 401 || !esperarSesion || !holdAfter401()) return response;
     // Sent before a sign-in that has happened since: the new session has not seen it yet.
     if (generacion !== generacionDeSesion()) continue;
     try {
-      await esperarNuevaSesion(!LECTURA.has((init.method ?? 'GET').toUpperCase()));
+      await waitForSesion(!LECTURA.has((init.method ?? 'GET').toUpperCase()));
     } catch {
       // The administrator left instead: react-admin takes the 401 to the login screen.
       return response;

@@ -1,7 +1,7 @@
-// Signing in (DESIGN §5) without react-admin, so the login screen can ship alone: the API holds
+// Signing in (docs/arquitectura.md §5) without react-admin, so the login screen can ship alone: the API holds
 // the session (cookie), the admin keeps the administrator's record under localStorage `user`
 // to know it is signed in and who it is. authProvider builds on this.
-import { leerError, llamarApi } from './api';
+import { readError, callApi } from './api';
 import { aulaShell } from './i18n/aula';
 
 export const USER_KEY = 'user';
@@ -36,17 +36,17 @@ async function motivoDelRechazo(response: Response | undefined): Promise<string>
   if (response && (response.status === 429 || response.status === 503)) {
     // 429 (throttled) and 503 (too many logins being checked) carry the server's Spanish «try
     // again in…»: the password was not judged, so «login incorrecto» would mislead.
-    const { message } = await leerError(response);
+    const { message } = await readError(response);
     if (message) return message;
   }
   return aulaShell.login.incorrecto;
 }
 
 /** POST /logins/login, then `user` and the BACK-LOGIN log; rejects with the line to show. */
-export async function iniciarSesion({ usuario, pass }: Credenciales): Promise<'login ok'> {
+export async function startSesion({ usuario, pass }: Credenciales): Promise<'login ok'> {
   let response: Response | undefined;
   try {
-    response = await llamarApi('/logins/login', { method: 'POST', body: { usuario, pass } });
+    response = await callApi('/logins/login', { method: 'POST', body: { usuario, pass } });
   } catch {
     response = undefined;
   }
@@ -56,11 +56,11 @@ export async function iniciarSesion({ usuario, pass }: Credenciales): Promise<'l
   localStorage.removeItem(CADUCIDAD_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   try {
-    const log = await llamarApi('/logs', {
+    const log = await callApi('/logs', {
       method: 'POST',
       body: { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: usuario },
     });
-    if (!log.ok) throw await leerError(log);
+    if (!log.ok) throw await readError(log);
   } catch (error) {
     // The activity log is a record, not a gate: a failed write must not keep anyone out.
     console.error('No se pudo registrar el inicio de sesión', error);

@@ -4,13 +4,13 @@ import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Portal, Snackbar } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { faseDeCaducidad } from '../providers/caducidad';
-import { consultarSesion, useCaducidad, useEspera, useHayCambios } from './useCaducidad';
+import { fetchSesion, useCaducidad, useEspera, useHasCambios } from './useCaducidad';
 
 const hora = new Intl.DateTimeFormat('es-ES', { hour: '2-digit', minute: '2-digit' });
 
 export const AvisoCaducidad = () => {
   const translate = useTranslate();
-  const conCambios = useHayCambios();
+  const conCambios = useHasCambios();
   const caducidad = useCaducidad();
   const espera = useEspera();
   const [ahora, setAhora] = useState(Date.now);
@@ -19,7 +19,7 @@ export const AvisoCaducidad = () => {
 
   // Asked once per session, when there is first something to lose; every call then keeps it.
   useEffect(() => {
-    if (conCambios && !caducidad) consultarSesion({ pedida: false }).catch(() => undefined);
+    if (conCambios && !caducidad) fetchSesion({ pedida: false }).catch(() => undefined);
   }, [conCambios, caducidad]);
 
   const fase = caducidad && faseDeCaducidad(caducidad, ahora);
@@ -39,7 +39,7 @@ export const AvisoCaducidad = () => {
   const seguir = async () => {
     setConsultando(true);
     try {
-      await consultarSesion({ pedida: true });
+      await fetchSesion({ pedida: true });
     } catch {
       // An expired session answers with the sign-in dialog; anything else, the next save says.
     } finally {

@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
-import { abandonarEspera, sesionRenovada } from '../providers/caducidad';
+import { abandonEspera, sesionRenovada } from '../providers/caducidad';
 import { useEntrar } from '../login/useEntrar';
 import { useEspera } from './useCaducidad';
 
@@ -36,7 +36,7 @@ export const SesionCaducada = () => {
   const salir = () => {
     setPass('');
     setError('');
-    abandonarEspera();
+    abandonEspera();
     logout();
   };
 

@@ -6,7 +6,7 @@ import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mu
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { Declaracion } from '../../../api/src/verifactu/declaracion';
-import { llamarApi } from '../providers/api';
+import { callApi } from '../providers/api';
 import { verifactu } from '../providers/i18n/verifactu';
 
 const textos = verifactu.declaracion;
@@ -17,7 +17,7 @@ const DeclaracionPage = () => {
 
   useEffect(() => {
     document.title = verifactu.pagina.declaracion;
-    llamarApi('/verifactu/declaracion').then(
+    callApi('/verifactu/declaracion').then(
       async (r) => (r.ok ? setDeclaracion(await r.json()) : setError(`HTTP ${r.status}`)),
       (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
     );

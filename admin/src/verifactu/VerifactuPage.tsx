@@ -1,4 +1,4 @@
-// Facturación › VeriFactu (issue 21, item 4): how the remission to the AEAT is going, and the
+// Facturación › VeriFactu: how the remission to the AEAT is going, and the
 // records that need correcting, each with the AEAT's own message and the action that corrects it.
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Card, CardContent, Link as EnlaceMui, Stack, Typography } from '@mui/material';

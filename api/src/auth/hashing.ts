@@ -1,6 +1,7 @@
 // How much password hashing runs at once. One scrypt at OWASP's parameters holds 128 MB and a
 // core for a fraction of a second; unbounded, a burst of wrong logins took every thread of the
-// pool and 500 MB, and a real administrator's login waited behind all of it for 40 s.
+// pool and much of the memory, and a real administrator's login waited behind all of it
+// (bench/login.ts measures it; bench/RESULTADOS.md).
 //
 // So: as many hashes at once as there are cores; a short queue behind them; and no client (an
 // address) ever holds more than one hash in flight, so a burst from one address leaves the

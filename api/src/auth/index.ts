@@ -1,4 +1,4 @@
-// Authentication and request protection (DESIGN §4) as one plugin. Wrapped with fastify-plugin
+// Authentication and request protection (docs/arquitectura.md §4) as one plugin. Wrapped with fastify-plugin
 // so its hooks and the `request.login` decoration reach every route of the app, not only the
 // routes declared here.
 import cookie from '@fastify/cookie';

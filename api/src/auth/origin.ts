@@ -1,4 +1,4 @@
-// Cross-site request forgery protection for state-changing requests (DESIGN §4).
+// Cross-site request forgery protection for state-changing requests (docs/arquitectura.md §4).
 //
 // A page on another site can make a browser send a form (urlencoded, multipart or text/plain)
 // with no CORS preflight; requiring application/json rules all of those out, since a JSON

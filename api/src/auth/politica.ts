@@ -1,4 +1,4 @@
-// The password policy (issue 19), wherever a password is set: the API's logins (create, PUT,
+// The password policy, wherever a password is set: the API's logins (create, PUT,
 // PATCH, bulk), scripts/create-admin.ts (saveAdministrator) and ADMIN_PASSWORD in production.
 // The demo account admin/admin of development is seeded directly and never passes through here.
 import { readFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// What must never reach a log line (DESIGN §4), in the two forms the logger needs: pino redact
+// What must never reach a log line (docs/arquitectura.md §4), in the two forms the logger needs: pino redact
 // paths for structured fields, and a URL cleaner for the request line, which pino cannot redact
 // inside a string. The URL matters because the original product's client sent the password in
 // the query string (`/logins?filter[where][pass]=…`), and old clients or bookmarks still may:

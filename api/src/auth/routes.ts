@@ -1,4 +1,4 @@
-// POST /logins/login, POST /logins/logout, GET /logins/me and GET /logins/sesion (DESIGN §4).
+// POST /logins/login, POST /logins/logout, GET /logins/me and GET /logins/sesion (docs/arquitectura.md §4).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';

@@ -124,8 +124,8 @@ export function createDb(database: Config['database']): Db {
       acquireTimeoutMillis: 5000,
       idleTimeoutMillis: 30_000,
       // The informes bind their ranges from a VALUES list, which leaves the planner guessing
-      // millions of rows, so PostgreSQL JIT-compiles them: ~0.3 s of compiling (measured) for a
-      // query that then runs in less. Nothing this API asks is long enough to repay a JIT.
+      // millions of rows, so PostgreSQL JIT-compiles them, and the compiling took longer than the
+      // query then ran (bench/RESULTADOS.md). Nothing this API asks is long enough to repay a JIT.
       // Reads are prepared statements (db/reader.ts): each is still planned for its own values,
       // never with a generic plan that fits the usual filter and not a rare one.
       // UTC and ISO output are what timestamptzToIso reads, whatever the server's defaults.

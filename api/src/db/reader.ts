@@ -65,7 +65,7 @@ const statements = new Map<string, PgStatement>();
 /**
  * A read as PostgreSQL receives it. Only for the SQL this API writes, where every value is bound
  * and no literal holds a `?`. Parsing the same text again on every call cost more than Knex and
- * HTTP: named, a record by id went from 4617 to 5886 req/s at c=16 on 1 000 000 pagos. EXPLAIN
+ * HTTP (bench/RESULTADOS.md: a record by id, named against unnamed). EXPLAIN
  * is left unnamed: it is not a plannable statement to keep.
  */
 function pgStatement(sql: string): PgStatement {

@@ -1,4 +1,4 @@
-// The «Informes» routes (DESIGN §6): each report as JSON, or as CSV when asked with
+// The «Informes» routes (docs/arquitectura.md §6): each report as JSON, or as CSV when asked with
 // `Accept: text/csv`. Registered inside the authenticated scope under /informes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';

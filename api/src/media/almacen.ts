@@ -1,4 +1,4 @@
-// Where files live (DESIGN §7): a local folder or an S3 bucket, behind one small interface the
+// Where files live (docs/arquitectura.md §7): a local folder or an S3 bucket, behind one small interface the
 // uploads, the processing and the serving share. Keys are always the server's own
 // (`videos/<subida>.mp4`), never a path a client sent.
 import { createHash, randomBytes } from 'node:crypto';
@@ -383,7 +383,7 @@ class AlmacenS3 implements Almacen {
  * wrong endpoint, key or bucket stops start-up instead of failing the first upload;
  * `crearBucket` (tests, development) creates it when missing.
  */
-export async function crearAlmacen(config: StorageConfig, expiracionHoras: number, { crearBucket = false } = {}): Promise<Almacen> {
+export async function createAlmacen(config: StorageConfig, expiracionHoras: number, { crearBucket = false } = {}): Promise<Almacen> {
   const ms = expiracionHoras * 3600_000;
   if (config.kind === 'local') {
     await mkdir(join(config.dir, '.subidas'), { recursive: true });

@@ -1,4 +1,4 @@
-// What storage and the database disagree on (issue 11, item 5; `npm run storage:check`): files
+// What storage and the database disagree on (`npm run storage:check`): files
 // in videos/ and photos/ no archivo names, uploads (.subidas/ or tus's own keys) no archivo
 // waits for, archivos `listo` whose file is gone, and records whose path names no archivo.
 // Fixing removes only the first two kinds: an upload an archivo still waits for is never
@@ -46,7 +46,7 @@ export async function subidasHuerfanas(db: Db | Knex, almacen: Almacen): Promise
   return guardadas.filter((id) => !vivas.has(id)).sort();
 }
 
-export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
+export async function checkAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
   // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
   // file that appears meanwhile is either not listed yet or already named.
   const guardadas = new Set<string>();
@@ -118,7 +118,7 @@ export function quedaMal(informe: Informe): boolean {
 const MAX_LINEAS = 50;
 
 /** The report in Spanish, a line each; long lists are cut at MAX_LINEAS. */
-export function describirInforme(informe: Informe): string[] {
+export function describeInforme(informe: Informe): string[] {
   const m = mensajes.comprobacion;
   const lineas: string[] = [];
   const lista = (cabecera: string, elementos: string[]) => {

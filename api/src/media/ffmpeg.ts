@@ -1,9 +1,9 @@
 // A video's duration and size, a photo's size and a video's thumbnail, from Debian's ffprobe and
-// ffmpeg run as child processes (issue 11, item 4; DESIGN §7). Arguments go as an array, never
+// ffmpeg run as child processes (docs/arquitectura.md §7). Arguments go as an array, never
 // through a shell; every run has a time limit and a cap on what it may print. Without the
 // programs the rest of the API works: `disponible()` says so once, in a warning.
 //
-// What an upload says is never obeyed (issue 19, item 1): the programs read one local file, with
+// What an upload says is never obeyed: the programs read one local file, with
 // the container the upload check found (`demuxerDe`), through the `file` protocol alone, so no
 // manifest, playlist or pattern inside it can make them open another file or an address; each
 // run is capped in memory and CPU (prlimit) and decodes on one thread; and a file that declares
@@ -135,7 +135,7 @@ const ultimaLinea = (texto: string) => texto.trim().split('\n').pop()?.slice(0, 
 /** What a capped child's running out of its allowance looks like: killed by RLIMIT_CPU, or an allocation refused. */
 const SIN_RECURSOS = /out of memory|cannot allocate memory|get_buffer\(\) failed|ENOMEM/i;
 
-export function crearFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
+export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
   const tiempoMaximoMs = opciones.tiempoMaximoMs ?? 60_000;
   const memoriaBytes = (opciones.memoriaMaximaMb ?? 1024) * 1024 * 1024;
   const prlimit = opciones.prlimit ?? 'prlimit';

@@ -1,5 +1,5 @@
 // What a file really is, read from its first bytes: a client's name or Content-Type can say
-// anything, so an upload is accepted or refused (415) on this alone (issue 11, item 2).
+// anything, so an upload is accepted or refused (415) on this alone.
 // The signatures come from `file-type` (maintained, pure JS, no binary) rather than by hand: it
 // reads the ISO-BMFF brands and Matroska's DocType, which is what tells mp4 from m4a and webm from
 // mkv. Only the few types below are accepted; everything it recognises besides them is refused.

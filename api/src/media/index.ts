@@ -1,4 +1,4 @@
-// Files (DESIGN §7) as one service: the store, the uploads, their processing, the serving, and
+// Files (docs/arquitectura.md §7) as one service: the store, the uploads, their processing, the serving, and
 // the clean-up of files nothing uses. app.ts builds it before the repository, which tells it
 // what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -6,11 +6,11 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { usosDe } from '../resources/archivos.js';
 import type { ArchivoHooks } from '../rest/repository.js';
-import { crearAlmacen, type Almacen } from './almacen.js';
+import { createAlmacen, type Almacen } from './almacen.js';
 import { subidasHuerfanas } from './comprobar.js';
-import { crearFfmpeg, type Ffmpeg } from './ffmpeg.js';
+import { createFfmpeg, type Ffmpeg } from './ffmpeg.js';
 import { Procesado, type OpcionesProcesado } from './procesado.js';
-import { servirArchivos } from './servir.js';
+import { serveArchivos } from './servir.js';
 import subidasRoutes from './subidas.js';
 
 type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'> & Partial<Pick<Config, 'tareasDeFondo'>>;
@@ -37,10 +37,10 @@ export interface OpcionesMedia extends OpcionesProcesado {
   reanudarCadaMs?: number;
 }
 
-export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
+export async function createMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
   // Tests and development may start on an empty S3 server; production expects its bucket.
-  const almacen = await crearAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
-  const ffmpeg = opciones.ffmpeg ?? crearFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
+  const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
+  const ffmpeg = opciones.ffmpeg ?? createFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
   const procesado = new Procesado(db, almacen, ffmpeg, log, opciones);
   let barrido: NodeJS.Timeout | undefined;
   let reanudacion: NodeJS.Timeout | undefined;
@@ -76,8 +76,8 @@ export async function crearMedia(db: Db, config: MediaConfig, log: FastifyBaseLo
     },
 
     async rutas(app) {
-      await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.encolar(subida) });
-      await servirArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
+      await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.enqueue(subida) });
+      await serveArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
       // Once per machine, not once per process: N workers resuming the same half-processed file
       // would move and describe it N times at once, and one of them would mark it `error`.
       // In a cluster only the worker the primary names does it (api/src/cluster.ts).

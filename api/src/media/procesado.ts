@@ -3,7 +3,7 @@
 // a time, so a batch of uploads does not starve the API of CPU and disk. The archivo reads
 // `procesando` meanwhile, then `listo`, or `error` with the reason.
 //
-// `error` is ffprobe's verdict on the file, and only that (issue 19, item 7): a storage or
+// `error` is ffprobe's verdict on the file, and only that: a storage or
 // database fault on the way (S3 down for a moment, a full disk) leaves the file `procesando` and
 // tries again after a growing pause. Whoever processes a file holds a lease on it (`latido`,
 // renewed while it works); a file whose lease has lapsed was left by a process that died, and
@@ -136,7 +136,7 @@ export class Procesado {
     this.pausaMaximaMs = opciones.pausaMaximaMs ?? 300_000;
   }
 
-  encolar(subida: string): void {
+  enqueue(subida: string): void {
     this.cola = this.cola.then(() => this.procesar(subida)).catch((err) => this.log.error({ err, subida }, 'procesado de una subida'));
   }
 
@@ -165,7 +165,7 @@ export class Procesado {
     const caducado = new Date(Date.now() - this.plazoMs).toISOString();
     const q = this.db('archivos').where('estado', 'procesando').whereNotNull('subida');
     if (soloCaducados) q.where((w) => w.where('latido', '<', caducado).orWhere((w2) => w2.whereNull('latido').andWhere('updatedAt', '<', caducado)));
-    for (const { subida } of (await q.select('subida')) as Fila[]) this.encolar(subida);
+    for (const { subida } of (await q.select('subida')) as Fila[]) this.enqueue(subida);
   }
 
   /**
@@ -226,7 +226,7 @@ export class Procesado {
     if (this.cerrado) return;
     const espera = setTimeout(() => {
       this.esperas.delete(espera);
-      this.encolar(subida);
+      this.enqueue(subida);
     }, pausa);
     espera.unref();
     this.esperas.add(espera);

@@ -21,12 +21,12 @@ const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
  * The admin shows these in <img> and <video> from its own origin, which need not be the API's
  * site: Chromium does not count two ports of an IP address (127.0.0.1:8080 and :3000) as one
  * site, nor are admin.ejemplo.es and api.otro.es. So these answers allow any origin to embed
- * them (issue 20, item 9). That exposes nothing: each one needs the session cookie, which is
+ * them. That exposes nothing: each one needs the session cookie, which is
  * SameSite=Lax and so never goes with another site's <img>; such a request gets 401.
  */
 const INCRUSTABLE = { 'cross-origin-resource-policy': 'cross-origin' } as const;
 
-export async function servirArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
+export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
   const listo = async (carpeta: string, nombre: string) =>
     NOMBRE.test(nombre) && Boolean(await db('archivos').where({ ruta: `/${carpeta}/${nombre}`, estado: 'listo' }).first('id'));
 

@@ -4,7 +4,7 @@ import { conflict } from '../rest/errors.js';
 import { fileHolders } from './index.js';
 import { defineResource } from './types.js';
 
-/** The folders an upload may go to (DESIGN §7), as its `carpeta` metadata names them. */
+/** The folders an upload may go to (docs/arquitectura.md §7), as its `carpeta` metadata names them. */
 export const CARPETAS = ['videos', 'photos'] as const;
 export type Carpeta = (typeof CARPETAS)[number];
 export const ESTADOS_ARCHIVO = ['subiendo', 'procesando', 'listo', 'error'] as const;

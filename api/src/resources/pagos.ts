@@ -1,4 +1,4 @@
-// Pagos (DESIGN §2, §11): money that moved, or is about to. Its state only moves forward
+// Pagos (docs/arquitectura.md §2, §11): money that moved, or is about to. Its state only moves forward
 // (pendiente → completado | fallido); money goes back with the reembolsar action, in whole or in
 // parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
@@ -30,7 +30,7 @@ export default defineResource({
     usuarioId: { type: 'integer', required: true, references: 'usuarios' },
     cursoId: { type: 'integer', references: 'cursos' },
     // The server's alone (facturar, a rectificativa): a client that could clear it could invoice
-    // the same money twice, its IVA declared twice (issue 20, item 1). Refused on every route.
+    // the same money twice, its IVA declared twice. Refused on every route.
     facturaId: { type: 'integer', references: 'facturas', readOnly: true },
     importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true },
     moneda,
@@ -50,7 +50,7 @@ export default defineResource({
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
     reembolsos: { type: 'hasMany', target: 'reembolsos', foreignKey: 'pagoId', nested: true },
   },
-  // A pago is looked for by who paid and for what as much as by its reference (issue 20, item 6).
+  // A pago is looked for by who paid and for what as much as by its reference.
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   async beforeWrite(data, { existing }) {
     if (!existing) {

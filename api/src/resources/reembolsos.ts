@@ -1,4 +1,4 @@
-// Refunds (issue 20, item 3): each time money of a pago goes back, in whole or in part, one row,
+// Refunds: each time money of a pago goes back, in whole or in part, one row,
 // written by `POST /pagos/{id}/reembolsar` in the same transaction as the pago's new
 // importeReembolsado and, if the pago's invoice is issued, the rectificativa for that amount.
 // Like the VeriFactu records, the trail is the server's: never created, changed or deleted by a

@@ -1,4 +1,4 @@
-// The VeriFactu records (RegistroFacturacion, DESIGN §11): written only by the server when an
+// The VeriFactu records (RegistroFacturacion, docs/arquitectura.md §11): written only by the server when an
 // invoice is issued or cancelled, never changed or deleted. Their fields are the strings as
 // hashed, so a record can be checked by anyone holding it.
 import { mensajes } from '../mensajes.js';

@@ -1,4 +1,4 @@
-// How each VeriFactu record went to the AEAT (issue 21): one row per record, written by the
+// How each VeriFactu record went to the AEAT: one row per record, written by the
 // server only (api/src/verifactu). A client reads it, never writes it: what the AEAT answered,
 // its CSV (it cannot be asked for again), the attempts, and the exact XML sent.
 import { mensajes } from '../mensajes.js';

@@ -1,4 +1,4 @@
-// The LoopBack routes of one resource (DESIGN §3), and the nested routes of its `nested`
+// The LoopBack routes of one resource (docs/arquitectura.md §3), and the nested routes of its `nested`
 // hasMany relations. Everything resource-specific comes from the registry entry.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '../auth/request.js';
@@ -55,7 +55,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   const limits = { maxLimit: config.maxLimit };
   const { refuseCreate, refuseDelete, refuseChange } = refusals(resource);
 
-  // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, DESIGN §12);
+  // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, docs/arquitectura.md §12);
   // the answer names the mode it honoured, and its body says when the number is not exact.
   app.get<{ Querystring: Query }>(`${base}/count`, async (req, reply) => {
     const mode = readPreferences(req.headers.prefer).count;

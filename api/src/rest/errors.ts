@@ -1,4 +1,4 @@
-// The LoopBack error envelope (DESIGN §3) and the one error handler that produces it.
+// The LoopBack error envelope (docs/arquitectura.md §3) and the one error handler that produces it.
 // Anything thrown that is not an HttpError is a bug: it is logged in full and answered as a
 // bare 500 that reveals nothing.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

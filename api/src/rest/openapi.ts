@@ -18,7 +18,7 @@ const filterParam = {
 };
 const whereParam = { name: 'where', in: 'query', description: 'Condición LoopBack en JSON', content: json({ type: 'object' }) };
 const countResponse = { description: 'Número de registros', content: json({ type: 'object', properties: { count: { type: 'integer' } } }) };
-// `GET /R/count` only: PostgREST's count preference (rest/prefer.ts, DESIGN §12).
+// `GET /R/count` only: PostgREST's count preference (rest/prefer.ts, docs/arquitectura.md §12).
 const preferParam = {
   name: 'Prefer',
   in: 'header',
@@ -205,7 +205,7 @@ const tusCabecera = (name: string, description: string, required = true) => ({ n
 const subidaParam = { name: 'id', in: 'path', required: true, description: 'Id de la subida: el último tramo de su Location', schema: { type: 'string' } };
 const tusResumable = tusCabecera('Tus-Resumable', 'Versión del protocolo tus: 1.0.0');
 
-/** Uploads (tus 1.0, DESIGN §7) and the files served back at the paths records hold. */
+/** Uploads (tus 1.0, docs/arquitectura.md §7) and the files served back at the paths records hold. */
 const mediaPaths = {
   '/subidas': {
     post: {

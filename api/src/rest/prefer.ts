@@ -1,5 +1,5 @@
 // The `Prefer` request header (RFC 7240) as far as this API reads it: `count=exact|planned|estimated`
-// on `GET /R/count`, PostgREST's convention (DESIGN §12), and `handling=strict|lenient`. RFC 7240
+// on `GET /R/count`, PostgREST's convention (docs/arquitectura.md §12), and `handling=strict|lenient`. RFC 7240
 // says a server ignores a preference it does not support, so an unknown preference, or an unknown
 // count value, changes nothing and the answer says so by not naming it in `Preference-Applied`;
 // `handling=strict` (RFC 7240 §4.4) is the caller asking to be told instead, with a 400.

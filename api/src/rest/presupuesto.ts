@@ -1,4 +1,4 @@
-// What one read may cost (issue 19): a list with nested includes multiplies rows (a page of
+// What one read may cost: a list with nested includes multiplies rows (a page of
 // usuarios, their pagos, each pago's usuario, its pagos again…), and one such request kept a
 // process busy for minutes after its client had gone. A read gets a budget of rows and of time,
 // and stops when its client hangs up; the repository spends it (rest/repository.ts) and the

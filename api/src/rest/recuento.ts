@@ -1,4 +1,4 @@
-// `Prefer: count=estimated` (DESIGN §12): exact whenever counting costs little, which only
+// `Prefer: count=estimated` (docs/arquitectura.md §12): exact whenever counting costs little, which only
 // counting can tell. Up to the cap a count is cheap and always exact; past it, the count goes on
 // within a budget of time (COUNT_BUDGET_MS) and is exact if it ends in time. Past the budget it
 // stops and says what it knows: PostgreSQL's planner estimate, or on SQLite «more than» the rows

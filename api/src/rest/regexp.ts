@@ -20,9 +20,9 @@ const MAX_LENGTH = 200;
 const MAX_REPEAT = 255;
 /**
  * Atoms once repetitions are unrolled: `(ab){100}` is 200, `(a{200}){200}` 40 000. Both engines'
- * cost grows faster than this size: measured at 255, PostgreSQL compiles the worst shapes in
- * ~0.1 s (at 1000, in 22 s) and re2js, once its DFA gives up on counted gaps like `.{0,19}b`,
- * spends ~2.5 ms on a 160-character titulo (at 1000, ~25 ms); RE2 itself refuses past 1000.
+ * cost grows faster than this size: at 255 PostgreSQL still compiles the worst shapes quickly,
+ * and re2js, once its DFA gives up on counted gaps like `.{0,19}b`, stays cheap per titulo; four
+ * times larger both cost orders of magnitude more (bench/RESULTADOS.md). RE2 itself refuses past 1000.
  */
 const MAX_SIZE = 255;
 
@@ -110,7 +110,7 @@ function caseOrbits(): CaseTable {
     return s.length === (cp > 0xffff ? 2 : 1) ? cp : undefined;
   };
   // No cased letter lies past the Supplementary Multilingual Plane. The property test skips the
-  // 97% of code points case leaves alone, at a third of the cost of mapping each one.
+  // great majority of code points case leaves alone, for less than mapping each one costs.
   const changes = /\p{Changes_When_Casemapped}/u;
   for (let cp = 0; cp <= 0x1ffff; cp++) {
     if ((cp >= 0xd800 && cp <= 0xdfff) || cp === DOTLESS_I) continue;

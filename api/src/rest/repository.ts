@@ -114,7 +114,7 @@ export class Repository {
   }
 
   /**
-   * The count in the mode the caller prefers (DESIGN §12, PostgREST's `Prefer: count=`): `exact`
+   * The count in the mode the caller prefers (docs/arquitectura.md §12, PostgREST's `Prefer: count=`): `exact`
    * reads every matching row; `planned` asks PostgreSQL's planner (no rows read); `estimated` is
    * exact when counting costs little, and an estimate or «more than» when it does not
    * (rest/recuento.ts). SQLite keeps no statistics the application could ask, so there `planned`
@@ -211,7 +211,7 @@ export class Repository {
     };
     // First the children as they come, ordered by parent and then by the scope's order, and never
     // more than the budget can still take or the parents' limits keep: the database stops there
-    // instead of numbering every child (a thousand usuarios' million pagos: 2 s of SQLite).
+    // instead of numbering every child (a thousand usuarios can have a million pagos).
     const porPadre = scope.limit === undefined ? Infinity : scope.skip + scope.limit;
     const tope = Math.min(presupuesto.restantes + 1, parentIds.length * porPadre + 1);
     const leidas = await read(

@@ -1,7 +1,6 @@
 // The reads of one resource (a page, a count) as one SQL statement each, written from the parsed
-// filter. Knex's builder composed these before, and on the page of pagos it cost a fifth of the
-// calls per second (same process, alternating slices: 2819 -> 3458 req/s at c16 without it);
-// a list is the call the admin makes most. Writes still go through Knex.
+// filter. Knex's builder composed these before, and on the page of pagos it cost a large share
+// of the calls per second (bench/RESULTADOS.md); a list is the call the admin makes most. Writes still go through Knex.
 import type { Resource } from '../resources/index.js';
 import type { OrderTerm, WhereNode } from './filter.js';
 import type { Dialect } from './values.js';

@@ -45,7 +45,7 @@ function nifDelSujeto(sujeto: Record<string, string | string[] | undefined>): st
  * Reads and opens the file now; any failure says which variable to fix and how. An expired
  * certificate is refused too: the AEAT would refuse every message it signs the connection of.
  */
-export function leerCertificado(ruta: string, passphrase: string, ahora = new Date()): Certificado {
+export function readCertificado(ruta: string, passphrase: string, ahora = new Date()): Certificado {
   let pfx: Buffer;
   try {
     pfx = readFileSync(ruta);

@@ -1,4 +1,4 @@
-// The remission queue, in the database (issue 21): every record gets its `remisiones` row in the
+// The remission queue, in the database: every record gets its `remisiones` row in the
 // transaction that writes it, `pendiente`; the sender takes the pending ones in chain order and
 // builds each one's XML from the record and its invoice the first time it sends it.
 import type { Knex } from 'knex';
@@ -15,7 +15,7 @@ export const REGISTRADO = ['correcto', 'aceptadoConErrores'] as const;
  * The new record's row in the queue. An anulación of an invoice whose alta the AEAT rejected
  * (and so never registered) goes as «sin registro previo»; a correction carries its flags.
  */
-export async function encolar(
+export async function enqueue(
   trx: Db,
   registro: { id: number; facturaId: number; tipo: string },
   correccion: Operacion & { corrigeId?: number } = {},
@@ -49,7 +49,7 @@ export async function encolar(
 }
 
 /** Records written in bulk (encadenarEmitidas) join the queue in one statement, in chain order. */
-export async function encolarFaltantes(trx: Db): Promise<void> {
+export async function enqueueFaltantes(trx: Db): Promise<void> {
   await trx.raw(
     `INSERT INTO "remisiones" ("registroId", "facturaId", "estado", "vigente", "duplicado", "respuestaPerdida", "intentos", "createdAt", "updatedAt")
      SELECT r."id", r."facturaId", 'pendiente', ?, ?, ?, 0, r."createdAt", r."createdAt" FROM "registros" r
@@ -179,7 +179,7 @@ export async function datosDeRegistros(db: Db, registroIds: number[], operacione
 }
 
 /** The XML of each record of the message that has none stored yet (a record resent keeps its own). */
-export async function construirXml(db: Db, lote: Pendiente[], sistema: SistemaInformatico, timeZone: string): Promise<Map<number, string>> {
+export async function buildXml(db: Db, lote: Pendiente[], sistema: SistemaInformatico, timeZone: string): Promise<Map<number, string>> {
   const nuevos = lote.filter((p) => !p.xml);
   const datos = await datosDeRegistros(db, nuevos.map((p) => p.registroId), new Map(nuevos.map((p) => [p.registroId, p.operacion])));
   return new Map(nuevos.map((p) => [p.remisionId, registroXml(datos.get(p.registroId)!, sistema, timeZone)]));

@@ -1,4 +1,4 @@
-// What the admin shows of the remission (issue 21, item 4; Orden art. 16.4 asks that the pending
+// What the admin shows of the remission (Orden art. 16.4 asks that the pending
 // count be shown while an incident keeps records from reaching the AEAT).
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';

@@ -1,4 +1,4 @@
-// The remission to the AEAT as one Fastify plugin (issue 21): its routes, and the sender, started
+// The remission to the AEAT as one Fastify plugin: its routes, and the sender, started
 // when the app is ready and stopped when it closes. The sender runs only when configured to
 // (VERIFACTU not desactivado) and in the process that runs the once-per-machine jobs; among
 // machines, its lock leaves one sending. Registering the plugin starts nothing by itself.

@@ -15,7 +15,7 @@ export interface Nodo {
 
 export class XmlNoValido extends Error {}
 
-export function leerXml(xml: string): Nodo {
+export function parseXml(xml: string): Nodo {
   const parser = new SaxesParser({ xmlns: true });
   const raiz: Nodo = { nombre: '#documento', ns: '', hijos: [], texto: '' };
   const pila: Nodo[] = [raiz];

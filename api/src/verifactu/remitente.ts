@@ -1,4 +1,4 @@
-// The sender (issue 21, item 3): one per installation, it takes the pending records in chain
+// The sender: one per installation, it takes the pending records in chain
 // order, at most 1000 per message, and waits between messages what the AEAT said
 // (TiempoEsperaEnvio, 60 s until it has said anything) unless 1000 are already waiting. The
 // wait runs from the end of the previous exchange, so the AEAT never receives two messages
@@ -27,8 +27,8 @@ import type { Config } from '../config.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { clienteAeat, SinRespuesta, type ClienteAeat } from './cliente.js';
-import { construirXml, siguienteLote, type Pendiente } from './cola.js';
-import { leerRespuesta, type LineaRespuesta, type Respuesta } from './respuesta.js';
+import { buildXml, siguienteLote, type Pendiente } from './cola.js';
+import { parseRespuesta, type LineaRespuesta, type Respuesta } from './respuesta.js';
 import { sistemaInformatico, VERSION } from './sistema.js';
 import { sobre } from './xml.js';
 
@@ -67,8 +67,8 @@ type Cfg = Pick<Config, 'verifactu' | 'timeZone' | 'database' | 'emisor'>;
 
 /** Only one sender per installation holds it: an advisory lock on PostgreSQL, a lease on SQLite. */
 interface Cerrojo {
-  tomar(): Promise<boolean>;
-  soltar(): Promise<void>;
+  acquire(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 /**
@@ -87,7 +87,7 @@ function cerrojoPg(database: Config['database'], log: Registro): Cerrojo {
     c?.end().catch(() => undefined);
   };
   return {
-    async tomar() {
+    async acquire() {
       if (tenido && cliente) return true;
       if (!cliente) {
         const c = new pg.Client({ connectionString: database.connectionString, connectionTimeoutMillis: 3000 });
@@ -107,7 +107,7 @@ function cerrojoPg(database: Config['database'], log: Registro): Cerrojo {
       }
       return tenido;
     },
-    async soltar() {
+    async release() {
       if (cliente && tenido) await cliente.query('SELECT pg_advisory_unlock(hashtext($1))', [clave]).catch(() => undefined);
       cerrar();
     },
@@ -139,7 +139,7 @@ function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
     tenido = n === 1;
   };
   return {
-    async tomar() {
+    async acquire() {
       if (tenido) return true;
       const fila = (await db('verifactu').where('id', 1).first('remitente', 'latido')) as Row;
       const vencido = !fila.latido || Date.now() - new Date(fila.latido).getTime() > plazoMs;
@@ -155,7 +155,7 @@ function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
       }
       return tenido;
     },
-    async soltar() {
+    async release() {
       clearInterval(latido);
       if (tenido) await db('verifactu').where({ id: 1, remitente: yo }).update({ remitente: null, latido: null }).catch(() => undefined);
       tenido = false;
@@ -209,7 +209,7 @@ export class Remitente {
     this.parado = true;
     this.despertar();
     await Promise.race([this.bucle, new Promise((r) => setTimeout(r, 5000).unref())]);
-    await this.cerrojo.soltar();
+    await this.cerrojo.release();
     this.tieneCerrojo = false;
     this.cliente.cerrar();
   }
@@ -235,7 +235,7 @@ export class Remitente {
       let espera = this.sondeoMs;
       try {
         const tenia = this.tieneCerrojo;
-        this.tieneCerrojo = await this.cerrojo.tomar();
+        this.tieneCerrojo = await this.cerrojo.acquire();
         if (this.tieneCerrojo) {
           if (!tenia) this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
           if (!this.recuperado) {
@@ -275,7 +275,7 @@ export class Remitente {
       // The configuration or the version changed since the refusal: worth one more try.
       await this.db('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null });
     }
-    const pendientes = await contarPendientes(this.db, MAX_REGISTROS);
+    const pendientes = await countPendientes(this.db, MAX_REGISTROS);
     if (!pendientes) return this.sondeoMs;
     const t = ahora.getTime();
     if (estado.siguienteEnvio && t < new Date(estado.siguienteEnvio).getTime()) return Math.min(new Date(estado.siguienteEnvio).getTime() - t, this.sondeoMs);
@@ -298,7 +298,7 @@ export class Remitente {
     const lote = await siguienteLote(this.db, MAX_REGISTROS);
     if (!lote.length) return;
     const sistema = await sistemaInformatico(this.db, v.productor);
-    const nuevos = await construirXml(this.db, lote, sistema, timeZone);
+    const nuevos = await buildXml(this.db, lote, sistema, timeZone);
     const xmls = lote.map((p) => p.xml ?? nuevos.get(p.remisionId)!);
     const incidencia = lote.some((p) => p.respuestaPerdida || ahora.getTime() - new Date(p.generado).getTime() > RETRASO_MS);
     const { emisorNombre } = (await this.db('facturas').where('id', lote[0].facturaId).first('emisorNombre')) as Row;
@@ -324,7 +324,7 @@ export class Remitente {
     let respuesta: Respuesta | { tipo: 'sinRespuesta'; motivo: string };
     try {
       const { cuerpo } = await this.cliente.enviar(sobre({ obligado: { nombre: emisorNombre, nif: lote[0].idEmisorFactura }, incidencia }, xmls));
-      respuesta = leerRespuesta(cuerpo);
+      respuesta = parseRespuesta(cuerpo);
     } catch (err) {
       if (!(err instanceof SinRespuesta)) throw err;
       respuesta = { tipo: 'sinRespuesta', motivo: err.message };
@@ -408,7 +408,7 @@ function resultado(p: Pendiente, l: LineaRespuesta, csv?: string): Row {
 }
 
 /** Pending records, counted up to `tope`: the sender only needs to know whether a message is full. */
-export async function contarPendientes(db: Knex | Knex.Transaction, tope: number): Promise<number> {
+export async function countPendientes(db: Knex | Knex.Transaction, tope: number): Promise<number> {
   const [{ n }] = (await db.from(db('remisiones').where('estado', 'pendiente').select('id').limit(tope).as('p')).count({ n: '*' })) as Row[];
   return Number(n);
 }

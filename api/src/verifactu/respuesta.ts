@@ -2,7 +2,7 @@
 // the sender acts on. Anything else (an HTML error page, a truncated body) is no answer at all:
 // the service description says to send the message again.
 import { mensajes } from '../mensajes.js';
-import { buscar, hijo, hijos, leerXml, texto, XmlNoValido, type Nodo } from './lectura.js';
+import { buscar, hijo, hijos, parseXml, texto, XmlNoValido, type Nodo } from './lectura.js';
 
 export interface LineaRespuesta {
   /** IDEmisorFactura|NumSerieFactura|FechaExpedicionFactura|alta|anulacion, as cola.claveDe builds it. */
@@ -52,10 +52,10 @@ function linea(n: Nodo): LineaRespuesta {
   };
 }
 
-export function leerRespuesta(xml: string): Respuesta {
+export function parseRespuesta(xml: string): Respuesta {
   let raiz: Nodo;
   try {
-    raiz = leerXml(xml);
+    raiz = parseXml(xml);
   } catch (err) {
     if (err instanceof XmlNoValido) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsXml(err.message) };
     throw err;

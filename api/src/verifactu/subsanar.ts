@@ -1,4 +1,4 @@
-// `POST /registros/{id}/subsanar` (issue 21, item 3): a record the AEAT rejected or accepted with
+// `POST /registros/{id}/subsanar`: a record the AEAT rejected or accepted with
 // errors is never changed; its correction is a new record of the same invoice, as the invoice is
 // now, chained at the end of the issuer's chain, with the flags of the AEAT's table of admissible
 // operations (validaciones v1.2.2, anexo 6; descripción del servicio, anexo II):

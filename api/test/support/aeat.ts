@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { buscar, hijo, leerXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
+import { buscar, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { crearPki, type Pki } from './certificados.js';
 import { validarSobre } from './xsd.js';
 
@@ -246,7 +246,7 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
           const primera = validacion.errores.split('\n')[0]?.replace(/^[^:]*:\d+: /, '') ?? '';
           return enviar(500, fault('Client', 4102, `El XML no cumple el esquema. ${primera}`));
         }
-        const leido = leerRegistros(leerXml(xml));
+        const leido = leerRegistros(parseXml(xml));
         peticion.incidencia = leido.incidencia;
         // Each record's element exactly as it arrived, to compare one send with the next.
         const fragmentos = [...xml.matchAll(/<lr:RegistroFactura>(.*?)<\/lr:RegistroFactura>/gs)].map((m) => m[1]);

@@ -114,7 +114,7 @@ export const recursos = {
   },
   facturas: {
     name: 'Factura |||| Facturas',
-    // The menu names the section «Facturación» (DESIGN §5); its list page says the same.
+    // The menu names the section «Facturación» (docs/arquitectura.md §5); its list page says the same.
     page: { list: aulaShell.menu.facturacion, create: 'Nueva factura' },
     empty: 'Aún no hay facturas',
     invite: 'Crea la primera factura',

@@ -1,4 +1,4 @@
-// The texts of the remission to the AEAT (issue 21): the banner, the «VeriFactu» page, each
+// The texts of the remission to the AEAT: the banner, the «VeriFactu» page, each
 // invoice's state and its records, and the declaración responsable. Merged under `aula.verifactu`.
 export const verifactu = {
   titulo: 'VeriFactu',

@@ -6,7 +6,7 @@ import { fechaHoraConHuso } from '../../informes/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import type { Facturacion } from '../types.js';
 import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
-import { encolar, encolarFaltantes } from '../../verifactu/cola.js';
+import { enqueue, enqueueFaltantes } from '../../verifactu/cola.js';
 import type { Operacion } from '../../verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from './verifactu.js';
 
@@ -59,7 +59,7 @@ export async function anadirRegistro(
   const fila = registroDe(factura, tipo, await ultimaHuella(trx, String(factura.emisorNif)), f, ahora);
   const [insertado] = await trx('registros').insert(fila).returning('id');
   const id = Number(typeof insertado === 'object' ? insertado.id : insertado);
-  await encolar(trx, { id, facturaId: Number(factura.id), tipo }, correccion, ahora);
+  await enqueue(trx, { id, facturaId: Number(factura.id), tipo }, correccion, ahora);
   return { id, ...fila };
 }
 
@@ -155,7 +155,7 @@ export async function encadenarEmitidas(db: Knex, f: Facturacion): Promise<numbe
       filas.push(fila);
     }
     for (let i = 0; i < filas.length; i += 500) await trx('registros').insert(filas.slice(i, i + 500));
-    await encolarFaltantes(trx);
+    await enqueueFaltantes(trx);
     const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
     for (const s of series) {
       await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();

@@ -1,4 +1,4 @@
-// Issuing, correcting and cancelling invoices (DESIGN §11). Each function runs inside the
+// Issuing, correcting and cancelling invoices (docs/arquitectura.md §11). Each function runs inside the
 // caller's write transaction: the number, the invoice and its VeriFactu record are committed
 // together or not at all, so an aborted emission leaves no gap in its serie.
 import type { Knex } from 'knex';

@@ -1,4 +1,4 @@
-// Facturas (DESIGN §2, §11): a borrador is edited freely; issuing it (emitir) gives it its
+// Facturas (docs/arquitectura.md §2, §11): a borrador is edited freely; issuing it (emitir) gives it its
 // number and its VeriFactu record, and from then on it is immutable: corrected by a
 // rectificativa, or, if issued by mistake, anulada. Only «emitida → pagada» may still change.
 import type { Knex } from 'knex';
