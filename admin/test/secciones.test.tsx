@@ -60,14 +60,14 @@ const renderAt = (path: string) =>
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="clases" {...clases} />
-        <Resource name="cursos" {...cursos} />
-        <Resource name="categorias" {...categorias} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="facturas" {...facturas} />
-        <Resource name="pagos" {...pagos} />
-        <Resource name="logins" {...logins} />
-        <Resource name="logs" {...logs} />
+        <Resource {...clases} />
+        <Resource {...cursos} />
+        <Resource {...categorias} />
+        <Resource {...usuarios} />
+        <Resource {...facturas} />
+        <Resource {...pagos} />
+        <Resource {...logins} />
+        <Resource {...logs} />
       </Admin>
     </TestMemoryRouter>,
   );

@@ -1,25 +1,13 @@
 // Every Spanish text the API sends to an administrator. Code refers to these, never to literals.
+// How an entity or field is named comes from its definition (resources/*.ts): the texts that name
+// one take its labels.
+import { conArticulo, pluralConArticulo, type Etiquetas } from './resources/types.js';
 
-/** How each entity is named in a sentence: article + singular, and the plural. */
-export const entidades: Record<string, { el: string; plural: string; singular: string }> = {
-  categorias: { el: 'la categoría', singular: 'categoría', plural: 'categorías' },
-  cursos: { el: 'el curso', singular: 'curso', plural: 'cursos' },
-  clases: { el: 'la clase', singular: 'clase', plural: 'clases' },
-  usuarios: { el: 'el usuario', singular: 'usuario', plural: 'usuarios' },
-  pagos: { el: 'el pago', singular: 'pago', plural: 'pagos' },
-  facturas: { el: 'la factura', singular: 'factura', plural: 'facturas' },
-  logins: { el: 'el administrador', singular: 'administrador', plural: 'administradores' },
-  logs: { el: 'el registro', singular: 'registro de actividad', plural: 'registros de actividad' },
-  archivos: { el: 'el archivo', singular: 'archivo', plural: 'archivos' },
-  registros: { el: 'el registro de facturación', singular: 'registro de facturación', plural: 'registros de facturación' },
-  remisiones: { el: 'la remisión', singular: 'remisión a la AEAT', plural: 'remisiones a la AEAT' },
-  reembolsos: { el: 'el reembolso', singular: 'reembolso', plural: 'reembolsos' },
-};
-
+const mayuscula = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** «1 clase», «3 clases». */
 const cuenta = (n: number, singular: string, plural: string) => `${n} ${n === 1 ? singular : plural}`;
 
-const plural = (n: number, recurso: string) => cuenta(n, entidades[recurso].singular, entidades[recurso].plural);
+const plural = (n: number, e: Etiquetas) => cuenta(n, e.singular, e.plural);
 
 export const mensajes = {
   peticion: {
@@ -42,7 +30,7 @@ export const mensajes = {
     clienteSeFue: 'La petición se detuvo: el cliente cerró la conexión',
     preferCuenta: (valor: string, modos: readonly string[]) =>
       `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
-    soloLectura: (recurso: string) => `Los ${entidades[recurso].plural} no se pueden modificar ni borrar`,
+    soloLectura: (e: Etiquetas) => `${mayuscula(pluralConArticulo(e))} no se pueden modificar ni borrar`,
     /** Why a client cannot create or change what only the server writes, by resource. */
     soloServidor: {
       archivos: 'Los archivos los escribe el servidor: se crean subiendo un fichero a /subidas',
@@ -99,7 +87,7 @@ export const mensajes = {
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
-    claveAjena: (campo: string, recurso: string) => `No existe ${entidades[recurso].el} indicado en «${campo}»`,
+    claveAjena: (campo: string, e: Etiquetas) => `No existe ${conArticulo(e)} indicad${e.genero === 'f' ? 'a' : 'o'} en «${campo}»`,
     conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelva a intentarlo',
     archivoNoListo: (campo: string, carpeta: string) =>
       `«${campo}» debe ser la ruta de un archivo ya subido y procesado en /${carpeta}/ (o una URL http/https)`,
@@ -114,10 +102,10 @@ export const mensajes = {
     falta: (id: number) => `Falta la clase ${id} del curso: la lista debe traer todas sus clases (quizá se ha añadido una mientras tanto)`,
   },
   borrado: {
-    archivoEnUso: (usos: { recurso: string; n: number }[]) =>
-      `No se puede borrar: el archivo lo usa${usos.length === 1 && usos[0].n === 1 ? '' : 'n'} ${usos.map((u) => plural(u.n, u.recurso)).join(', ')}`,
-    tieneHijos: (recurso: string, hijos: { recurso: string; n: number }[]) =>
-      `No se puede borrar: ${entidades[recurso].el} tiene ${hijos.map((h) => plural(h.n, h.recurso)).join(', ')}`,
+    archivoEnUso: (usos: { etiquetas: Etiquetas; n: number }[]) =>
+      `No se puede borrar: el archivo lo usa${usos.length === 1 && usos[0].n === 1 ? '' : 'n'} ${usos.map((u) => plural(u.n, u.etiquetas)).join(', ')}`,
+    tieneHijos: (e: Etiquetas, hijos: { etiquetas: Etiquetas; n: number }[]) =>
+      `No se puede borrar: ${conArticulo(e)} tiene ${hijos.map((h) => plural(h.n, h.etiquetas)).join(', ')}`,
   },
   auth: {
     loginIncorrecto: 'login incorrecto',
@@ -312,99 +300,8 @@ export const mensajes = {
     ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,
     si: 'Sí',
     no: 'No',
-    /** The column headers of each list's CSV export, one per field, as the admin's lists name them. */
-    cabeceras: {
-      categorias: { id: 'Id', nombre: 'Nombre', descripcion: 'Descripción', orden: 'Orden', createdAt: 'Creado', updatedAt: 'Actualizado' },
-      cursos: {
-        id: 'Id', titulo: 'Título', descripcion: 'Descripción', categoriaId: 'Categoría', precio: 'Precio', moneda: 'Moneda',
-        nivel: 'Nivel', estado: 'Estado', foto: 'Foto', createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      clases: {
-        id: 'Id', titulo: 'Título', descripcion: 'Descripción', cursoId: 'Curso', usuarioId: 'Usuario (clase privada)', orden: 'Orden',
-        video: 'Vídeo', duracion: 'Duración (s)', miniatura: 'Miniatura', gratuita: 'Gratuita', estado: 'Estado',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      usuarios: {
-        id: 'Id', nombre: 'Nombre', apellidos: 'Apellidos', email: 'Email', telefono: 'Teléfono', nif: 'NIF', direccion: 'Dirección',
-        codigoPostal: 'Código postal', ciudad: 'Ciudad', provincia: 'Provincia', pais: 'País', activo: 'Activo', notas: 'Notas',
-        createdAt: 'Alta', updatedAt: 'Actualizado',
-      },
-      pagos: {
-        id: 'Id', usuarioId: 'Usuario', cursoId: 'Curso', facturaId: 'Factura', importe: 'Importe', moneda: 'Moneda', metodo: 'Método',
-        estado: 'Estado', referencia: 'Referencia', fecha: 'Fecha', fechaReembolso: 'Fecha de reembolso', importeReembolsado: 'Importe reembolsado', notas: 'Notas',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      facturas: {
-        id: 'Id', serie: 'Serie', numero: 'Número', fecha: 'Fecha', usuarioId: 'Usuario', clienteNombre: 'Nombre del cliente',
-        clienteNif: 'NIF del cliente', clienteDireccion: 'Dirección del cliente', concepto: 'Concepto', base: 'Base imponible',
-        tipoIva: 'Tipo de IVA (%)', cuotaIva: 'Cuota de IVA', total: 'Total', estado: 'Estado', rectificaId: 'Rectifica a',
-        tipo: 'Tipo de factura', motivoRectificacion: 'Motivo de la rectificación', emisorNif: 'NIF del emisor',
-        emisorNombre: 'Emisor', emisorDomicilio: 'Domicilio del emisor', tipoRectificativa: 'Tipo de rectificativa',
-        baseRectificada: 'Base de la factura sustituida', cuotaRectificada: 'Cuota de la factura sustituida', rectificadaPorId: 'Rectificada por',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      reembolsos: {
-        id: 'Id', pagoId: 'Pago', importe: 'Importe', motivo: 'Motivo', fecha: 'Fecha', facturaId: 'Rectificativa', loginId: 'Administrador',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      registros: {
-        id: 'Id', tipo: 'Tipo de registro', facturaId: 'Factura', idEmisorFactura: 'NIF del emisor', numSerieFactura: 'Número de factura',
-        fechaExpedicionFactura: 'Fecha de expedición', tipoFactura: 'Tipo de factura', cuotaTotal: 'Cuota total', importeTotal: 'Importe total',
-        huellaAnterior: 'Huella anterior', fechaHoraHusoGenRegistro: 'Generado', huella: 'Huella', createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      remisiones: {
-        id: 'Id', registroId: 'Registro', facturaId: 'Factura', estado: 'Estado en la AEAT', vigente: 'Vigente', subsanacion: 'Subsanación',
-        rechazoPrevio: 'Rechazo previo', sinRegistroPrevio: 'Sin registro previo', corrigeId: 'Corrige el registro', csv: 'CSV',
-        codigoError: 'Código de error', descripcionError: 'Error', duplicado: 'Ya registrado (duplicado)', respuestaPerdida: 'Respuesta perdida',
-        intentos: 'Intentos', primerIntento: 'Primer intento', ultimoIntento: 'Último intento', respondidoEn: 'Respondido', envioId: 'Envío',
-        xml: 'XML enviado', createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      logins: {
-        id: 'Id', usuario: 'Usuario', nombre: 'Nombre', email: 'Email', activo: 'Activo', ultimoAcceso: 'Último acceso',
-        createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      logs: {
-        id: 'Id', tipo: 'Tipo', fecha: 'Fecha', datos: 'Datos', loginId: 'Administrador', recurso: 'Recurso', recursoId: 'Id del recurso',
-        ip: 'IP', createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-      archivos: {
-        id: 'Id', subida: 'Subida', carpeta: 'Carpeta', ruta: 'Ruta', nombre: 'Nombre original', tipo: 'Tipo', tamano: 'Tamaño (bytes)',
-        sha256: 'SHA-256', duracion: 'Duración (s)', ancho: 'Ancho (px)', alto: 'Alto (px)', miniatura: 'Miniatura', estado: 'Estado',
-        error: 'Error', subidoPor: 'Subido por (id de administrador)', latido: 'Procesado visto por última vez', createdAt: 'Creado', updatedAt: 'Actualizado',
-      },
-    } as Record<string, Record<string, string>>,
-    /** Spanish labels of enum values, by resource and field. */
-    valores: {
-      cursos: {
-        nivel: { basico: 'Básico', intermedio: 'Intermedio', avanzado: 'Avanzado' },
-        estado: { borrador: 'Borrador', publicado: 'Publicado', archivado: 'Archivado' },
-      },
-      clases: { estado: { borrador: 'Borrador', publicada: 'Publicada' } },
-      pagos: {
-        metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
-        estado: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
-      },
-      facturas: {
-        estado: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' },
-        tipo: {
-          F1: 'Factura completa (F1)', F2: 'Factura simplificada (F2)', R1: 'Rectificativa R1 (error fundado en derecho, art. 80 Uno, Dos y Seis LIVA)',
-          R2: 'Rectificativa R2 (concurso de acreedores, art. 80 Tres LIVA)', R3: 'Rectificativa R3 (crédito incobrable, art. 80 Cuatro LIVA)',
-          R4: 'Rectificativa R4 (resto de causas)', R5: 'Rectificativa R5 (de factura simplificada)',
-        },
-        tipoRectificativa: { I: 'Por diferencias', S: 'Por sustitución' },
-      },
-      registros: { tipo: { alta: 'Alta', anulacion: 'Anulación' } },
-      remisiones: { estado: { pendiente: 'Pendiente de envío', correcto: 'Correcto', aceptadoConErrores: 'Aceptado con errores', incorrecto: 'Rechazado' } },
-      archivos: {
-        carpeta: { videos: 'Vídeos', photos: 'Fotos' },
-        estado: { subiendo: 'Subiendo', procesando: 'Procesando', listo: 'Listo', error: 'Error' },
-      },
-      // tipo is free text, but these are the ones the API and the admin write.
-      logs: {
-        tipo: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
-        recurso: Object.fromEntries(Object.entries(entidades).map(([recurso, { singular }]) => [recurso, singular[0].toUpperCase() + singular.slice(1)])),
-      },
-    } as Record<string, Record<string, Record<string, string>>>,
+    /** A draft factura has no number yet: a reference to it reads «Borrador #id». */
+    borrador: 'Borrador',
   },
   informes: {
     parametroDesconocido: (nombre: string) => `Parámetro desconocido: «${nombre}»`,
@@ -476,7 +373,7 @@ export const mensajes = {
     perdidos: (n: number) => `${cuenta(n, 'archivo listo', 'archivos listos')} sin su fichero en el almacenamiento:`,
     perdido: (id: number, ruta: string) => `archivo ${id}: ${ruta}`,
     rotas: (n: number) => `${cuenta(n, 'registro apunta', 'registros apuntan')} a una ruta sin archivo:`,
-    rota: (recurso: string, id: number, campo: string, ruta: string) => `${entidades[recurso]?.singular ?? recurso} ${id}, ${campo}: ${ruta}`,
+    rota: (e: Etiquetas, id: number, campo: string, ruta: string) => `${e.singular} ${id}, ${campo}: ${ruta}`,
     yMas: (n: number) => `… y ${n} más`,
     subidasHuerfanas: (n: number) =>
       `${cuenta(n, 'subida abandonada', 'subidas abandonadas')} en el almacenamiento (su archivo se borró o ya no ${n === 1 ? 'la' : 'las'} espera):`,

@@ -1,11 +1,9 @@
-import { definiciones } from '../common/definiciones';
-import CategoriaList from './CategoriaList';
-import CategoriaCreate from './CategoriaCreate';
-import CategoriaEdit from './CategoriaEdit';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: CategoriaList,
-  create: CategoriaCreate,
-  edit: CategoriaEdit,
-  ...definiciones.categorias,
-};
+export default defineSeccion({
+  name: 'categorias',
+  icon: () => import('@mui/icons-material/Category'),
+  recordRepresentation: 'nombre',
+  vistas: { list: () => import('./CategoriaList'), create: () => import('./CategoriaCreate'), edit: () => import('./CategoriaEdit') },
+  menu: { orden: 30 },
+});

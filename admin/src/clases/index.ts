@@ -1,11 +1,9 @@
-import { definiciones } from '../common/definiciones';
-import ClaseList from './ClaseList';
-import ClaseCreate from './ClaseCreate';
-import ClaseEdit from './ClaseEdit';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: ClaseList,
-  create: ClaseCreate,
-  edit: ClaseEdit,
-  ...definiciones.clases,
-};
+export default defineSeccion({
+  name: 'clases',
+  icon: () => import('@mui/icons-material/OndemandVideo'),
+  recordRepresentation: 'titulo',
+  vistas: { list: () => import('./ClaseList'), create: () => import('./ClaseCreate'), edit: () => import('./ClaseEdit') },
+  menu: { orden: 10 },
+});

@@ -1,27 +1,37 @@
-// What the app shell needs of each section before its pages load: the menu icon, and the
-// recordRepresentation other sections use to name a reference (a pago's usuario). Kept apart
-// from the pages so App.tsx can import this eagerly and each section's pages lazily.
-import { createElement } from 'react';
-import type { RaRecord } from 'react-admin';
-import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import CategoryIcon from '@mui/icons-material/Category';
-import HistoryIcon from '@mui/icons-material/History';
-import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
-import PaymentsIcon from '@mui/icons-material/Payments';
-import PeopleIcon from '@mui/icons-material/People';
-import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import SchoolIcon from '@mui/icons-material/School';
-import { NumeroFactura } from '../facturas/NumeroFactura';
-import { nombreCompleto } from '../usuarios/nombreCompleto';
+// What a section of the admin is: the one description its folder's index.ts exports, which
+// secciones.ts lists. It must stay light: the login screen reads the list (for the /<sección>
+// shortcuts) without loading MUI or react-admin, so icons and pages are loaded when drawn.
+import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
 
-export const definiciones = {
-  clases: { icon: OndemandVideoIcon, recordRepresentation: 'titulo' },
-  cursos: { icon: SchoolIcon, recordRepresentation: 'titulo' },
-  categorias: { icon: CategoryIcon, recordRepresentation: 'nombre' },
-  usuarios: { icon: PeopleIcon, recordRepresentation: nombreCompleto },
-  // An element, not a function, because «Borrador» is translated.
-  facturas: { icon: ReceiptLongIcon, recordRepresentation: createElement(NumeroFactura) },
-  pagos: { icon: PaymentsIcon, recordRepresentation: (pago: RaRecord) => pago.referencia || `#${pago.id}` },
-  logins: { icon: AdminPanelSettingsIcon, recordRepresentation: 'usuario' },
-  logs: { icon: HistoryIcon, recordRepresentation: 'tipo' },
-};
+export type Vista = 'list' | 'create' | 'edit' | 'show';
+type Cargar = () => Promise<{ default: ComponentType<any> }>;
+
+export interface SeccionDef {
+  /** The API resource it shows, or the address of a custom page (informes). */
+  name: string;
+  /** Loaded the first time the menu or a title draws it. */
+  icon?: Cargar;
+  /** How other sections name one of its records (a pago's usuario). */
+  recordRepresentation?: string | ((record: any) => string) | ReactElement;
+  /** Its pages; which ones exist is known up front, as react-admin shows «Crear» and «Editar» from it. */
+  vistas?: Partial<Record<Vista, Cargar>>;
+  /** A page of its own, not a resource (informes, verifactu). */
+  pagina?: Cargar;
+  /**
+   * Its menu entry, in the business's order: a section with one is also reached as /<name>.
+   * Its text is the resource's plural unless `texto` (a translation key) says otherwise.
+   */
+  menu?: { orden: number; texto?: string; tambien?: string };
+}
+
+type Perezosa = LazyExoticComponent<ComponentType<any>>;
+
+/** The description with its icon and pages as components: what a react-admin `<Resource>` takes. */
+export type Seccion = Omit<SeccionDef, 'icon' | 'vistas' | 'pagina'> & { icon?: Perezosa; pagina?: Perezosa } & Partial<Record<Vista, Perezosa>>;
+
+export const defineSeccion = ({ vistas, ...def }: SeccionDef): Seccion => ({
+  ...def,
+  icon: def.icon && lazy(def.icon),
+  pagina: def.pagina && lazy(def.pagina),
+  ...Object.fromEntries(Object.entries(vistas ?? {}).map(([vista, cargar]) => [vista, lazy(cargar)])),
+});

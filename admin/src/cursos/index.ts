@@ -1,13 +1,9 @@
-import { definiciones } from '../common/definiciones';
-import CursoList from './CursoList';
-import CursoCreate from './CursoCreate';
-import CursoEdit from './CursoEdit';
-import CursoShow from './CursoShow';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: CursoList,
-  create: CursoCreate,
-  edit: CursoEdit,
-  show: CursoShow,
-  ...definiciones.cursos,
-};
+export default defineSeccion({
+  name: 'cursos',
+  icon: () => import('@mui/icons-material/School'),
+  recordRepresentation: 'titulo',
+  vistas: { list: () => import('./CursoList'), create: () => import('./CursoCreate'), edit: () => import('./CursoEdit'), show: () => import('./CursoShow') },
+  menu: { orden: 20 },
+});

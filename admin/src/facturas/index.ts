@@ -1,13 +1,12 @@
-import { definiciones } from '../common/definiciones';
-import FacturaList from './FacturaList';
-import FacturaCreate from './FacturaCreate';
-import FacturaEdit from './FacturaEdit';
-import FacturaShow from './FacturaShow';
+import { createElement, lazy } from 'react';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: FacturaList,
-  create: FacturaCreate,
-  edit: FacturaEdit,
-  show: FacturaShow,
-  ...definiciones.facturas,
-};
+export default defineSeccion({
+  name: 'facturas',
+  icon: () => import('@mui/icons-material/ReceiptLong'),
+  // An element, not a function, because «Borrador» is translated.
+  recordRepresentation: createElement(lazy(() => import('./NumeroFactura').then((m) => ({ default: m.NumeroFactura })))),
+  vistas: { list: () => import('./FacturaList'), create: () => import('./FacturaCreate'), edit: () => import('./FacturaEdit'), show: () => import('./FacturaShow') },
+  // Facturación holds the invoices and their VeriFactu page.
+  menu: { orden: 50, texto: 'aula.menu.facturacion', tambien: 'verifactu' },
+});

@@ -1,10 +1,9 @@
 // The side menu (docs/arquitectura.md §5): product name, the sections in the business's order, and «Salir».
 import { Box, Typography } from '@mui/material';
-import InsightsIcon from '@mui/icons-material/Insights';
-import type { ComponentType, ReactElement } from 'react';
+import { type ComponentType, type ReactElement, Suspense } from 'react';
 import { Logout, Menu as RaMenu, MenuItemLinkClasses, useBasename, useMatch, useSidebarState, useTranslate } from 'react-admin';
-import { definiciones } from '../common/definiciones';
 import { config } from '../config';
+import { secciones } from '../secciones';
 
 const CabeceraMenu = () => {
   const translate = useTranslate();
@@ -23,18 +22,15 @@ const CabeceraMenu = () => {
   );
 };
 
-const icono = (Icono: ComponentType) => <Icono />;
-
-const ENTRADAS = [
-  { ruta: 'clases', texto: 'aula.menu.clases', icono: icono(definiciones.clases.icon) },
-  { ruta: 'cursos', texto: 'aula.menu.cursos', icono: icono(definiciones.cursos.icon) },
-  { ruta: 'categorias', texto: 'aula.menu.categorias', icono: icono(definiciones.categorias.icon) },
-  { ruta: 'usuarios', texto: 'aula.menu.usuarios', icono: icono(definiciones.usuarios.icon) },
-  // Facturación holds the invoices and their VeriFactu page.
-  { ruta: 'facturas', texto: 'aula.menu.facturacion', icono: icono(definiciones.facturas.icon), tambien: 'verifactu' },
-  { ruta: 'pagos', texto: 'aula.menu.pagos', icono: icono(definiciones.pagos.icon) },
-  { ruta: 'informes', texto: 'aula.menu.informes', icono: <InsightsIcon /> },
-];
+// Icons load with the menu's chunk; the space they take is kept while they come.
+const icono = (Icono?: ComponentType) =>
+  Icono ? (
+    <Suspense fallback={<Box component="span" sx={{ width: 24, height: 24, display: 'inline-block' }} />}>
+      <Icono />
+    </Suspense>
+  ) : (
+    <span />
+  );
 
 interface EntradaProps {
   to: string;
@@ -59,11 +55,18 @@ const Entrada = ({ to, texto, icono, tambien }: EntradaProps) => {
 
 export const Menu = () => {
   const basename = useBasename();
+  const translate = useTranslate();
   return (
     <RaMenu>
       <CabeceraMenu />
-      {ENTRADAS.map(({ ruta, texto, icono, tambien }) => (
-        <Entrada key={ruta} to={`${basename}/${ruta}`} texto={texto} icono={icono} tambien={tambien} />
+      {secciones.enMenu.map(({ name, icon, menu }) => (
+        <Entrada
+          key={name}
+          to={`${basename}/${name}`}
+          texto={menu!.texto ?? translate(`resources.${name}.name`, { smart_count: 2 })}
+          icono={icono(icon)}
+          tambien={menu!.tambien}
+        />
       ))}
       <Logout />
     </RaMenu>

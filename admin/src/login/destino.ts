@@ -1,7 +1,8 @@
 // Where the login leads, shared by the light entry (main.tsx) and the router's /login route.
+import { secciones } from '../secciones';
 
 /** The sections reachable as /<sección>, which lead to /main/<sección>. */
-export const ATAJOS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'informes'];
+export const ATAJOS = secciones.atajos;
 
 /** The address the administrator was going to, as react-admin's logout state records it. */
 export interface Destino {

@@ -1,11 +1,8 @@
-import { definiciones } from '../common/definiciones';
-import LoginList from './LoginList';
-import LoginCreate from './LoginCreate';
-import LoginEdit from './LoginEdit';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: LoginList,
-  create: LoginCreate,
-  edit: LoginEdit,
-  ...definiciones.logins,
-};
+export default defineSeccion({
+  name: 'logins',
+  icon: () => import('@mui/icons-material/AdminPanelSettings'),
+  recordRepresentation: 'usuario',
+  vistas: { list: () => import('./LoginList'), create: () => import('./LoginCreate'), edit: () => import('./LoginEdit') },
+});

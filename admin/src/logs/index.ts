@@ -1,10 +1,9 @@
-import { definiciones } from '../common/definiciones';
-import LogList from './LogList';
-import LogShow from './LogShow';
+import { defineSeccion } from '../common/definiciones';
 
 // Append-only: the API answers 403 to edits and deletes, so the admin offers none.
-export default {
-  list: LogList,
-  show: LogShow,
-  ...definiciones.logs,
-};
+export default defineSeccion({
+  name: 'logs',
+  icon: () => import('@mui/icons-material/History'),
+  recordRepresentation: 'tipo',
+  vistas: { list: () => import('./LogList'), show: () => import('./LogShow') },
+});

@@ -1,13 +1,9 @@
-import { definiciones } from '../common/definiciones';
-import PagoList from './PagoList';
-import PagoCreate from './PagoCreate';
-import PagoEdit from './PagoEdit';
-import PagoShow from './PagoShow';
+import { defineSeccion } from '../common/definiciones';
 
-export default {
-  list: PagoList,
-  create: PagoCreate,
-  edit: PagoEdit,
-  show: PagoShow,
-  ...definiciones.pagos,
-};
+export default defineSeccion({
+  name: 'pagos',
+  icon: () => import('@mui/icons-material/Payments'),
+  recordRepresentation: (pago) => pago.referencia || `#${pago.id}`,
+  vistas: { list: () => import('./PagoList'), create: () => import('./PagoCreate'), edit: () => import('./PagoEdit'), show: () => import('./PagoShow') },
+  menu: { orden: 60 },
+});

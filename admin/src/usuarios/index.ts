@@ -1,13 +1,10 @@
-import { definiciones } from '../common/definiciones';
-import UsuarioList from './UsuarioList';
-import UsuarioCreate from './UsuarioCreate';
-import UsuarioEdit from './UsuarioEdit';
-import UsuarioShow from './UsuarioShow';
+import { defineSeccion } from '../common/definiciones';
+import { nombreCompleto } from './nombreCompleto';
 
-export default {
-  list: UsuarioList,
-  create: UsuarioCreate,
-  edit: UsuarioEdit,
-  show: UsuarioShow,
-  ...definiciones.usuarios,
-};
+export default defineSeccion({
+  name: 'usuarios',
+  icon: () => import('@mui/icons-material/People'),
+  recordRepresentation: nombreCompleto,
+  vistas: { list: () => import('./UsuarioList'), create: () => import('./UsuarioCreate'), edit: () => import('./UsuarioEdit'), show: () => import('./UsuarioShow') },
+  menu: { orden: 40 },
+});

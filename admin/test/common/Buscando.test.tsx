@@ -45,9 +45,9 @@ const renderList = (dataProvider: ReturnType<typeof apiLenta>['dataProvider']) =
   render(
     <TestMemoryRouter initialEntries={['/pagos']}>
       <Admin dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="cursos" {...cursos} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
+        <Resource {...cursos} />
       </Admin>
     </TestMemoryRouter>,
   );

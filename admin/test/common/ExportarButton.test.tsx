@@ -20,9 +20,9 @@ const renderPagos = (url: string, rows: object[]) =>
         })}
         i18nProvider={i18nProvider}
       >
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="cursos" {...cursos} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
+        <Resource {...cursos} />
       </Admin>
     </TestMemoryRouter>,
   );

@@ -17,7 +17,7 @@ const renderList = (respuesta: (data: ReturnType<typeof pagina>) => Omit<GetList
   render(
     <TestMemoryRouter initialEntries={['/pagos']}>
       <Admin store={memoryStore()} dataProvider={testDataProvider({ getList: getList as never, getMany: (async () => ({ data: [] })) as never })} i18nProvider={i18nProvider}>
-        <Resource name="pagos" {...pagos} />
+        <Resource {...pagos} />
       </Admin>
     </TestMemoryRouter>,
   );

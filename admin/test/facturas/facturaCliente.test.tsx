@@ -45,8 +45,8 @@ const renderAt = (path: string) => {
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="facturas" {...facturas} />
-        <Resource name="usuarios" {...usuarios} />
+        <Resource {...facturas} />
+        <Resource {...usuarios} />
       </Admin>
     </TestMemoryRouter>,
   );

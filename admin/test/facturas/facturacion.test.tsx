@@ -55,9 +55,9 @@ function renderAt(path: string, registros: Record<string, Record<string, unknown
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="facturas" {...facturas} />
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
+        <Resource {...facturas} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
       </Admin>
     </TestMemoryRouter>,
   );

@@ -32,8 +32,8 @@ const renderAt = (path: string, estado: string) => {
   render(
     <TestMemoryRouter initialEntries={[path]} locationCallback={(l) => (location = l)}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="facturas" {...facturas} />
-        <Resource name="usuarios" {...usuarios} />
+        <Resource {...facturas} />
+        <Resource {...usuarios} />
       </Admin>
     </TestMemoryRouter>,
   );

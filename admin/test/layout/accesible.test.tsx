@@ -35,10 +35,10 @@ const renderAt = (path: string, theme = temaClaro) =>
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} theme={theme}>
-        <Resource name="facturas" {...facturas} />
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="categorias" {...categorias} />
+        <Resource {...facturas} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
+        <Resource {...categorias} />
       </Admin>
     </TestMemoryRouter>,
   );
@@ -107,7 +107,7 @@ describe('what is loading says so', () => {
     render(
       <TestMemoryRouter initialEntries={['/categorias']}>
         <Admin dataProvider={cargando} i18nProvider={i18nProvider} theme={temaClaro}>
-          <Resource name="categorias" {...categorias} />
+          <Resource {...categorias} />
         </Admin>
       </TestMemoryRouter>,
     );

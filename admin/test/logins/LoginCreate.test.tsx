@@ -17,7 +17,7 @@ function renderCreate() {
   render(
     <TestMemoryRouter initialEntries={['/logins/create']}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="logins" {...logins} />
+        <Resource {...logins} />
       </Admin>
     </TestMemoryRouter>,
   );

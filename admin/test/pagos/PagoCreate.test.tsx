@@ -21,10 +21,10 @@ const setup = () => {
   render(
     <TestMemoryRouter initialEntries={[{ pathname: '/pagos/create', state: { record: { usuarioId: 5 } } }]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="cursos" {...cursos} />
-        <Resource name="facturas" {...facturas} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
+        <Resource {...cursos} />
+        <Resource {...facturas} />
       </Admin>
     </TestMemoryRouter>,
   );

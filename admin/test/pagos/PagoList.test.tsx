@@ -35,9 +35,9 @@ const renderList = (entrada = '/pagos', i18n = recursosI18n) =>
   render(
     <TestMemoryRouter initialEntries={[entrada]}>
       <Admin dataProvider={dataProvider} i18nProvider={i18n}>
-        <Resource name="pagos" {...pagos} />
-        <Resource name="usuarios" {...usuarios} />
-        <Resource name="cursos" {...cursos} />
+        <Resource {...pagos} />
+        <Resource {...usuarios} />
+        <Resource {...cursos} />
       </Admin>
     </TestMemoryRouter>,
   );

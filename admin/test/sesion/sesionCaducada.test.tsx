@@ -80,8 +80,8 @@ function renderAdmin(path: string) {
           path="/main/*"
           element={
             <Admin basename="/main" layout={Layout} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-              <Resource name="categorias" {...categorias} />
-              <Resource name="cursos" {...cursos} />
+              <Resource {...categorias} />
+              <Resource {...cursos} />
             </Admin>
           }
         />
@@ -208,7 +208,7 @@ it('«Rectificar», a form in a dialog, keeps its values too and issues the rect
           path="/main/*"
           element={
             <Admin basename="/main" layout={Layout} authProvider={authProvider} dataProvider={dataProvider} i18nProvider={i18nProvider}>
-              <Resource name="facturas" {...facturas} />
+              <Resource {...facturas} />
             </Admin>
           }
         />

@@ -44,7 +44,7 @@ function renderAdmin(path: string, estado: Partial<EstadoRemision>, remisiones: 
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n} layout={Layout}>
-        <Resource name="facturas" {...facturas} />
+        <Resource {...facturas} />
         <CustomRoutes>
           <Route path="/verifactu" element={<VerifactuPage />} />
         </CustomRoutes>

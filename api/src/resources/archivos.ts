@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
 import { conflict } from '../rest/errors.js';
 import { fileHolders } from './index.js';
-import { defineResource } from './types.js';
+import { defineResource, type Etiquetas } from './types.js';
 
 /** The folders an upload may go to (docs/arquitectura.md §7), as its `carpeta` metadata names them. */
 export const CARPETAS = ['videos', 'photos'] as const;
@@ -11,11 +11,11 @@ export const ESTADOS_ARCHIVO = ['subiendo', 'procesando', 'listo', 'error'] as c
 export type EstadoArchivo = (typeof ESTADOS_ARCHIVO)[number];
 
 /** How many records of each kind hold this path: a file in use is never deleted. */
-export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise<{ recurso: string; n: number }[]> {
-  const usos: { recurso: string; n: number }[] = [];
+export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise<{ recurso: string; etiquetas: Etiquetas; n: number }[]> {
+  const usos: { recurso: string; etiquetas: Etiquetas; n: number }[] = [];
   for (const { resource, field } of fileHolders()) {
     const [{ n }] = (await db(resource.name).where(field, ruta).count({ n: '*' })) as { n: number | string }[];
-    if (Number(n) > 0) usos.push({ recurso: resource.name, n: Number(n) });
+    if (Number(n) > 0) usos.push({ recurso: resource.name, etiquetas: resource.labels, n: Number(n) });
   }
   return usos;
 }
@@ -25,25 +25,26 @@ export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise
 export default defineResource({
   name: 'archivos',
   model: 'Archivo',
+  labels: { singular: 'archivo', plural: 'archivos', genero: 'm' },
   fields: {
-    subida: { type: 'string', readOnly: true, maxLength: 64 },
-    carpeta: { type: 'string', readOnly: true, required: true, enum: CARPETAS },
-    ruta: { type: 'string', readOnly: true, maxLength: 200, archivo: 'cualquiera' },
-    nombre: { type: 'string', readOnly: true, maxLength: 255 },
-    tipo: { type: 'string', readOnly: true, maxLength: 100 },
-    tamano: { type: 'integer', readOnly: true, minimum: 0 },
-    sha256: { type: 'string', readOnly: true, maxLength: 64 },
-    duracion: { type: 'integer', readOnly: true, minimum: 0 },
-    ancho: { type: 'integer', readOnly: true, minimum: 0 },
-    alto: { type: 'integer', readOnly: true, minimum: 0 },
-    miniatura: { type: 'string', readOnly: true, maxLength: 200, archivo: 'photos' },
-    estado: { type: 'string', readOnly: true, required: true, enum: ESTADOS_ARCHIVO, default: 'subiendo' },
-    error: { type: 'string', readOnly: true, maxLength: 500 },
+    subida: { label: 'Subida', type: 'string', readOnly: true, maxLength: 64 },
+    carpeta: { label: 'Carpeta', enumLabels: { videos: 'Vídeos', photos: 'Fotos' }, type: 'string', readOnly: true, required: true, enum: CARPETAS },
+    ruta: { label: 'Ruta', type: 'string', readOnly: true, maxLength: 200, archivo: 'cualquiera' },
+    nombre: { label: 'Nombre original', type: 'string', readOnly: true, maxLength: 255 },
+    tipo: { label: 'Tipo', type: 'string', readOnly: true, maxLength: 100 },
+    tamano: { label: 'Tamaño (bytes)', type: 'integer', readOnly: true, minimum: 0 },
+    sha256: { label: 'SHA-256', type: 'string', readOnly: true, maxLength: 64 },
+    duracion: { label: 'Duración (s)', type: 'integer', readOnly: true, minimum: 0 },
+    ancho: { label: 'Ancho (px)', type: 'integer', readOnly: true, minimum: 0 },
+    alto: { label: 'Alto (px)', type: 'integer', readOnly: true, minimum: 0 },
+    miniatura: { label: 'Miniatura', type: 'string', readOnly: true, maxLength: 200, archivo: 'photos' },
+    estado: { label: 'Estado', enumLabels: { subiendo: 'Subiendo', procesando: 'Procesando', listo: 'Listo', error: 'Error' }, type: 'string', readOnly: true, required: true, enum: ESTADOS_ARCHIVO, default: 'subiendo' },
+    error: { label: 'Error', type: 'string', readOnly: true, maxLength: 500 },
     // Who started the upload: their own, and counted against their limit of uploads at once.
     // No `references`: an administrator who uploaded files can still be deleted.
-    subidoPor: { type: 'integer', readOnly: true },
+    subidoPor: { label: 'Subido por (id de administrador)', type: 'integer', readOnly: true },
     // While `procesando`: when the process working on it last said so (a lease; media/procesado.ts).
-    latido: { type: 'date-time', readOnly: true },
+    latido: { label: 'Procesado visto por última vez', type: 'date-time', readOnly: true },
   },
   searchFields: ['nombre', 'ruta'],
   serverWritten: mensajes.peticion.soloServidor.archivos,

@@ -3,10 +3,11 @@ import { defineResource } from './types.js';
 export default defineResource({
   name: 'categorias',
   model: 'Categoria',
+  labels: { singular: 'categoría', plural: 'categorías', genero: 'f' },
   fields: {
-    nombre: { type: 'string', required: true, minLength: 1, maxLength: 80, unique: true },
-    descripcion: { type: 'string', maxLength: 2000 },
-    orden: { type: 'integer', default: 0 },
+    nombre: { label: 'Nombre', type: 'string', required: true, minLength: 1, maxLength: 80, unique: true },
+    descripcion: { label: 'Descripción', type: 'string', maxLength: 2000 },
+    orden: { label: 'Orden', type: 'integer', default: 0 },
   },
   relations: {
     cursos: { type: 'hasMany', target: 'cursos', foreignKey: 'categoriaId' },

@@ -13,7 +13,22 @@ import reembolsos from './reembolsos.js';
 import remisiones from './remisiones.js';
 import type { Resource } from './types.js';
 
-export const resources: Record<string, Resource> = { categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones };
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/**
+ * The registry of the given entities, by route name. A field that names an entity (logs.recurso)
+ * reads each value as that entity's name, so it knows every entity of the list it is part of.
+ */
+export function createRegistry(list: Resource[]): Record<string, Resource> {
+  const nombres = Object.fromEntries(list.map((r) => [r.name, capital(r.labels.singular)]));
+  const conNombres = (r: Resource): Resource =>
+    Object.values(r.fields).some((f) => f.nombraRecurso)
+      ? { ...r, fields: Object.fromEntries(Object.entries(r.fields).map(([name, f]) => [name, f.nombraRecurso ? { ...f, enumLabels: nombres } : f])) }
+      : r;
+  return Object.fromEntries(list.map((r) => [r.name, conNombres(r)]));
+}
+
+export const resources = createRegistry([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones]);
 
 export function getResource(name: string): Resource {
   const r = Object.hasOwn(resources, name) ? resources[name] : undefined;

@@ -42,14 +42,15 @@ async function endSessions(id: number, data: Record<string, unknown>, { db, acto
 export default defineResource({
   name: 'logins',
   model: 'Login',
+  labels: { singular: 'administrador', plural: 'administradores', genero: 'm' },
   fields: {
-    usuario: { type: 'string', required: true, minLength: 3, maxLength: 60, unique: true },
+    usuario: { label: 'Usuario', type: 'string', required: true, minLength: 3, maxLength: 60, unique: true },
     // Only ever stored as a scrypt hash; never returned or filterable (writeOnly).
-    pass: { type: 'string', required: true, minLength: 1, maxLength: 200, writeOnly: true },
-    nombre: { type: 'string', maxLength: 120 },
-    email: { type: 'string', format: 'email', maxLength: 254 },
-    activo: { type: 'boolean', default: true },
-    ultimoAcceso: { type: 'date-time', readOnly: true },
+    pass: { label: 'Contraseña', type: 'string', required: true, minLength: 1, maxLength: 200, writeOnly: true },
+    nombre: { label: 'Nombre', type: 'string', maxLength: 120 },
+    email: { label: 'Email', type: 'string', format: 'email', maxLength: 254 },
+    activo: { label: 'Activo', type: 'boolean', default: true },
+    ultimoAcceso: { label: 'Último acceso', type: 'date-time', readOnly: true },
   },
   relations: {
     logs: { type: 'hasMany', target: 'logs', foreignKey: 'loginId' },

@@ -13,14 +13,15 @@ const MARGEN_FECHA_MS = 24 * 60 * 60 * 1000;
 export default defineResource({
   name: 'logs',
   model: 'Log',
+  labels: { singular: 'registro de actividad', plural: 'registros de actividad', genero: 'm' },
   fields: {
-    tipo: { type: 'string', required: true, minLength: 1, maxLength: 40 },
-    fecha: { type: 'date-time', required: true },
-    datos: { type: 'string', maxLength: 10000 },
-    loginId: { type: 'integer', readOnly: true, references: 'logins' },
-    recurso: { type: 'string', readOnly: true, maxLength: 40 },
-    recursoId: { type: 'integer', readOnly: true },
-    ip: { type: 'string', readOnly: true, maxLength: 64 },
+    tipo: { label: 'Tipo', enumLabels: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' }, type: 'string', required: true, minLength: 1, maxLength: 40 },
+    fecha: { label: 'Fecha', type: 'date-time', required: true },
+    datos: { label: 'Datos', type: 'string', maxLength: 10000 },
+    loginId: { label: 'Administrador', type: 'integer', readOnly: true, references: 'logins' },
+    recurso: { label: 'Recurso', nombraRecurso: true, type: 'string', readOnly: true, maxLength: 40 },
+    recursoId: { label: 'Id del recurso', type: 'integer', readOnly: true },
+    ip: { label: 'IP', type: 'string', readOnly: true, maxLength: 64 },
   },
   relations: {
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },

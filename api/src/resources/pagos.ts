@@ -26,23 +26,24 @@ type Row = Record<string, any>;
 export default defineResource({
   name: 'pagos',
   model: 'Pago',
+  labels: { singular: 'pago', plural: 'pagos', genero: 'm' },
   fields: {
-    usuarioId: { type: 'integer', required: true, references: 'usuarios' },
-    cursoId: { type: 'integer', references: 'cursos' },
+    usuarioId: { label: 'Usuario', type: 'integer', required: true, references: 'usuarios' },
+    cursoId: { label: 'Curso', type: 'integer', references: 'cursos' },
     // The server's alone (facturar, a rectificativa): a client that could clear it could invoice
     // the same money twice, its IVA declared twice. Refused on every route.
-    facturaId: { type: 'integer', references: 'facturas', readOnly: true },
-    importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true },
-    moneda,
-    metodo: { type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
-    estado: { type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
-    referencia: { type: 'string', maxLength: 120, indiceTrigramas: true },
-    fecha: { type: 'date-time', required: true },
+    facturaId: { label: 'Factura', type: 'integer', references: 'facturas', readOnly: true },
+    importe: { label: 'Importe', type: 'integer', required: true, exclusiveMinimum: 0, money: true },
+    moneda: { ...moneda, label: 'Moneda' },
+    metodo: { label: 'Método', enumLabels: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' }, type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
+    estado: { label: 'Estado', enumLabels: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' }, type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
+    referencia: { label: 'Referencia', type: 'string', maxLength: 120, indiceTrigramas: true },
+    fecha: { label: 'Fecha', type: 'date-time', required: true },
     // When it was refunded whole: set by the refund that left nothing to refund.
-    fechaReembolso: { type: 'date-time', readOnly: true },
+    fechaReembolso: { label: 'Fecha de reembolso', type: 'date-time', readOnly: true },
     // How much has gone back so far, céntimos: the sum of its reembolsos.
-    importeReembolsado: { type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
-    notas: { type: 'string', maxLength: 10000, indiceTrigramas: true },
+    importeReembolsado: { label: 'Importe reembolsado', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
+    notas: { label: 'Notas', type: 'string', maxLength: 10000, indiceTrigramas: true },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },

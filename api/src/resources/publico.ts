@@ -1,14 +1,18 @@
-// What a client may know of the registry: each entity's fields and their rules, its search
-// fields and the nested routes it is reached through. Plain data, no server behaviour, so the
+// What a client may know of the registry: each entity's names, its fields with their labels and
+// rules, its search fields and the nested routes it is reached through. Plain data, no server behaviour, so the
 // admin's build can embed it (admin/registro.vite.ts) and its forms check what the API checks.
-import type { Field, Resource } from './types.js';
+import type { Etiquetas, Field, Resource } from './types.js';
+
+export type { Etiquetas };
 
 export type CampoPublico = Pick<
   Field,
-  'type' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern' | 'readOnly' | 'writeOnly' | 'references' | 'transiciones'
+  | 'type' | 'label' | 'enumLabels' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern'
+  | 'readOnly' | 'writeOnly' | 'references' | 'transiciones'
 >;
 
 export interface RecursoPublico {
+  labels: Etiquetas;
   fields: Record<string, CampoPublico>;
   searchFields: string[];
   /** Foreign key → parent resource, for each `/parent/{id}/<this>` route. */
@@ -38,10 +42,10 @@ export function whereDeBusqueda(campos: string[], texto: string): Where | undefi
   return palabras.length === 1 ? enAlguno(palabras[0]) : { and: palabras.map(enAlguno) };
 }
 
-const REGLAS = ['type', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones'] as const;
+const PUBLICOS = ['type', 'label', 'enumLabels', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones'] as const;
 
 const campoPublico = (field: Field): CampoPublico =>
-  Object.fromEntries(REGLAS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])) as CampoPublico;
+  Object.fromEntries(PUBLICOS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])) as CampoPublico;
 
 export function registroPublico(resources: Record<string, Resource>): RegistroPublico {
   const nestedUnder = (name: string) =>
@@ -56,6 +60,7 @@ export function registroPublico(resources: Record<string, Resource>): RegistroPu
     Object.values(resources).map((r) => [
       r.name,
       {
+        labels: r.labels,
         fields: Object.fromEntries(Object.entries(r.fields).map(([name, field]) => [name, campoPublico(field)])),
         searchFields: [...r.searchFields],
         nestedUnder: nestedUnder(r.name),

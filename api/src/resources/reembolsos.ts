@@ -9,15 +9,16 @@ import { defineResource } from './types.js';
 export default defineResource({
   name: 'reembolsos',
   model: 'Reembolso',
+  labels: { singular: 'reembolso', plural: 'reembolsos', genero: 'm' },
   fields: {
-    pagoId: { type: 'integer', references: 'pagos', required: true, readOnly: true },
-    importe: { type: 'integer', required: true, exclusiveMinimum: 0, money: true, readOnly: true },
-    motivo: { type: 'string', required: true, minLength: 1, maxLength: 500, readOnly: true },
-    fecha: { type: 'date-time', required: true, readOnly: true },
+    pagoId: { label: 'Pago', type: 'integer', references: 'pagos', required: true, readOnly: true },
+    importe: { label: 'Importe', type: 'integer', required: true, exclusiveMinimum: 0, money: true, readOnly: true },
+    motivo: { label: 'Motivo', type: 'string', required: true, minLength: 1, maxLength: 500, readOnly: true },
+    fecha: { label: 'Fecha', type: 'date-time', required: true, readOnly: true },
     // The rectificativa the refund issued; none when the pago had no invoice issued.
-    facturaId: { type: 'integer', references: 'facturas', readOnly: true },
+    facturaId: { label: 'Rectificativa', type: 'integer', references: 'facturas', readOnly: true },
     // Who refunded: the administrator's session (none for refunds from before this record).
-    loginId: { type: 'integer', references: 'logins', readOnly: true },
+    loginId: { label: 'Hecho por', type: 'integer', references: 'logins', readOnly: true },
   },
   relations: {
     pago: { type: 'belongsTo', target: 'pagos', foreignKey: 'pagoId' },

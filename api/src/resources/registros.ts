@@ -4,24 +4,25 @@
 import { mensajes } from '../mensajes.js';
 import { subsanar } from '../verifactu/subsanar.js';
 import { verificarCadena } from './facturas/cadena.js';
-import { TIPOS_FACTURA } from './facturas/emision.js';
+import { ETIQUETAS_TIPO_FACTURA, TIPOS_FACTURA } from './facturas/emision.js';
 import { defineResource } from './types.js';
 
 export default defineResource({
   name: 'registros',
   model: 'RegistroFacturacion',
+  labels: { singular: 'registro de facturación', plural: 'registros de facturación', genero: 'm' },
   fields: {
-    tipo: { type: 'string', enum: ['alta', 'anulacion'], required: true, readOnly: true },
-    facturaId: { type: 'integer', references: 'facturas', required: true, readOnly: true },
-    idEmisorFactura: { type: 'string', maxLength: 20, required: true, readOnly: true },
-    numSerieFactura: { type: 'string', maxLength: 60, required: true, readOnly: true },
-    fechaExpedicionFactura: { type: 'string', maxLength: 10, required: true, readOnly: true },
-    tipoFactura: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
-    cuotaTotal: { type: 'string', maxLength: 20, readOnly: true },
-    importeTotal: { type: 'string', maxLength: 20, readOnly: true },
-    huellaAnterior: { type: 'string', maxLength: 64, required: true, readOnly: true },
-    fechaHoraHusoGenRegistro: { type: 'string', maxLength: 25, required: true, readOnly: true },
-    huella: { type: 'string', maxLength: 64, required: true, readOnly: true },
+    tipo: { label: 'Tipo de registro', enumLabels: { alta: 'Alta', anulacion: 'Anulación' }, type: 'string', enum: ['alta', 'anulacion'], required: true, readOnly: true },
+    facturaId: { label: 'Factura', type: 'integer', references: 'facturas', required: true, readOnly: true },
+    idEmisorFactura: { label: 'NIF del emisor', type: 'string', maxLength: 20, required: true, readOnly: true },
+    numSerieFactura: { label: 'Número y serie', type: 'string', maxLength: 60, required: true, readOnly: true },
+    fechaExpedicionFactura: { label: 'Fecha de expedición', type: 'string', maxLength: 10, required: true, readOnly: true },
+    tipoFactura: { label: 'Tipo de factura', enumLabels: ETIQUETAS_TIPO_FACTURA, type: 'string', enum: TIPOS_FACTURA, readOnly: true },
+    cuotaTotal: { label: 'Cuota total', type: 'string', maxLength: 20, readOnly: true },
+    importeTotal: { label: 'Importe total', type: 'string', maxLength: 20, readOnly: true },
+    huellaAnterior: { label: 'Huella anterior', type: 'string', maxLength: 64, required: true, readOnly: true },
+    fechaHoraHusoGenRegistro: { label: 'Generado', type: 'string', maxLength: 25, required: true, readOnly: true },
+    huella: { label: 'Huella', type: 'string', maxLength: 64, required: true, readOnly: true },
   },
   relations: {
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },

@@ -11,6 +11,12 @@ export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 
 export interface Field {
   type: FieldType;
+  /** How people read the field: the admin's forms and columns, the CSV header, the OpenAPI description. */
+  label?: string;
+  /** How people read each value of an enum (the admin's choices, the CSV export). */
+  enumLabels?: Readonly<Record<string, string>>;
+  /** Holds the name of an entity (logs.recurso): its values read as the entities' names. */
+  nombraRecurso?: boolean;
   /** Required on create (POST) and replace (PUT). */
   required?: boolean;
   default?: string | number | boolean;
@@ -128,11 +134,30 @@ export interface Action {
   run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
 }
 
+/**
+ * How people name an entity: lowercase, as inside a sentence («No existe el curso indicado»);
+ * the gender gives its article. The admin capitalises them for titles and the menu.
+ */
+export interface Etiquetas {
+  singular: string;
+  plural: string;
+  genero: 'm' | 'f';
+}
+
+/** «el curso», «la clase». */
+export const conArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'la' : 'el'} ${e.singular}`;
+
+/** «los cursos», «las clases». */
+export const pluralConArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'las' : 'los'} ${e.plural}`;
+
 export interface ResourceDef {
   /** Route segment and table name: `cursos`. */
   name: string;
   /** LoopBack model name used in error messages: `Curso`. */
   model: string;
+  labels: Etiquetas;
+  /** Labels of the fields every entity has, where this one names them otherwise (a usuario's «Alta»). */
+  implicitLabels?: Partial<Record<'id' | 'createdAt' | 'updatedAt', string>>;
   fields: Record<string, Field>;
   relations?: Record<string, Relation>;
   /**
@@ -170,17 +195,18 @@ export interface ResourceDef {
 
 export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>>;
 
-const implicitFields: Record<string, Field> = {
-  id: { type: 'integer', readOnly: true },
-  createdAt: { type: 'date-time', readOnly: true },
-  updatedAt: { type: 'date-time', readOnly: true },
-};
+const implicitFields = {
+  id: { type: 'integer', readOnly: true, label: 'Id' },
+  createdAt: { type: 'date-time', readOnly: true, label: 'Creado' },
+  updatedAt: { type: 'date-time', readOnly: true, label: 'Actualizado' },
+} satisfies Record<string, Field>;
 
 export function defineResource(def: ResourceDef): Resource {
+  const implicito = (name: keyof typeof implicitFields): Field => ({ ...implicitFields[name], label: def.implicitLabels?.[name] ?? implicitFields[name].label });
   return {
     audited: true,
     ...def,
-    fields: { id: implicitFields.id, ...def.fields, createdAt: implicitFields.createdAt, updatedAt: implicitFields.updatedAt },
+    fields: { id: implicito('id'), ...def.fields, createdAt: implicito('createdAt'), updatedAt: implicito('updatedAt') },
     relations: def.relations ?? {},
     uniques: def.uniques ?? [],
     actions: def.actions ?? {},

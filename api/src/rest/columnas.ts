@@ -21,7 +21,7 @@ const nombres: Record<string, (t: string) => string> = {
   clases: (t) => `${t}."titulo"`,
   categorias: (t) => `${t}."nombre"`,
   facturas: (t) =>
-    `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${m.valores.facturas.estado.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
+    `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${m.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
   logins: (t) => `${t}."usuario"`,
   registros: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
   // As the admin names a pago: its reference, or its number.
@@ -39,8 +39,8 @@ export interface Columna {
 
 const vacio = (v: unknown) => v === null || v === undefined;
 
-function celda(resource: Resource, campo: string, field: Field, timeZone: string): (v: unknown) => string {
-  const etiquetas = m.valores[resource.name]?.[campo];
+function celda(field: Field, timeZone: string): (v: unknown) => string {
+  const etiquetas = field.enumLabels;
   if (field.references) return (v) => texto(v as string | null);
   if (field.money) return (v) => euros(vacio(v) ? null : Number(v));
   if (etiquetas) return (v) => (vacio(v) ? '' : (etiquetas[String(v)] ?? texto(String(v))));
@@ -66,9 +66,9 @@ export function columnas(resource: Resource, fields: string[] | undefined, timeZ
     .filter(([campo, field]) => !field.writeOnly && (!fields || fields.includes(campo)))
     .map(([campo, field]) => ({
       campo,
-      cabecera: m.cabeceras[resource.name][campo],
+      cabecera: field.label ?? campo,
       sql: field.references ? nombres[field.references](alias(campo)) : `${table}.${quote(campo)}`,
-      celda: celda(resource, campo, field, timeZone),
+      celda: celda(field, timeZone),
     }));
 }
 

@@ -41,7 +41,7 @@ function refusals(resource: Resource) {
     if (resource.serverWritten) throw forbidden(resource.serverWritten);
   };
   const refuseDelete = () => {
-    if (resource.appendOnly) throw forbidden(mensajes.peticion.soloLectura(resource.name));
+    if (resource.appendOnly) throw forbidden(mensajes.peticion.soloLectura(resource.labels));
   };
   const refuseChange = () => {
     refuseDelete();

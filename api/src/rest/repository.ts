@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
-import { entidades, mensajes } from '../mensajes.js';
+import { mensajes } from '../mensajes.js';
 import { getResource, referencesTo, type Resource } from '../resources/index.js';
 import type { AuditTipo } from '../resources/logs.js';
 import type { Action, Facturacion, WriteContext } from '../resources/types.js';
@@ -258,7 +258,7 @@ export class Repository {
       const target = resource.fields[name]?.references;
       if (!target || value === null || value === undefined) continue;
       const found = await trx(target).where('id', value as number).first('id');
-      if (!found) details.push({ path: `/${name}`, code: 'foreignKey', message: mensajes.validacion.claveAjena(name, target), info: { value } });
+      if (!found) details.push({ path: `/${name}`, code: 'foreignKey', message: mensajes.validacion.claveAjena(name, getResource(target).labels), info: { value } });
     }
     if (details.length) throw validationFailed(details);
   }
@@ -458,17 +458,17 @@ export class Repository {
 
   /** Rows elsewhere that still point at these ids: nothing is deleted behind the administrator's back. */
   private async assertNoChildren(trx: Knex.Transaction, resource: Resource, ids: number[]) {
-    const hijos: { recurso: string; n: number }[] = [];
+    const hijos: { recurso: string; etiquetas: Resource['labels']; n: number }[] = [];
     for (const { resource: child, field } of referencesTo(resource.name)) {
       const q = trx(child.name).whereIn(field, ids);
       if (child.name === resource.name) q.whereNotIn('id', ids);
       const [{ n }] = (await q.count({ n: '*' })) as { n: number | string }[];
-      if (Number(n) > 0) hijos.push({ recurso: child.name, n: Number(n) });
+      if (Number(n) > 0) hijos.push({ recurso: child.name, etiquetas: child.labels, n: Number(n) });
     }
     if (hijos.length) {
       throw conflict(
-        mensajes.borrado.tieneHijos(resource.name, hijos),
-        hijos.map((h) => ({ path: '', code: 'hasChildren', message: entidades[h.recurso].plural, info: { recurso: h.recurso, count: h.n } })),
+        mensajes.borrado.tieneHijos(resource.labels, hijos),
+        hijos.map((h) => ({ path: '', code: 'hasChildren', message: h.etiquetas.plural, info: { recurso: h.recurso, count: h.n } })),
       );
     }
   }

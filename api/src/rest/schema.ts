@@ -5,6 +5,12 @@ import { INT_MAX, INT_MIN } from './values.js';
 
 export type BodyMode = 'create' | 'replace' | 'update';
 
+/** The field's label, and each labelled value's: «Estado: borrador = Borrador, publicado = Publicado». */
+const descripcion = (field: Field) =>
+  field.enumLabels && !field.nombraRecurso
+    ? `${field.label}: ${Object.entries(field.enumLabels).map(([valor, etiqueta]) => `${valor} = ${etiqueta}`).join(', ')}`
+    : field.label;
+
 export function fieldSchema(field: Field, nullable: boolean): Record<string, unknown> {
   const s: Record<string, unknown> = {};
   switch (field.type) {
@@ -24,6 +30,7 @@ export function fieldSchema(field: Field, nullable: boolean): Record<string, unk
   for (const key of ['minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'default'] as const) {
     if (field[key] !== undefined) s[key] = field[key];
   }
+  if (field.label) s.description = descripcion(field);
   if (field.readOnly) s.readOnly = true;
   if (field.writeOnly) s.writeOnly = true;
   if (nullable) {
@@ -40,7 +47,8 @@ export function modelSchema(resource: Resource): Record<string, unknown> {
       .filter(([, f]) => !f.writeOnly)
       .map(([name, f]) => [name, fieldSchema(f, !f.required && !f.serverDefault && name !== 'id' && f.default === undefined)]),
   );
-  return { title: resource.model, type: 'object', properties };
+  const { singular, plural } = resource.labels;
+  return { title: resource.model, description: `${singular[0].toUpperCase()}${singular.slice(1)} (${plural})`, type: 'object', properties };
 }
 
 /** What a body may hold: writable fields only; required ones on create and replace. */

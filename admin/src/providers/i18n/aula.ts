@@ -11,12 +11,7 @@ export const aulaShell = {
   },
   menu: {
     admin: 'Admin',
-    clases: 'Clases',
-    cursos: 'Cursos',
-    categorias: 'Categorías',
-    usuarios: 'Usuarios',
     facturacion: 'Facturación',
-    pagos: 'Pagos',
     informes: 'Informes',
     salir: 'Salir',
     administradores: 'Administradores',

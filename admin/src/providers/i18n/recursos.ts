@@ -1,259 +1,79 @@
 // Spanish names of every resource and field (react-admin reads them under `resources`), and the
-// other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts).
+// other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts). Entity,
+// field and value labels come from the API registry; only the admin's own texts are written here.
+import registro from 'virtual:aula-registro';
+import type { RegistroPublico } from '../../../../api/src/resources/publico';
 import { aulaShell } from './aula';
 
-const comunes = {
-  id: 'Id',
-  q: 'Buscar',
-  createdAt: 'Creado',
-  updatedAt: 'Actualizado',
-};
-
+// Filters and relations the admin shows as fields: no column of the API, so no label of its own.
 const rangoFecha = {
   fecha_gte: 'Desde',
   fecha_lte: 'Hasta',
 };
 
-export const recursos = {
-  clases: {
-    name: 'Clase |||| Clases',
-    page: { create: 'Nueva clase' },
-    empty: 'Aún no hay clases',
-    invite: 'Crea la primera clase',
-    fields: {
-      ...comunes,
-      titulo: 'Título',
-      descripcion: 'Descripción',
-      cursoId: 'Curso',
-      usuarioId: 'Usuario (clase privada)',
-      orden: 'Orden',
-      video: 'Vídeo',
-      duracion: 'Duración',
-      miniatura: 'Miniatura',
-      gratuita: 'Gratuita',
-      estado: 'Estado',
-    },
-  },
-  cursos: {
-    name: 'Curso |||| Cursos',
-    page: { create: 'Nuevo curso' },
-    empty: 'Aún no hay cursos',
-    invite: 'Crea el primer curso',
-    fields: {
-      ...comunes,
-      titulo: 'Título',
-      descripcion: 'Descripción',
-      categoriaId: 'Categoría',
-      precio: 'Precio',
-      moneda: 'Moneda',
-      nivel: 'Nivel',
-      estado: 'Estado',
-      foto: 'Foto',
-      clases: 'Clases',
-    },
-  },
-  categorias: {
-    name: 'Categoría |||| Categorías',
-    page: { create: 'Nueva categoría' },
-    empty: 'Aún no hay categorías',
-    invite: 'Crea la primera categoría',
-    fields: {
-      ...comunes,
-      nombre: 'Nombre',
-      descripcion: 'Descripción',
-      orden: 'Orden',
-      cursos: 'Cursos',
-    },
-  },
+/** What only the admin says of each section: its pages' titles, its empty list, and its filters. */
+const propios: Record<string, { name?: string; page?: Record<string, string>; empty?: string; invite?: string; fields?: Record<string, string> }> = {
+  clases: { page: { create: 'Nueva clase' }, empty: 'Aún no hay clases', invite: 'Crea la primera clase' },
+  cursos: { page: { create: 'Nuevo curso' }, empty: 'Aún no hay cursos', invite: 'Crea el primer curso', fields: { clases: 'Clases' } },
+  categorias: { page: { create: 'Nueva categoría' }, empty: 'Aún no hay categorías', invite: 'Crea la primera categoría', fields: { cursos: 'Cursos' } },
   usuarios: {
-    name: 'Usuario |||| Usuarios',
     page: { create: 'Nuevo usuario' },
     empty: 'Aún no hay usuarios',
     invite: 'Da de alta el primer usuario',
-    fields: {
-      ...comunes,
-      createdAt: 'Alta',
-      createdAt_gte: 'Alta desde',
-      createdAt_lte: 'Alta hasta',
-      nombre: 'Nombre',
-      apellidos: 'Apellidos',
-      email: 'Email',
-      telefono: 'Teléfono',
-      nif: 'NIF',
-      direccion: 'Dirección',
-      codigoPostal: 'Código postal',
-      ciudad: 'Ciudad',
-      provincia: 'Provincia',
-      pais: 'País',
-      activo: 'Activo',
-      notas: 'Notas',
-    },
+    fields: { createdAt_gte: 'Alta desde', createdAt_lte: 'Alta hasta' },
   },
-  pagos: {
-    name: 'Pago |||| Pagos',
-    page: { create: 'Nuevo pago' },
-    empty: 'Aún no hay pagos',
-    invite: 'Registra el primer pago',
-    fields: {
-      ...comunes,
-      ...rangoFecha,
-      usuarioId: 'Usuario',
-      cursoId: 'Curso',
-      facturaId: 'Factura',
-      importe: 'Importe',
-      moneda: 'Moneda',
-      metodo: 'Método',
-      estado: 'Estado',
-      referencia: 'Referencia',
-      fecha: 'Fecha',
-      notas: 'Notas',
-      fechaReembolso: 'Fecha de reembolso',
-      importeReembolsado: 'Importe reembolsado',
-      reembolsos: 'Reembolsos',
-    },
-  },
+  pagos: { page: { create: 'Nuevo pago' }, empty: 'Aún no hay pagos', invite: 'Registra el primer pago', fields: { ...rangoFecha, reembolsos: 'Reembolsos' } },
   facturas: {
-    name: 'Factura |||| Facturas',
     // The menu names the section «Facturación» (docs/arquitectura.md §5); its list page says the same.
     page: { list: aulaShell.menu.facturacion, create: 'Nueva factura' },
     empty: 'Aún no hay facturas',
     invite: 'Crea la primera factura',
-    fields: {
-      ...comunes,
-      ...rangoFecha,
-      serie: 'Serie',
-      numero: 'Número',
-      fecha: 'Fecha',
-      usuarioId: 'Usuario',
-      clienteNombre: 'Nombre del cliente',
-      clienteNif: 'NIF del cliente',
-      clienteDireccion: 'Dirección del cliente',
-      concepto: 'Concepto',
-      base: 'Base imponible',
-      tipoIva: 'Tipo de IVA',
-      cuotaIva: 'Cuota de IVA',
-      total: 'Total',
-      estado: 'Estado',
-      rectificaId: 'Rectifica a',
-      tipo: 'Tipo',
-      motivoRectificacion: 'Motivo de la rectificación',
-      emisorNombre: 'Emisor',
-      emisorNif: 'NIF del emisor',
-      emisorDomicilio: 'Domicilio del emisor',
-      tipoRectificativa: 'Tipo de rectificación',
-      baseRectificada: 'Base de la factura sustituida',
-      cuotaRectificada: 'Cuota de la factura sustituida',
-      rectificadaPorId: 'Rectificada por',
-    },
+    fields: rangoFecha,
   },
-  reembolsos: {
-    name: 'Reembolso |||| Reembolsos',
-    fields: {
-      ...comunes,
-      pagoId: 'Pago',
-      importe: 'Importe',
-      motivo: 'Motivo',
-      fecha: 'Fecha',
-      facturaId: 'Rectificativa',
-      loginId: 'Hecho por',
-    },
-  },
-  registros: {
-    name: 'Registro VeriFactu |||| Registros VeriFactu',
-    fields: {
-      ...comunes,
-      tipo: 'Tipo de registro',
-      facturaId: 'Factura',
-      idEmisorFactura: 'NIF del emisor',
-      numSerieFactura: 'Número y serie',
-      fechaExpedicionFactura: 'Fecha de expedición',
-      tipoFactura: 'Tipo de factura',
-      cuotaTotal: 'Cuota total',
-      importeTotal: 'Importe total',
-      huella: 'Huella',
-      huellaAnterior: 'Huella anterior',
-      fechaHoraHusoGenRegistro: 'Generado',
-    },
-  },
-  remisiones: {
-    name: 'Remisión a la AEAT |||| Remisiones a la AEAT',
-    fields: {
-      ...comunes,
-      registroId: 'Registro',
-      facturaId: 'Factura',
-      estado: 'Estado en la AEAT',
-      vigente: 'Vigente',
-      subsanacion: 'Subsanación',
-      rechazoPrevio: 'Rechazo previo',
-      sinRegistroPrevio: 'Sin registro previo',
-      corrigeId: 'Corrige el registro',
-      csv: 'CSV',
-      codigoError: 'Código de error',
-      descripcionError: 'Error de la AEAT',
-      duplicado: 'Ya registrado (duplicado)',
-      respuestaPerdida: 'Respuesta perdida',
-      intentos: 'Intentos',
-      primerIntento: 'Primer intento',
-      ultimoIntento: 'Último intento',
-      respondidoEn: 'Respondido',
-      envioId: 'Envío',
-      xml: 'XML enviado',
-    },
-  },
-  logins: {
-    name: 'Administrador |||| Administradores',
-    page: { create: 'Nuevo administrador' },
-    empty: 'Aún no hay administradores',
-    invite: 'Crea el primer administrador',
-    fields: {
-      ...comunes,
-      usuario: 'Usuario',
-      pass: 'Contraseña',
-      nombre: 'Nombre',
-      email: 'Email',
-      activo: 'Activo',
-      ultimoAcceso: 'Último acceso',
-    },
-  },
-  logs: {
-    name: 'Actividad |||| Actividad',
-    page: { show: 'Actividad #%{id}' },
-    empty: 'Aún no hay actividad',
-    fields: {
-      ...comunes,
-      ...rangoFecha,
-      tipo: 'Tipo',
-      fecha: 'Fecha',
-      datos: 'Datos',
-      loginId: 'Administrador',
-      recurso: 'Recurso',
-      recursoId: 'Id del recurso',
-      ip: 'IP',
-    },
-  },
+  logins: { page: { create: 'Nuevo administrador' }, empty: 'Aún no hay administradores', invite: 'Crea el primer administrador' },
+  // The section is the activity, not its rows: the menu and its title say «Actividad».
+  logs: { name: 'Actividad |||| Actividad', page: { show: 'Actividad #%{id}' }, empty: 'Aún no hay actividad', fields: rangoFecha },
 };
 
+const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/**
+ * react-admin's `resources.<name>` keys, from the API registry's labels (one source for the API's
+ * messages, its CSV and OpenAPI, and the admin), with what only the admin says of each section.
+ */
+export function textosDeRecursos(registro: RegistroPublico) {
+  return Object.fromEntries(
+    Object.entries(registro).map(([name, { labels, fields }]) => {
+      const propio = propios[name] ?? {};
+      const etiquetas = Object.fromEntries(Object.entries(fields).flatMap(([field, campo]) => (campo.label ? [[field, campo.label]] : [])));
+      return [
+        name,
+        {
+          ...propio,
+          name: propio.name ?? `${capital(labels.singular)} |||| ${capital(labels.plural)}`,
+          fields: { q: 'Buscar', ...etiquetas, ...propio.fields },
+        },
+      ];
+    }),
+  );
+}
+
+export const recursos = textosDeRecursos(registro);
+
+/** Each enum's value labels, as the admin's choices name them under `aula.<grupo>`. */
+const etiquetasDe = (name: string, field: string): Record<string, string> => ({ ...registro[name]?.fields[field]?.enumLabels });
+
 export const aulaRecursos = {
-  nivel: { basico: 'Básico', intermedio: 'Intermedio', avanzado: 'Avanzado' },
-  estadoCurso: { borrador: 'Borrador', publicado: 'Publicado', archivado: 'Archivado' },
-  estadoClase: { borrador: 'Borrador', publicada: 'Publicada' },
-  estadoPago: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' },
-  estadoFactura: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' },
-  /** The AEAT's TipoFactura codes, each with what it means (RD 1619/2012, art. 80 LIVA). */
-  tipoFactura: {
-    F1: 'F1 · Factura completa',
-    F2: 'F2 · Factura simplificada',
-    R1: 'R1 · Rectificativa por error fundado en derecho (art. 80 Uno, Dos y Seis LIVA)',
-    R2: 'R2 · Rectificativa por concurso de acreedores (art. 80 Tres LIVA)',
-    R3: 'R3 · Rectificativa por crédito incobrable (art. 80 Cuatro LIVA)',
-    R4: 'R4 · Rectificativa por otras causas',
-    R5: 'R5 · Rectificativa de factura simplificada',
-  },
-  /** How a rectificativa corrects (VeriFactu's TipoRectificativa), in words. */
-  tipoRectificativa: { I: 'Por diferencias', S: 'Por sustitución' },
-  tipoRegistro: { alta: 'Alta', anulacion: 'Anulación' },
-  tipoLog: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' },
-  metodo: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' },
+  nivel: etiquetasDe('cursos', 'nivel'),
+  estadoCurso: etiquetasDe('cursos', 'estado'),
+  estadoClase: etiquetasDe('clases', 'estado'),
+  estadoPago: etiquetasDe('pagos', 'estado'),
+  estadoFactura: etiquetasDe('facturas', 'estado'),
+  tipoFactura: etiquetasDe('facturas', 'tipo'),
+  tipoRectificativa: etiquetasDe('facturas', 'tipoRectificativa'),
+  tipoRegistro: etiquetasDe('registros', 'tipo'),
+  tipoLog: etiquetasDe('logs', 'tipo'),
+  metodo: etiquetasDe('pagos', 'metodo'),
   validacion: {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',

@@ -16,6 +16,8 @@ type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
 export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
+/** The AEAT's TipoFactura codes, each with what it means (RD 1619/2012, art. 80 LIVA). */
+export const ETIQUETAS_TIPO_FACTURA = { F1: 'F1 · Factura completa', F2: 'F2 · Factura simplificada', R1: 'R1 · Rectificativa por error fundado en derecho (art. 80 Uno, Dos y Seis LIVA)', R2: 'R2 · Rectificativa por concurso de acreedores (art. 80 Tres LIVA)', R3: 'R3 · Rectificativa por crédito incobrable (art. 80 Cuatro LIVA)', R4: 'R4 · Rectificativa por otras causas', R5: 'R5 · Rectificativa de factura simplificada' };
 export const MOTIVOS_RECTIFICACION = ['R1', 'R2', 'R3', 'R4'] as const;
 /** Art. 4 RD 1619/2012: a simplified invoice without the customer's NIF, up to 400 € IVA included. */
 export const MAXIMO_SIMPLIFICADA = 40_000;

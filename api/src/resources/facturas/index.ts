@@ -6,7 +6,7 @@ import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../rest/errors.js';
 import { INT_MAX } from '../../rest/values.js';
 import { defineResource, type WriteContext } from '../types.js';
-import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
+import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
 import { numSerieFactura, PATRON_SERIE } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
@@ -55,34 +55,35 @@ const fechaOpcional = {
 export default defineResource({
   name: 'facturas',
   model: 'Factura',
+  labels: { singular: 'factura', plural: 'facturas', genero: 'f' },
   fields: {
-    serie: { type: 'string', minLength: 1, maxLength: 20, pattern: PATRON_SERIE, serverDefault: true },
-    numero: { type: 'integer', minimum: 1, readOnly: true },
-    fecha: { type: 'date-time', readOnly: true },
-    tipo: { type: 'string', enum: TIPOS_FACTURA, readOnly: true },
-    usuarioId: { type: 'integer', required: true, references: 'usuarios' },
-    clienteNombre: { type: 'string', maxLength: 200 },
-    clienteNif: { type: 'string', maxLength: 20 },
-    clienteDireccion: { type: 'string', maxLength: 500 },
-    concepto: { type: 'string', required: true, minLength: 1, maxLength: 500 },
-    base: { type: 'integer', required: true, minimum: 0, money: true },
-    tipoIva: { type: 'integer', required: true, enum: [21, 10, 4, 0] },
-    cuotaIva: { type: 'integer', readOnly: true, money: true },
-    total: { type: 'integer', readOnly: true, money: true },
-    estado: { type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
-    rectificaId: { type: 'integer', references: 'facturas', readOnly: true },
-    motivoRectificacion: { type: 'string', maxLength: 500, readOnly: true },
+    serie: { label: 'Serie', type: 'string', minLength: 1, maxLength: 20, pattern: PATRON_SERIE, serverDefault: true },
+    numero: { label: 'Número', type: 'integer', minimum: 1, readOnly: true },
+    fecha: { label: 'Fecha', type: 'date-time', readOnly: true },
+    tipo: { label: 'Tipo', enumLabels: ETIQUETAS_TIPO_FACTURA, type: 'string', enum: TIPOS_FACTURA, readOnly: true },
+    usuarioId: { label: 'Usuario', type: 'integer', required: true, references: 'usuarios' },
+    clienteNombre: { label: 'Nombre del cliente', type: 'string', maxLength: 200 },
+    clienteNif: { label: 'NIF del cliente', type: 'string', maxLength: 20 },
+    clienteDireccion: { label: 'Dirección del cliente', type: 'string', maxLength: 500 },
+    concepto: { label: 'Concepto', type: 'string', required: true, minLength: 1, maxLength: 500 },
+    base: { label: 'Base imponible', type: 'integer', required: true, minimum: 0, money: true },
+    tipoIva: { label: 'Tipo de IVA', type: 'integer', required: true, enum: [21, 10, 4, 0] },
+    cuotaIva: { label: 'Cuota de IVA', type: 'integer', readOnly: true, money: true },
+    total: { label: 'Total', type: 'integer', readOnly: true, money: true },
+    estado: { label: 'Estado', enumLabels: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' }, type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
+    rectificaId: { label: 'Rectifica a', type: 'integer', references: 'facturas', readOnly: true },
+    motivoRectificacion: { label: 'Motivo de la rectificación', type: 'string', maxLength: 500, readOnly: true },
     // VeriFactu's TipoRectificativa of a rectificativa: I por diferencias, S por sustitución.
-    tipoRectificativa: { type: 'string', enum: TIPOS_RECTIFICATIVA, readOnly: true },
+    tipoRectificativa: { label: 'Tipo de rectificación', enumLabels: { I: 'Por diferencias', S: 'Por sustitución' }, type: 'string', enum: TIPOS_RECTIFICATIVA, readOnly: true },
     // Of a substitute: the base and cuota of the invoice it replaces (VeriFactu's ImporteRectificacion).
-    baseRectificada: { type: 'integer', readOnly: true, money: true },
-    cuotaRectificada: { type: 'integer', readOnly: true, money: true },
+    baseRectificada: { label: 'Base de la factura sustituida', type: 'integer', readOnly: true, money: true },
+    cuotaRectificada: { label: 'Cuota de la factura sustituida', type: 'integer', readOnly: true, money: true },
     // Its latest rectificativa: the invoice has been rectified (or replaced, if that one is an S).
     // No `references`: a plain column without a foreign key (migration 0008 says why).
-    rectificadaPorId: { type: 'integer', readOnly: true },
-    emisorNif: { type: 'string', maxLength: 20, readOnly: true },
-    emisorNombre: { type: 'string', maxLength: 200, readOnly: true },
-    emisorDomicilio: { type: 'string', maxLength: 500, readOnly: true },
+    rectificadaPorId: { label: 'Rectificada por', type: 'integer', readOnly: true },
+    emisorNif: { label: 'NIF del emisor', type: 'string', maxLength: 20, readOnly: true },
+    emisorNombre: { label: 'Emisor', type: 'string', maxLength: 200, readOnly: true },
+    emisorDomicilio: { label: 'Domicilio del emisor', type: 'string', maxLength: 500, readOnly: true },
   },
   uniques: [['serie', 'numero']],
   relations: {

@@ -1,0 +1,31 @@
+// The admin's sections: the one list of them. AdminApp's resources and pages, the menu and the
+// /<sección> shortcuts all read it; a new section is its folder's index.ts and one line here.
+import categorias from './categorias';
+import clases from './clases';
+import cursos from './cursos';
+import facturas from './facturas';
+import informes from './informes';
+import logins from './logins';
+import logs from './logs';
+import pagos from './pagos';
+import usuarios from './usuarios';
+import verifactu from './verifactu';
+import type { Seccion } from './common/definiciones';
+
+export type { Seccion };
+
+/** What the shell shows of a list of sections: menu entries in order, and the shortcuts. */
+export function createSecciones(lista: Seccion[]) {
+  const enMenu = lista.filter((s) => s.menu).sort((a, b) => a.menu!.orden - b.menu!.orden);
+  return {
+    todas: lista,
+    /** Without a dashboard react-admin opens the first resource: the first of the list. */
+    recursos: lista.filter((s) => !s.pagina),
+    paginas: lista.filter((s) => s.pagina),
+    enMenu,
+    /** The sections reachable as /<sección>, which lead to /main/<sección>. */
+    atajos: enMenu.map((s) => s.name),
+  };
+}
+
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu]);

@@ -1,0 +1,55 @@
+// A throw-away entity, declared only by its definition, gets its names everywhere they are read:
+// the API's messages, the OpenAPI schema, the CSV export's headers and values, the public registry.
+import { describe, expect, it } from 'vitest';
+import { mensajes } from '../src/mensajes.js';
+import { createRegistry, resources } from '../src/resources/index.js';
+import { registroPublico } from '../src/resources/publico.js';
+import { defineResource } from '../src/resources/types.js';
+import { columnas } from '../src/rest/columnas.js';
+import { modelSchema } from '../src/rest/schema.js';
+
+const cupones = defineResource({
+  name: 'cupones',
+  model: 'Cupon',
+  labels: { singular: 'cupón', plural: 'cupones', genero: 'm' },
+  fields: {
+    codigo: { type: 'string', label: 'Código', required: true },
+    tipo: { type: 'string', label: 'Tipo de descuento', enum: ['fijo', 'porcentaje'], enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } },
+  },
+  searchFields: ['codigo'],
+});
+
+const registro = createRegistry([...Object.values(resources), cupones]);
+
+describe('a new entity declared by its definition alone', () => {
+  it('is named with its article and gender in the messages', () => {
+    expect(mensajes.validacion.claveAjena('cuponId', cupones.labels)).toBe('No existe el cupón indicado en «cuponId»');
+    expect(mensajes.peticion.soloLectura(cupones.labels)).toBe('Los cupones no se pueden modificar ni borrar');
+    expect(mensajes.borrado.tieneHijos(cupones.labels, [{ etiquetas: resources.pagos.labels, n: 2 }])).toBe('No se puede borrar: el cupón tiene 2 pagos');
+    expect(mensajes.validacion.claveAjena('categoriaId', resources.categorias.labels)).toBe('No existe la categoría indicada en «categoriaId»');
+  });
+
+  it('describes its fields and values in OpenAPI', () => {
+    const schema = modelSchema(registro.cupones) as { description: string; properties: Record<string, { description?: string }> };
+    expect(schema.description).toBe('Cupón (cupones)');
+    expect(schema.properties.codigo.description).toBe('Código');
+    expect(schema.properties.tipo.description).toBe('Tipo de descuento: fijo = Importe fijo, porcentaje = Porcentaje');
+  });
+
+  it('exports its labels as CSV headers and its enum labels as values', () => {
+    const cols = columnas(registro.cupones, undefined, 'Europe/Madrid');
+    expect(cols.map((c) => c.cabecera)).toEqual(['Id', 'Código', 'Tipo de descuento', 'Creado', 'Actualizado']);
+    expect(cols[2].celda('porcentaje')).toBe('Porcentaje');
+  });
+
+  it('is named in the activity log by the list it is part of', () => {
+    expect(registro.logs.fields.recurso.enumLabels?.cupones).toBe('Cupón');
+    expect(resources.logs.fields.recurso.enumLabels?.cupones).toBeUndefined();
+  });
+
+  it('carries its labels to the admin through the public registry', () => {
+    const publico = registroPublico(registro).cupones;
+    expect(publico.labels).toEqual({ singular: 'cupón', plural: 'cupones', genero: 'm' });
+    expect(publico.fields.tipo).toMatchObject({ label: 'Tipo de descuento', enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
+  });
+});
