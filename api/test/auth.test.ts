@@ -10,7 +10,7 @@ import authPlugin from '../src/auth/index.js';
 import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
 import type { Db } from '../src/db/index.js';
-import { registerErrorHandler } from '../src/rest/errors.js';
+import { registerErrorHandler } from '../src/base/errors.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 
 const PASS = 'Secreta-Ñandú-42';

@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPg } from '../src/db/index.js';
 import { mensajes } from '../src/mensajes.js';
-import { resources } from '../src/resources/index.js';
-import { registerErrorHandler } from '../src/rest/errors.js';
+import { registry, resources } from '../src/resources/index.js';
+import { registerErrorHandler } from '../src/base/errors.js';
 import exportacionRoutes, { MAX_EXPORTACIONES } from '../src/rest/exportacion.js';
 import { createTestApp, type TestApp } from './support/app.js';
 
@@ -237,7 +237,7 @@ describe('downloads in flight', () => {
       // The export routes alone, with an idle limit of a second instead of a minute.
       atascos = Fastify();
       registerErrorHandler(atascos);
-      await atascos.register(exportacionRoutes, { db: t.db, config: t.config, inactividadMs: 1000 });
+      await atascos.register(exportacionRoutes, { db: t.db, registry, config: t.config, inactividadMs: 1000 });
       await atascos.listen({ port: 0, host: '127.0.0.1' });
     });
     afterAll(async () => {

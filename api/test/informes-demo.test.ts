@@ -6,8 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/auth/passwords.js';
 import informesRoutes from '../src/informes/index.js';
-import { diaEn, sumarDias } from '../src/informes/tiempo.js';
-import { registerErrorHandler } from '../src/rest/errors.js';
+import { diaEn, sumarDias } from '../src/base/tiempo.js';
+import { registerErrorHandler } from '../src/base/errors.js';
 import { seedDemo } from '../../seeds/demo.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 

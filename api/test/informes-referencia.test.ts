@@ -6,7 +6,7 @@
 // a pago collected on its fecha and each refund, for its importe, on its own fecha.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as q from '../src/informes/queries.js';
-import { diaEn, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
+import { diaEn, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/base/tiempo.js';
 import { createTestDb, type TestDb } from './support/db.js';
 
 const TZ = 'Europe/Madrid';

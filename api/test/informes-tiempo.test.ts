@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodo, periodoAnterior } from '../src/informes/parametros.js';
-import { cuantosIntervalos, diaEn, esDia, fechaHoraCorta, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/informes/tiempo.js';
+import { cuantosIntervalos, diaEn, esDia, fechaHoraCorta, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../src/base/tiempo.js';
 
 const TZ = 'Europe/Madrid';
 

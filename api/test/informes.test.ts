@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import informesRoutes from '../src/informes/index.js';
 import { periodo } from '../src/informes/parametros.js';
 import * as q from '../src/informes/queries.js';
-import { intervalos, type Agrupacion } from '../src/informes/tiempo.js';
-import { registerErrorHandler } from '../src/rest/errors.js';
+import { intervalos, type Agrupacion } from '../src/base/tiempo.js';
+import { registerErrorHandler } from '../src/base/errors.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 
 const TZ = 'Europe/Madrid';

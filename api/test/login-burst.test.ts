@@ -7,7 +7,7 @@ import { HashingQueue } from '../src/auth/hashing.js';
 import { hashPassword } from '../src/auth/passwords.js';
 import { LoginThrottle } from '../src/auth/throttle.js';
 import { createDb, type Db } from '../src/db/index.js';
-import { registerErrorHandler } from '../src/rest/errors.js';
+import { registerErrorHandler } from '../src/base/errors.js';
 import { startChildApi, type ChildApi } from './support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
 

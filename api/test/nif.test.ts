@@ -1,6 +1,6 @@
 // The control character of Spanish tax identifiers: what an issuer's or a client's NIF must pass.
 import { describe, expect, it } from 'vitest';
-import { nifValido, normalizarNif } from '../src/resources/nif.js';
+import { nifValido, normalizarNif } from '../src/resources/facturas/nif.js';
 
 describe('nifValido', () => {
   it.each([

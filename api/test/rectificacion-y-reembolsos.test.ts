@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { diaEn } from '../src/informes/tiempo.js';
+import { diaEn } from '../src/base/tiempo.js';
 import { mensajes } from '../src/mensajes.js';
 import { importeEs } from '../src/resources/facturas/formato.js';
 import { createTestApp, type TestApp } from './support/app.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { huella, textoAlta, textoAnulacion } from '../src/resources/facturas/verifactu.js';
 import { fechaExpedicion, importeDecimal, numSerieFactura } from '../src/resources/facturas/formato.js';
-import { fechaHoraConHuso } from '../src/informes/tiempo.js';
+import { fechaHoraConHuso } from '../src/base/tiempo.js';
 
 // The AEAT's published examples («Detalle de las especificaciones técnicas para generación de
 // la huella o hash de los registros de facturación», v0.1.2): our strings and hashes must match.

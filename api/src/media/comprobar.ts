@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { fileHolders } from '../resources/index.js';
+import { registry } from '../resources/index.js';
 import { esUrl } from '../rest/repository.js';
 import type { Almacen } from './almacen.js';
 
@@ -92,7 +92,7 @@ export async function comprobarAlmacen(db: Knex, almacen: Almacen, { arreglar = 
 
 async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
   const rotas: ReferenciaRota[] = [];
-  for (const { resource, field } of fileHolders()) {
+  for (const { resource, field } of registry.fileHolders()) {
     const tabla = resource.name;
     const filas = (await db(tabla)
       .leftJoin('archivos', 'archivos.ruta', `${tabla}.${field}`)

@@ -2,9 +2,9 @@
 // filter. Knex's builder composed these before, and on the page of pagos it cost a fifth of the
 // calls per second (same process, alternating slices: 2819 -> 3458 req/s at c16 without it);
 // a list is the call the admin makes most. Writes still go through Knex.
-import type { Resource } from '../resources/index.js';
+import type { Resource } from '../base/types.js';
 import type { OrderTerm, WhereNode } from './filter.js';
-import type { Dialect } from './values.js';
+import type { Dialect } from '../base/values.js';
 import { compileWhere, quote, type SqlFragment } from './where.js';
 
 export interface SelectSpec {

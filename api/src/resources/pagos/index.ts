@@ -3,13 +3,13 @@
 // parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
 // once nothing is left to refund.
-import { mensajes } from '../mensajes.js';
-import { conflict, validationFailed, type ErrorDetail } from '../rest/errors.js';
-import { INT_MAX, textoVisible } from '../rest/values.js';
-import { esEmitida, facturarPago, rectificarReembolso } from './facturas/emision.js';
-import { importeEs, numSerieFactura } from './facturas/formato.js';
-import { moneda } from './shared.js';
-import { defineResource } from './types.js';
+import { mensajes } from '../../mensajes.js';
+import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
+import { INT_MAX, textoVisible } from '../../base/values.js';
+import { esEmitida, facturarPago, rectificarReembolso } from '../facturas/emision.js';
+import { importeEs, numSerieFactura } from '../facturas/formato.js';
+import { moneda } from '../shared.js';
+import { defineResource } from '../../base/types.js';
 
 export const ESTADOS_PAGO = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
 /**

@@ -1,7 +1,7 @@
 // Conversions between the wire (JSON, query strings) and the database, driven by each field's
 // type. SQLite has no boolean or timestamp type: booleans are stored 0/1 and date-times as
 // ISO-8601 strings with milliseconds, which sort and compare correctly as text.
-import type { Field, Resource } from '../resources/index.js';
+import type { Field, Resource } from '../base/types.js';
 
 export const INT_MIN = -2147483648;
 export const INT_MAX = 2147483647;

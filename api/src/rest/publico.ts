@@ -1,7 +1,7 @@
 // What a client may know of the registry: each entity's fields and their rules, its search
 // fields and the nested routes it is reached through. Plain data, no server behaviour, so the
 // admin's build can embed it (admin/registro.vite.ts) and its forms check what the API checks.
-import type { Field, Resource } from './types.js';
+import type { Field, Resource } from '../base/types.js';
 
 export type CampoPublico = Pick<
   Field,

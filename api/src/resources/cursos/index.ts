@@ -1,6 +1,6 @@
-import { defineResource } from './types.js';
+import { defineResource } from '../../base/types.js';
 import { reordenarClases } from './ordenClases.js';
-import { moneda } from './shared.js';
+import { moneda } from '../shared.js';
 
 export default defineResource({
   name: 'cursos',

@@ -7,6 +7,10 @@ import type { Config } from '../config.js';
 /** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
 export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
 
+/** What the repository writes for every mutation (rest/repository.ts audit()). */
+export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+export type AuditTipo = (typeof AUDIT_TIPOS)[number];
+
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 
 export interface Field {
@@ -168,7 +172,18 @@ export interface ResourceDef {
   reads?: Record<string, Read>;
 }
 
-export type Resource = ResourceDef & Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>>;
+export type Resource = ResourceDef &
+  Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>> & { registry?: Registry };
+
+/** The entities served together, as the engine sees them (rest/registry.ts builds one). */
+export interface Registry {
+  resources: Readonly<Record<string, Resource>>;
+  get(name: string): Resource;
+  /** Every foreign key, anywhere, that points at `name`: what blocks deleting one of its rows. */
+  referencesTo(name: string): { resource: Resource; field: string }[];
+  /** Every field of another record that holds an archivo's path (clases.video, cursos.foto…). */
+  fileHolders(): { resource: Resource; field: string }[];
+}
 
 const implicitFields: Record<string, Field> = {
   id: { type: 'integer', readOnly: true },
