@@ -12,8 +12,8 @@ const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
 const PROXY = 'api/test/proxy.test.ts';
 // Two API processes sharing one VeriFactu sender: several machines, so PostgreSQL only.
-const VERIFACTU_PG = 'api/test/verifactu-pg.test.ts';
-const STORAGE = ['api/test/subidas.test.ts', 'api/test/subidas-hostiles.test.ts', 'api/test/averias.test.ts', 'api/test/storage-check.test.ts'];
+const VERIFACTU_PG = 'api/test/verifactu/verifactu-pg.test.ts';
+const STORAGE = ['api/test/media/subidas.test.ts', 'api/test/media/subidas-hostiles.test.ts', 'api/test/media/averias.test.ts', 'api/test/media/storage-check.test.ts'];
 const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | string[], env: Record<string, string> = {}) => ({
   extends: true as const,
   test: {

@@ -4,7 +4,7 @@
 // its server code.
 import type { Plugin } from 'vite';
 import { resources } from '../api/src/resources/index.js';
-import { registroPublico } from '../api/src/resources/publico.js';
+import { registroPublico } from '../api/src/rest/publico.js';
 
 const ID = 'virtual:aula-registro';
 const RESOLVED = `\0${ID}`;

@@ -13,7 +13,7 @@ import { ConfigError, loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { mensajes } from '../api/src/mensajes.js';
 import { getResource } from '../api/src/resources/index.js';
-import { HttpError } from '../api/src/rest/errors.js';
+import { HttpError } from '../api/src/base/errors.js';
 import { validateBody } from '../api/src/rest/validate.js';
 
 async function readPassword(): Promise<string> {

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The API suite under another Node.js major than the machine's: `npm run test:node -- 24`
-# (22 when none is given; further arguments go to vitest, e.g. `-- 22 api/test/rest.test.ts`).
+# (22 when none is given; further arguments go to vitest, e.g. `-- 22 api/test/rest/rest.test.ts`).
 #
 # The runtime comes from the npm registry (node-<platform>-<arch>@MAJOR, a real binary with its
 # headers, no install script) into a cache outside the repo, so `npm install` never fetches it.

@@ -8,7 +8,7 @@ import { es } from '../src/providers/i18n/es';
 import { textosDeRecursos } from '../src/providers/i18n/recursos';
 import { defineSeccion } from '../src/common/definiciones';
 import { createSecciones, secciones } from '../src/secciones';
-import type { RegistroPublico } from '../../api/src/resources/publico';
+import type { RegistroPublico } from '../../api/src/rest/publico';
 
 const registro: RegistroPublico = {
   cupones: {

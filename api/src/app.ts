@@ -10,9 +10,9 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
 import { createMedia, type Media, type OpcionesMedia } from './media/index.js';
-import { resources } from './resources/index.js';
+import { registry } from './resources/index.js';
 import { registerCrudRoutes } from './rest/crud.js';
-import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './rest/errors.js';
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './base/errors.js';
 import exportacionRoutes from './rest/exportacion.js';
 import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
@@ -79,7 +79,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(authPlugin, { db, config });
   app.addHook('preValidation', rejectUnreadableQuery);
 
-  const document = buildOpenApiDocument(config.productName, verifactuPaths);
+  const document = buildOpenApiDocument(config.productName, registry, verifactuPaths);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -90,8 +90,8 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   // For the storage commands and the tests: the store, the processing queue, the sweep.
   app.decorate('media', media);
   const repo = new Repository(db, config, media);
-  for (const resource of Object.values(resources)) registerCrudRoutes(app, resource, { repo, config });
-  await app.register(exportacionRoutes, { db, config });
+  for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
+  await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
   await app.register(verifactu, { db, config, remitente });
   await media.rutas(app);

@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
-import { nifValido, normalizarNif } from './resources/nif.js';
+import { nifValido, normalizarNif } from './resources/facturas/nif.js';
 import { CertificadoNoValido, diasHastaCaducar, fechaEs, readCertificado, type Certificado } from './verifactu/certificado.js';
 
 export type Dialect = 'sqlite' | 'pg';

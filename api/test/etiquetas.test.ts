@@ -2,9 +2,9 @@
 // the API's messages, the OpenAPI schema, the CSV export's headers and values, the public registry.
 import { describe, expect, it } from 'vitest';
 import { mensajes } from '../src/mensajes.js';
-import { createRegistry, resources } from '../src/resources/index.js';
-import { registroPublico } from '../src/resources/publico.js';
-import { defineResource } from '../src/resources/types.js';
+import { resources, resourcesByName } from '../src/resources/index.js';
+import { registroPublico } from '../src/rest/publico.js';
+import { defineResource } from '../src/base/types.js';
 import { columnas } from '../src/rest/columnas.js';
 import { modelSchema } from '../src/rest/schema.js';
 
@@ -19,7 +19,7 @@ const cupones = defineResource({
   searchFields: ['codigo'],
 });
 
-const registro = createRegistry([...Object.values(resources), cupones]);
+const registro = resourcesByName([...Object.values(resources), cupones]);
 
 describe('a new entity declared by its definition alone', () => {
   it('is named with its article and gender in the messages', () => {

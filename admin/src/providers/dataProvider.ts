@@ -1,6 +1,6 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
-import { whereDeBusqueda } from '../../../api/src/resources/publico';
+import { whereDeBusqueda } from '../../../api/src/rest/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
 import { apiUrl, fetchJson } from './http';
 

@@ -1,4 +1,4 @@
 declare module 'virtual:aula-registro' {
-  const registro: import('../../../api/src/resources/publico').RegistroPublico;
+  const registro: import('../../../api/src/rest/publico').RegistroPublico;
   export default registro;
 }

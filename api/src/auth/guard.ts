@@ -5,7 +5,7 @@
 // they cannot smuggle a request past the guard. A request that matches no route needs a
 // session too, so an anonymous caller learns nothing about which paths exist.
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../rest/errors.js';
+import { unauthorized } from '../base/errors.js';
 import type { SessionStore } from './sessions.js';
 import { SEGUNDO_PLANO } from './segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';

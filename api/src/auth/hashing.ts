@@ -8,7 +8,7 @@
 // other cores to everyone else. What does not fit is refused at once with a Retry-After,
 // rather than queued for longer than a person waits.
 import { availableParallelism } from 'node:os';
-import { HttpError } from '../rest/errors.js';
+import { HttpError } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
 
 export interface HashingLimits {

@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
-import { forbidden, HttpError } from '../rest/errors.js';
+import { forbidden, HttpError } from '../base/errors.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);

@@ -3,7 +3,7 @@
 // The demo account admin/admin of development is seeded directly and never passes through here.
 import { readFileSync } from 'node:fs';
 import { mensajes } from '../mensajes.js';
-import { validationFailed } from '../rest/errors.js';
+import { validationFailed } from '../base/errors.js';
 import { LONGITUD_MINIMA } from './longitudContrasena.js';
 
 /** What is left of a password once the usuario is taken out of it, below which it is only the usuario dressed up. */

@@ -2,7 +2,7 @@
 import { mensajes } from '../mensajes.js';
 import { BOM, entero, euros, lineaCsv, texto } from '../rest/csv.js';
 import type { FacturaSinPago, Lista, PagoPendiente, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from './queries.js';
-import { fechaHoraEn } from './tiempo.js';
+import { fechaHoraEn } from '../base/tiempo.js';
 
 const c = mensajes.informes.csv;
 

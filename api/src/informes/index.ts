@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import * as csv from './csv.js';
 import { comprobarNombres, leerAgrupacion, leerDias, leerPeriodo, leerPeriodoAbierto, periodoAnterior, type Query } from './parametros.js';
 import * as q from './queries.js';
-import { intervalos, type Intervalo } from './tiempo.js';
+import { intervalos, type Intervalo } from '../base/tiempo.js';
 
 export interface InformesOptions {
   db: Knex;

@@ -1,7 +1,7 @@
 // The query string of a report, checked and turned into calendar periods. Anything the
 // administrator could mistype answers 400 in Spanish naming the parameter, never a 500 and never
 // a silently different period.
-import { badRequest } from '../rest/errors.js';
+import { badRequest } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
 import {
   agrupaciones,
@@ -15,7 +15,7 @@ import {
   sumarDias,
   type Agrupacion,
   type Dia,
-} from './tiempo.js';
+} from '../base/tiempo.js';
 
 const m = mensajes.informes;
 

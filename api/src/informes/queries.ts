@@ -12,8 +12,8 @@
 import type { Knex } from 'knex';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
-import pagosDef from '../resources/pagos.js';
-import type { Intervalo } from './tiempo.js';
+import pagosDef from '../resources/pagos/index.js';
+import type { Intervalo } from '../base/tiempo.js';
 
 /** A half-open span [inicio, fin) of UTC instants; `inicio` null means "since ever". */
 export interface Rango {

@@ -25,7 +25,7 @@ import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, type DataStore } from '@tus/utils';
 import { ConfigError, type StorageConfig } from '../config.js';
-import { averiaDeDisco } from '../rest/errors.js';
+import { averiaDeDisco } from '../base/errors.js';
 
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */
 const CARPETAS_GUARDADAS = ['videos', 'photos'];

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { fileHolders, getResource } from '../resources/index.js';
+import { registry } from '../resources/index.js';
 import { esUrl } from '../rest/repository.js';
 import type { Almacen } from './almacen.js';
 
@@ -92,7 +92,7 @@ export async function checkAlmacen(db: Knex, almacen: Almacen, { arreglar = fals
 
 async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
   const rotas: ReferenciaRota[] = [];
-  for (const { resource, field } of fileHolders()) {
+  for (const { resource, field } of registry.fileHolders()) {
     const tabla = resource.name;
     const filas = (await db(tabla)
       .leftJoin('archivos', 'archivos.ruta', `${tabla}.${field}`)
@@ -129,7 +129,7 @@ export function describeInforme(informe: Informe): string[] {
   if (huerfanos.length) lista(m.huerfanos(huerfanos.length), huerfanos.map((c) => `/${c}`));
   if (subidas.length) lista(m.subidasHuerfanas(subidas.length), subidas);
   if (perdidos.length) lista(m.perdidos(perdidos.length), perdidos.map((p) => m.perdido(p.id, p.ruta)));
-  if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(getResource(r.recurso).labels, r.id, r.campo, r.ruta)));
+  if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(registry.get(r.recurso).labels, r.id, r.campo, r.ruta)));
   if (borrados.length) lineas.push(m.borrados(borrados.length));
   if (subidasBorradas.length) lineas.push(m.subidasBorradas(subidasBorradas.length));
   if (!borrados.length && !subidasBorradas.length && (huerfanos.length || subidas.length)) lineas.push(m.arreglar);

@@ -10,8 +10,8 @@ import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { CARPETAS, type Carpeta } from '../resources/archivos.js';
-import { averiaDeAlmacen, HttpError } from '../rest/errors.js';
-import { sinInvisibles } from '../rest/values.js';
+import { averiaDeAlmacen, HttpError } from '../base/errors.js';
+import { sinInvisibles } from '../base/values.js';
 import type { Almacen } from './almacen.js';
 import { BYTES_FIRMA, firma } from './firma.js';
 

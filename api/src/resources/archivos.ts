@@ -1,8 +1,8 @@
 import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
-import { conflict } from '../rest/errors.js';
-import { fileHolders } from './index.js';
-import { defineResource, type Etiquetas } from './types.js';
+import { conflict } from '../base/errors.js';
+import { registryOf } from '../rest/registry.js';
+import { defineResource, type Etiquetas } from '../base/types.js';
 
 /** The folders an upload may go to (docs/arquitectura.md §7), as its `carpeta` metadata names them. */
 export const CARPETAS = ['videos', 'photos'] as const;
@@ -13,7 +13,7 @@ export type EstadoArchivo = (typeof ESTADOS_ARCHIVO)[number];
 /** How many records of each kind hold this path: a file in use is never deleted. */
 export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise<{ recurso: string; etiquetas: Etiquetas; n: number }[]> {
   const usos: { recurso: string; etiquetas: Etiquetas; n: number }[] = [];
-  for (const { resource, field } of fileHolders()) {
+  for (const { resource, field } of registryOf(archivos).fileHolders()) {
     const [{ n }] = (await db(resource.name).where(field, ruta).count({ n: '*' })) as { n: number | string }[];
     if (Number(n) > 0) usos.push({ recurso: resource.name, etiquetas: resource.labels, n: Number(n) });
   }
@@ -22,7 +22,7 @@ export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise
 
 // The media library: each row is written by the upload and its processing (api/src/media),
 // never by a client; a client reads it and may delete a file nothing uses.
-export default defineResource({
+const archivos = defineResource({
   name: 'archivos',
   model: 'Archivo',
   labels: { singular: 'archivo', plural: 'archivos', genero: 'm' },
@@ -54,3 +54,5 @@ export default defineResource({
     if (usos.length) throw conflict(mensajes.borrado.archivoEnUso(usos));
   },
 });
+
+export default archivos;

@@ -1,5 +1,5 @@
-import { siguienteOrden } from './ordenClases.js';
-import { defineResource, type WriteContext } from './types.js';
+import { siguienteOrden } from './cursos/ordenClases.js';
+import { defineResource, type WriteContext } from '../base/types.js';
 
 type Row = Record<string, unknown>;
 

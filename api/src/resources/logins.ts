@@ -5,8 +5,8 @@ import { assertPolicy } from '../auth/politica.js';
 import { sessionsEnded } from '../auth/sessions.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { conflict } from '../rest/errors.js';
-import { defineResource, type WriteContext } from './types.js';
+import { conflict } from '../base/errors.js';
+import { defineResource, type WriteContext } from '../base/types.js';
 
 /** PostgreSQL advisory lock of the rule below: every deactivation and deletion of a login takes it. */
 const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();

@@ -1,11 +1,7 @@
 import { mensajes } from '../mensajes.js';
-import { validationFailed, type ErrorDetail } from '../rest/errors.js';
-import { textoVisible } from '../rest/values.js';
-import { defineResource } from './types.js';
-
-/** What the repository writes for every mutation (rest/repository.ts audit()). */
-export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
-export type AuditTipo = (typeof AUDIT_TIPOS)[number];
+import { validationFailed, type ErrorDetail } from '../base/errors.js';
+import { textoVisible } from '../base/values.js';
+import { AUDIT_TIPOS, defineResource } from '../base/types.js';
 
 /** How far from the server's clock an entry's fecha may be, either way. */
 const MARGEN_FECHA_MS = 24 * 60 * 60 * 1000;

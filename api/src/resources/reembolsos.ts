@@ -4,7 +4,7 @@
 // Like the VeriFactu records, the trail is the server's: never created, changed or deleted by a
 // client. The reports sum refunds from here, by their fecha.
 import { mensajes } from '../mensajes.js';
-import { defineResource } from './types.js';
+import { defineResource } from '../base/types.js';
 
 export default defineResource({
   name: 'reembolsos',

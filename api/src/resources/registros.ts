@@ -5,7 +5,7 @@ import { mensajes } from '../mensajes.js';
 import { subsanar } from '../verifactu/subsanar.js';
 import { verificarCadena } from './facturas/cadena.js';
 import { ETIQUETAS_TIPO_FACTURA, TIPOS_FACTURA } from './facturas/emision.js';
-import { defineResource } from './types.js';
+import { defineResource } from '../base/types.js';
 
 export default defineResource({
   name: 'registros',

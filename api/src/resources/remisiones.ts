@@ -2,7 +2,7 @@
 // server only (api/src/verifactu). A client reads it, never writes it: what the AEAT answered,
 // its CSV (it cannot be asked for again), the attempts, and the exact XML sent.
 import { mensajes } from '../mensajes.js';
-import { defineResource } from './types.js';
+import { defineResource } from '../base/types.js';
 
 export const ESTADOS_REMISION = ['pendiente', 'correcto', 'aceptadoConErrores', 'incorrecto'] as const;
 export type EstadoRemision = (typeof ESTADOS_REMISION)[number];

@@ -1,4 +1,4 @@
-import { defineResource } from './types.js';
+import { defineResource } from '../base/types.js';
 
 export default defineResource({
   name: 'usuarios',

@@ -15,9 +15,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
-import { getResource, type Resource } from '../resources/index.js';
+import type { Resource } from '../base/types.js';
+import { registryOf } from './registry.js';
 import type { WhereNode } from './filter.js';
-import type { Dialect } from './values.js';
+import type { Dialect } from '../base/values.js';
 import { compileWhere, consultaDeTrigramas, quote } from './where.js';
 
 /** Related rows a word may match and still be looked for by their ids (of 100 000 usuarios, 5 %). */
@@ -72,7 +73,7 @@ async function resolver(db: Db | Knex.Transaction, dialect: Dialect, resource: R
   }
   if (node.kind !== 'rel') return node;
   const rel = resource.relations[node.relation];
-  const target = getResource(rel.target);
+  const target = registryOf(resource).get(rel.target);
   if (!recogible(target, node.where)) return node;
   const tope = proposito === 'todas' ? MAX_IDS_TODAS : MAX_IDS;
   const { sql, bindings } = compileWhere(target, node.where, dialect);

@@ -2,13 +2,13 @@
 // registry's order, under its Spanish header, as a person reads it (euros, Sí/No, labels, local
 // time); a reference as the name of the row it points to, joined in the same SELECT so the rows
 // stream straight from the database with nothing to look up afterwards.
-import { fechaHoraCorta } from '../informes/tiempo.js';
+import { fechaHoraCorta } from '../base/tiempo.js';
 import { mensajes } from '../mensajes.js';
-import type { Field, Resource } from '../resources/index.js';
+import type { Field, Resource } from '../base/types.js';
 import { entero, euros, texto } from './csv.js';
 import type { OrderTerm, WhereNode } from './filter.js';
 import { afterFrom } from './select.js';
-import type { Dialect } from './values.js';
+import type { Dialect } from '../base/values.js';
 import { quote, type SqlFragment } from './where.js';
 
 const m = mensajes.exportar;

@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import '../auth/request.js';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
-import { getResource, type Resource } from '../resources/index.js';
-import { badRequest, forbidden } from './errors.js';
+import type { Resource } from '../base/types.js';
+import { registryOf } from './registry.js';
+import { badRequest, forbidden } from '../base/errors.js';
 import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
 import { presupuestoDe } from './presupuesto.js';
@@ -118,7 +119,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
 
   // The entity's own read routes: `GET /R/verificar` before `/R/:id` needs no ordering (a static
   // segment wins in Fastify's router), `GET /R/:id/pdf` is its own path.
-  const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(getResource(name), rid) };
+  const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(registryOf(resource).get(name), rid) };
   for (const read of Object.values(resource.reads)) {
     app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, async (req, reply) => {
       const lectura = await read.run(read.collection ? undefined : parseId(req.params.id), readCtx);
@@ -145,7 +146,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
 /** `/cursos/{id}/clases` and the like: the child resource's calls, scoped to one parent. */
 function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationName: string, { repo, config }: CrudOptions) {
   const relation = parent.relations[relationName];
-  const child = getResource(relation.target);
+  const child = registryOf(parent).get(relation.target);
   const fk = relation.foreignKey;
   const path = `/${parent.name}/:id/${relationName}`;
   const scopeTo = (id: number): WhereNode => ({ kind: 'cond', field: fk, op: 'eq', value: id });

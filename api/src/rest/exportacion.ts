@@ -9,18 +9,19 @@ import { Readable } from 'node:stream';
 import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
 import { streamRows, type Row } from '../db/reader.js';
-import { diaEn } from '../informes/tiempo.js';
+import { diaEn } from '../base/tiempo.js';
 import { mensajes } from '../mensajes.js';
-import { resources, type Resource } from '../resources/index.js';
+import type { Registry, Resource } from '../base/types.js';
 import { columnas, exportSql, type Columna } from './columnas.js';
 import { BOM, lineaCsv } from './csv.js';
 import { planificar } from './busqueda.js';
-import { badRequest, HttpError } from './errors.js';
+import { badRequest, HttpError } from '../base/errors.js';
 import { parseFilter } from './filter.js';
 import { orderTerms } from './repository.js';
 
 export interface ExportacionOptions {
   db: Db;
+  registry: Registry;
   config: Pick<Config, 'maxLimit' | 'timeZone'>;
   /** The clock that dates the file name, replaceable in tests. */
   ahora?: () => Date;
@@ -84,7 +85,7 @@ function vigilarLectura(res: ServerResponse, ms: number): () => void {
   };
 }
 
-export default async function exportacionRoutes(app: FastifyInstance, { db, config, ahora = () => new Date(), inactividadMs = INACTIVIDAD_MS }: ExportacionOptions) {
+export default async function exportacionRoutes(app: FastifyInstance, { db, registry, config, ahora = () => new Date(), inactividadMs = INACTIVIDAD_MS }: ExportacionOptions) {
   const dialect = isPg(db) ? 'pg' : 'sqlite';
   let enCurso = 0;
 
@@ -126,5 +127,5 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, conf
         .send(body);
     });
 
-  for (const resource of Object.values(resources)) exportar(resource);
+  for (const resource of Object.values(registry.resources)) exportar(resource);
 }

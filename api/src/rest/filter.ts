@@ -2,10 +2,11 @@
 // normalized tree. Everything that reaches SQL has passed through here: identifiers are known
 // fields, operators are known operators, values have the field's type.
 import { mensajes } from '../mensajes.js';
-import { getResource, type Resource } from '../resources/index.js';
-import { badRequest } from './errors.js';
+import type { Resource } from '../base/types.js';
+import { registryOf } from './registry.js';
+import { badRequest } from '../base/errors.js';
 import { parseRegexp } from './regexp.js';
-import { CoercionError, coerceFilterValue, INT_MAX, isStorableText } from './values.js';
+import { CoercionError, coerceFilterValue, INT_MAX, isStorableText } from '../base/values.js';
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'inq', 'nin', 'between', 'like', 'nlike', 'ilike', 'nilike', 'regexp',
@@ -148,7 +149,7 @@ function parseRelationPath(resource: Resource, key: string, raw: unknown): Where
   const name = key.slice(0, dot);
   const relation = Object.hasOwn(resource.relations, name) ? resource.relations[name] : undefined;
   if (!relation || relation.type !== 'belongsTo') throw badRequest(mensajes.filtro.rutaNoAdmitida(key));
-  return { kind: 'rel', relation: name, where: parseCondition(getResource(relation.target), key.slice(dot + 1), raw) };
+  return { kind: 'rel', relation: name, where: parseCondition(registryOf(resource).get(relation.target), key.slice(dot + 1), raw) };
 }
 
 export function parseWhere(resource: Resource, raw: unknown, depth = 0): WhereNode | undefined {
@@ -233,7 +234,7 @@ function parseInclude(resource: Resource, raw: unknown, options: FilterOptions, 
     }
     const scopeRaw = isPlainObject(item) ? item.scope : undefined;
     if (scopeRaw !== undefined && !isPlainObject(scopeRaw)) throw badRequest(mensajes.filtro.noEsObjeto('scope'));
-    const scope = parseFilterObject(getResource(relation.target), scopeRaw ?? {}, options, depth + 1);
+    const scope = parseFilterObject(registryOf(resource).get(relation.target), scopeRaw ?? {}, options, depth + 1);
     return { relation: relationName, scope };
   });
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { HttpError } from './errors.js';
+import { HttpError } from '../base/errors.js';
 
 const PLAZO_MS = 2000;
 

@@ -2,8 +2,9 @@
 // bodies. Served at /openapi.json and rendered by the explorer at /explorer.
 import { catalogoInformes, DIAS_PENDIENTE } from '../informes/index.js';
 import { MAX_DIAS_PENDIENTE } from '../informes/parametros.js';
-import { agrupaciones } from '../informes/tiempo.js';
-import { resources, type Resource } from '../resources/index.js';
+import { agrupaciones } from '../base/tiempo.js';
+import type { Registry, Resource } from '../base/types.js';
+import { registryOf } from './registry.js';
 import { bodySchema, modelSchema } from './schema.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
@@ -100,7 +101,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   };
   for (const [name, rel] of Object.entries(r.relations)) {
     if (rel.type !== 'hasMany' || !rel.nested) continue;
-    const child = resources[rel.target];
+    const child = registryOf(r).get(rel.target);
     paths[`/${r.name}/{id}/${name}`] = {
       get: { tags, operationId: `${m}.${name}.find`, parameters: [idParam, filterParam], responses: { '200': { description: child.model, content: json({ type: 'array', items: ref(child.model) }) }, '404': errorResponse('No existe'), ...common } },
       post: { tags, operationId: `${m}.${name}.create`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${child.model}Nuevo`)) }, responses: { '200': { description: child.model, content: json(ref(child.model)) }, '404': errorResponse('No existe'), ...common } },
@@ -249,7 +250,7 @@ const mediaPaths = {
 };
 
 /** `extraPaths`: routes of concerns that register themselves (the VeriFactu remission). */
-export function buildOpenApiDocument(productName: string, extraPaths: Record<string, unknown> = {}) {
+export function buildOpenApiDocument(productName: string, { resources }: Registry, extraPaths: Record<string, unknown> = {}) {
   const schemas: Record<string, unknown> = {
     Error: {
       type: 'object',

@@ -4,7 +4,7 @@
 // count value, changes nothing and the answer says so by not naming it in `Preference-Applied`;
 // `handling=strict` (RFC 7240 §4.4) is the caller asking to be told instead, with a 400.
 import { mensajes } from '../mensajes.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../base/errors.js';
 
 export const COUNT_MODES = ['exact', 'planned', 'estimated'] as const;
 export type CountMode = (typeof COUNT_MODES)[number];

@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
-import { badRequest, HttpError } from './errors.js';
+import { badRequest, HttpError } from '../base/errors.js';
 import type { IncludeSpec } from './filter.js';
 
 type Row = Record<string, unknown>;

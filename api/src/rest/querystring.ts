@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import qs from 'qs';
 import { mensajes } from '../mensajes.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../base/errors.js';
 
 const UNREADABLE = Symbol('unreadableQuery');
 

@@ -8,10 +8,10 @@
 import type { Knex } from 'knex';
 import type { Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
-import type { Resource } from '../resources/index.js';
+import type { Resource } from '../base/types.js';
 import type { WhereNode } from './filter.js';
 import { cappedCountSql, countSql, plannedCountSql } from './select.js';
-import type { Dialect } from './values.js';
+import type { Dialect } from '../base/values.js';
 
 /**
  * A count as `GET /R/count` answers it: exact unless `approximate` says otherwise. `lowerBound`:

@@ -8,7 +8,7 @@
 // outside the grammar is a 400, never a database error.
 import { RE2JS } from 're2js';
 import { mensajes } from '../mensajes.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../base/errors.js';
 
 export interface RegexpValue {
   /** The canonical pattern, the same for both engines: case-insensitivity is already spelled out in it. */

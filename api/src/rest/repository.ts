@@ -6,12 +6,11 @@ import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import { mensajes } from '../mensajes.js';
-import { getResource, referencesTo, type Resource } from '../resources/index.js';
-import type { AuditTipo } from '../resources/logs.js';
-import type { Action, Facturacion, WriteContext } from '../resources/types.js';
-import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from './errors.js';
+import { registryOf } from './registry.js';
+import type { Action, AuditTipo, Facturacion, Resource, WriteContext } from '../base/types.js';
+import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from '../base/errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
-import { bodyToRow, serializeRow, type Dialect } from './values.js';
+import { bodyToRow, serializeRow, type Dialect } from '../base/values.js';
 import { Presupuesto } from './presupuesto.js';
 import { planificar } from './busqueda.js';
 import type { CountMode } from './prefer.js';
@@ -168,7 +167,7 @@ export class Repository {
     for (const { relation: name, scope } of filter.include) {
       await presupuesto.ceder();
       const rel = resource.relations[name];
-      const target = getResource(rel.target);
+      const target = registryOf(resource).get(rel.target);
       if (rel.type === 'belongsTo') {
         const ids = [...new Set(rows.map((r) => r[rel.foreignKey]).filter((v) => v !== null && v !== undefined))];
         // The match is by id, so fetch it even when the scope's fields leave it out.
@@ -258,7 +257,7 @@ export class Repository {
       const target = resource.fields[name]?.references;
       if (!target || value === null || value === undefined) continue;
       const found = await trx(target).where('id', value as number).first('id');
-      if (!found) details.push({ path: `/${name}`, code: 'foreignKey', message: mensajes.validacion.claveAjena(name, getResource(target).labels), info: { value } });
+      if (!found) details.push({ path: `/${name}`, code: 'foreignKey', message: mensajes.validacion.claveAjena(name, registryOf(resource).get(target).labels), info: { value } });
     }
     if (details.length) throw validationFailed(details);
   }
@@ -449,7 +448,7 @@ export class Repository {
       const qb = trx(resource.name).where('id', id).first('id');
       if (this.dialect === 'pg') qb.forUpdate();
       if (!(await qb)) throw notFound(resource.model, id);
-      const findById = (name: string, rid: number) => this.findById(getResource(name), rid, undefined, trx);
+      const findById = (name: string, rid: number) => this.findById(registryOf(resource).get(name), rid, undefined, trx);
       const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById });
       await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
       return result;
@@ -459,7 +458,7 @@ export class Repository {
   /** Rows elsewhere that still point at these ids: nothing is deleted behind the administrator's back. */
   private async assertNoChildren(trx: Knex.Transaction, resource: Resource, ids: number[]) {
     const hijos: { recurso: string; etiquetas: Resource['labels']; n: number }[] = [];
-    for (const { resource: child, field } of referencesTo(resource.name)) {
+    for (const { resource: child, field } of registryOf(resource).referencesTo(resource.name)) {
       const q = trx(child.name).whereIn(field, ids);
       if (child.name === resource.name) q.whereNotIn('id', ids);
       const [{ n }] = (await q.count({ n: '*' })) as { n: number | string }[];

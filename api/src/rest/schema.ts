@@ -1,7 +1,7 @@
 // JSON Schemas derived from the registry: the same objects validate request bodies and
 // describe the API in OpenAPI, so the documentation cannot drift from the behaviour.
-import type { Field, Resource } from '../resources/index.js';
-import { INT_MAX, INT_MIN } from './values.js';
+import type { Field, Resource } from '../base/types.js';
+import { INT_MAX, INT_MIN } from '../base/values.js';
 
 export type BodyMode = 'create' | 'replace' | 'update';
 

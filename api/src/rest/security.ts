@@ -7,7 +7,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { mensajes } from '../mensajes.js';
-import { badRequest } from './errors.js';
+import { badRequest } from '../base/errors.js';
 
 type Directives = Record<string, string[]>;
 

@@ -1,9 +1,9 @@
 // The reads of one resource (a page, a count) as one SQL statement each, written from the parsed
 // filter. Knex's builder composed these before, and on the page of pagos it cost a large share
 // of the calls per second (bench/RESULTADOS.md); a list is the call the admin makes most. Writes still go through Knex.
-import type { Resource } from '../resources/index.js';
+import type { Resource } from '../base/types.js';
 import type { OrderTerm, WhereNode } from './filter.js';
-import type { Dialect } from './values.js';
+import type { Dialect } from '../base/values.js';
 import { compileWhere, quote, type SqlFragment } from './where.js';
 
 export interface SelectSpec {

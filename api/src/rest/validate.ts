@@ -3,11 +3,11 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import localizeEs from 'ajv-i18n/localize/es/index.js';
-import type { Field, Resource } from '../resources/index.js';
+import type { Field, Resource } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
-import { badRequest, validationFailed, type ErrorDetail } from './errors.js';
+import { badRequest, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { bodySchema, fieldSchema, type BodyMode } from './schema.js';
-import { isStorableText, parseDateTime } from './values.js';
+import { isStorableText, parseDateTime } from '../base/values.js';
 
 const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
 (addFormats as unknown as (a: Ajv) => void)(ajv);

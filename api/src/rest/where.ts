@@ -3,9 +3,10 @@
 // which run it as part of their own SELECT (select.ts), and the writes, which hand it to Knex.
 import type { Knex } from 'knex';
 import { plegar } from '../db/pliegue.js';
-import { getResource, type Resource } from '../resources/index.js';
+import type { Resource } from '../base/types.js';
+import { registryOf } from './registry.js';
 import type { RegexpValue, WhereNode } from './filter.js';
-import { toDb, type Dialect } from './values.js';
+import { toDb, type Dialect } from '../base/values.js';
 
 export interface SqlFragment {
   sql: string;
@@ -159,7 +160,7 @@ function compileCondition(col: string, node: Extract<WhereNode, { kind: 'cond' }
  */
 function compileRelation(node: Extract<WhereNode, { kind: 'rel' }>, ctx: Context): string {
   const rel = ctx.resource.relations[node.relation];
-  const target = getResource(rel.target);
+  const target = registryOf(ctx.resource).get(rel.target);
   const alias = `rel_${node.relation}`;
   const inner = compile(node.where, { ...ctx, resource: target, table: alias, scan: true });
   // A scalar subquery, not EXISTS: PostgreSQL would hash an EXISTS inside an OR (reading every

@@ -17,11 +17,11 @@
 // clienteNif/clienteNombre: the one change an issued invoice ever admits, audited with the call.
 import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
-import { conflict, validationFailed, type ErrorDetail } from '../rest/errors.js';
+import { conflict, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { anadirRegistro } from '../resources/facturas/cadena.js';
 import { numSerieFactura } from '../resources/facturas/formato.js';
-import { nifValido, normalizarNif } from '../resources/nif.js';
-import type { Facturacion } from '../resources/types.js';
+import { nifValido, normalizarNif } from '../resources/facturas/nif.js';
+import type { Facturacion } from '../base/types.js';
 import { isPg } from '../db/index.js';
 import { REGISTRADO, remisionBloqueada } from './cola.js';
 import type { Operacion } from './xml.js';

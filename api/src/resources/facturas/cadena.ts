@@ -2,9 +2,9 @@
 // issuer's chain row locked, so two emissions at once never both take the same previous huella.
 import type { Knex } from 'knex';
 import { isPg } from '../../db/index.js';
-import { fechaHoraConHuso } from '../../informes/tiempo.js';
+import { fechaHoraConHuso } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
-import type { Facturacion } from '../types.js';
+import type { Facturacion } from '../../base/types.js';
 import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
 import { enqueue, enqueueFaltantes } from '../../verifactu/cola.js';
 import type { Operacion } from '../../verifactu/xml.js';

@@ -3,12 +3,12 @@
 // together or not at all, so an aborted emission leaves no gap in its serie.
 import type { Knex } from 'knex';
 import { isPg } from '../../db/index.js';
-import { diaEn } from '../../informes/tiempo.js';
+import { diaEn } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
-import { conflict, validationFailed, type ErrorDetail } from '../../rest/errors.js';
-import { clienteDe } from '../cliente.js';
-import { nifValido, normalizarNif } from '../nif.js';
-import type { Facturacion } from '../types.js';
+import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
+import { clienteDe } from './cliente.js';
+import { nifValido, normalizarNif } from './nif.js';
+import type { Facturacion } from '../../base/types.js';
 import { anadirRegistro } from './cadena.js';
 import { esSerie, numSerieFactura } from './formato.js';
 

@@ -1,7 +1,7 @@
 // How an issued invoice's identity and amounts are written where the law reads them: the
 // VeriFactu record (and so its huella), the AEAT's QR and the PDF all use these, so the same
 // invoice is the same text everywhere.
-import { diaEn } from '../../informes/tiempo.js';
+import { diaEn } from '../../base/tiempo.js';
 
 const SERIE = '[A-Z0-9-]{1,20}';
 

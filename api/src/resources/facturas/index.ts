@@ -3,9 +3,9 @@
 // rectificativa, or, if issued by mistake, anulada. Only «emitida → pagada» may still change.
 import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
-import { conflict, validationFailed } from '../../rest/errors.js';
-import { INT_MAX } from '../../rest/values.js';
-import { defineResource, type WriteContext } from '../types.js';
+import { conflict, validationFailed } from '../../base/errors.js';
+import { INT_MAX } from '../../base/values.js';
+import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
 import { numSerieFactura, PATRON_SERIE } from './formato.js';

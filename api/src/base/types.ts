@@ -1,0 +1,230 @@
+// The shape of an entity definition. Each file in this folder defines one entity with
+// defineResource(); routes, validation, OpenAPI and search all read these definitions.
+import type { Knex } from 'knex';
+import type { ScryptParams } from '../auth/passwords.js';
+import type { Config } from '../config.js';
+
+/** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
+export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
+
+/** What the repository writes for every mutation (rest/repository.ts audit()). */
+export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
+export type AuditTipo = (typeof AUDIT_TIPOS)[number];
+
+export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
+
+export interface Field {
+  type: FieldType;
+  /** How people read the field: the admin's forms and columns, the CSV header, the OpenAPI description. */
+  label?: string;
+  /** How people read each value of an enum (the admin's choices, the CSV export). */
+  enumLabels?: Readonly<Record<string, string>>;
+  /** Holds the name of an entity (logs.recurso): its values read as the entities' names. */
+  nombraRecurso?: boolean;
+  /** Required on create (POST) and replace (PUT). */
+  required?: boolean;
+  default?: string | number | boolean;
+  /**
+   * An enum that is a state machine: the values a record may be created with and, from each
+   * value, where it may go next (pagos.estado). Anything else is refused by the entity's rules.
+   */
+  transiciones?: { iniciales: readonly string[]; siguientes: Readonly<Record<string, readonly string[]>> };
+  /** Left out of a body, the server fills it in (facturas.serie, from configuration): optional in bodies, never null in the table. */
+  serverDefault?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  enum?: readonly (string | number)[];
+  format?: 'email';
+  pattern?: string;
+  /** Set by the server: never accepted in a body. */
+  readOnly?: boolean;
+  /** Accepted in bodies, never returned, never usable in where/order/fields. */
+  writeOnly?: boolean;
+  /** Name of the resource this foreign key points to. */
+  references?: string;
+  /** Unique among the rows (alone); composite keys go in Resource.uniques. */
+  unique?: boolean;
+  /** Compared case-insensitively for uniqueness (usuarios.email). */
+  caseInsensitive?: boolean;
+  /**
+   * Searched by substring in a big table (pagos.referencia, usuarios.apellidos): an index of its
+   * folded text's trigrams finds the rows an `ilike` matches without reading them all (pg_trgm on
+   * PostgreSQL, the FTS5 table `<resource>_busqueda` on SQLite; migration 0009).
+   */
+  indiceTrigramas?: boolean;
+  /** An amount of money in céntimos: shown to people as euros with a decimal comma. */
+  money?: boolean;
+  /**
+   * Holds the `ruta` of an archivo in this folder (clases.video → videos): a path written here
+   * must name a `listo` archivo of that folder, or be an http(s) URL of a file hosted elsewhere.
+   * Whatever such a field stops holding (changed, cleared, its row deleted) is let go of after
+   * the commit, and a file nothing holds any more is removed. `cualquiera`: either folder.
+   */
+  archivo?: 'videos' | 'photos' | 'cualquiera';
+}
+
+export interface Relation {
+  type: 'belongsTo' | 'hasMany';
+  target: string;
+  /** belongsTo: the column on this resource; hasMany: the column on the target. */
+  foreignKey: string;
+  /** hasMany only: also served as /parent/{id}/target (LoopBack's `lb4 relation` routes). */
+  nested?: boolean;
+}
+
+export interface WriteContext {
+  op: 'create' | 'replace' | 'update';
+  db: Knex | Knex.Transaction;
+  /** The stored row for replace/update (already read inside the transaction). */
+  existing?: Record<string, unknown>;
+  /**
+   * Who writes: the administrator's login id (null before login), the client's IP and the
+   * session the request came with (a password change by its owner keeps that one open).
+   */
+  actor: { loginId: number | null; ip: string; sesionId?: number };
+  scrypt: ScryptParams;
+  facturacion: Facturacion;
+}
+
+/** What an entity's own action runs with: the write's transaction and who writes. */
+export interface ActionContext {
+  db: Knex.Transaction;
+  actor: WriteContext['actor'];
+  facturacion: Facturacion;
+  /** A record as the API returns it, read inside the action's transaction. */
+  findById(resource: string, id: number): Promise<Record<string, unknown>>;
+}
+
+/** What a read-only route of an entity answers: a body and its media type. */
+export interface Lectura {
+  type: string;
+  body: string | Buffer | Record<string, unknown>;
+  /** Offered as a download under this name (Content-Disposition: attachment). */
+  filename?: string;
+}
+
+/**
+ * A LoopBack-style read route of an entity beyond CRUD: `GET /{name}/{id}/{path}` (a factura's
+ * PDF) or, `collection`, `GET /{name}/{path}` (the chain check of the registros). Runs outside
+ * any transaction; described in OpenAPI with its media type.
+ */
+export interface Read {
+  path: string;
+  collection?: boolean;
+  summary: string;
+  /** The media type answered with 200 (application/pdf, image/svg+xml, application/json). */
+  produces: string;
+  run(id: number | undefined, ctx: { db: Knex; facturacion: Facturacion; findById(resource: string, id: number): Promise<Record<string, unknown>> }): Promise<Lectura>;
+}
+
+/**
+ * A LoopBack-style custom route of an entity, `{method} /{name}/{id}/{path}` (`PUT
+ * /cursos/{id}/clases/orden`, `POST /facturas/{id}/emitir`): the REST layer registers it,
+ * validates its body against `body`, runs it in one transaction with the record locked
+ * (404 if it does not exist), writes the audit row and describes it in OpenAPI.
+ */
+export interface Action {
+  method: 'POST' | 'PUT';
+  path: string;
+  /** Spanish one-liner for the OpenAPI document. */
+  summary: string;
+  /** JSON Schema of the request body. */
+  body: Record<string, unknown>;
+  /** The model the action answers with (`Factura`), for OpenAPI; none means 204. */
+  returns?: string;
+  /** Answers 200 with what it returns, or 204 when it returns nothing. */
+  run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
+}
+
+/**
+ * How people name an entity: lowercase, as inside a sentence («No existe el curso indicado»);
+ * the gender gives its article. The admin capitalises them for titles and the menu.
+ */
+export interface Etiquetas {
+  singular: string;
+  plural: string;
+  genero: 'm' | 'f';
+}
+
+/** «el curso», «la clase». */
+export const conArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'la' : 'el'} ${e.singular}`;
+
+/** «los cursos», «las clases». */
+export const pluralConArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'las' : 'los'} ${e.plural}`;
+
+export interface ResourceDef {
+  /** Route segment and table name: `cursos`. */
+  name: string;
+  /** LoopBack model name used in error messages: `Curso`. */
+  model: string;
+  labels: Etiquetas;
+  /** Labels of the fields every entity has, where this one names them otherwise (a usuario's «Alta»). */
+  implicitLabels?: Partial<Record<'id' | 'createdAt' | 'updatedAt', string>>;
+  fields: Record<string, Field>;
+  relations?: Record<string, Relation>;
+  /**
+   * Fields the admin's search box (`q`) looks in, with ilike: its own, or `relation.field` for a
+   * field of the row a belongsTo relation points at (a pago is found by its usuario's name).
+   */
+  searchFields: string[];
+  /** Composite unique keys, e.g. [['serie', 'numero']]. */
+  uniques?: string[][];
+  /** Append-only resources answer 403 to PUT, PATCH and DELETE. */
+  appendOnly?: boolean;
+  /**
+   * Rows only the server writes (archivos, registros): POST, PUT and PATCH answer 403 with this
+   * reason, which says how such rows come to be; DELETE stays unless append-only.
+   */
+  serverWritten?: string;
+  /** Whether successful mutations write an activity log row (all but `logs` itself). */
+  audited?: boolean;
+  /**
+   * Domain rules applied to a body before it is written, inside the write transaction.
+   * Receives the validated body (for update only the patch; the stored row is ctx.existing)
+   * and returns the values to store.
+   */
+  beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * The entity's rules for a deletion (throw to refuse) and rows that go with it, run in the
+   * deletion's transaction before anything else: before the check for rows that point at it.
+   */
+  beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
+  /** The entity's own actions beyond CRUD, by operation name (`Curso.reordenarClases`). */
+  actions?: Record<string, Action>;
+  /** Its read-only routes beyond CRUD (`GET /facturas/{id}/pdf`). */
+  reads?: Record<string, Read>;
+}
+
+export type Resource = ResourceDef &
+  Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>> & { registry?: Registry };
+
+/** The entities served together, as the engine sees them (rest/registry.ts builds one). */
+export interface Registry {
+  resources: Readonly<Record<string, Resource>>;
+  get(name: string): Resource;
+  /** Every foreign key, anywhere, that points at `name`: what blocks deleting one of its rows. */
+  referencesTo(name: string): { resource: Resource; field: string }[];
+  /** Every field of another record that holds an archivo's path (clases.video, cursos.foto…). */
+  fileHolders(): { resource: Resource; field: string }[];
+}
+
+const implicitFields = {
+  id: { type: 'integer', readOnly: true, label: 'Id' },
+  createdAt: { type: 'date-time', readOnly: true, label: 'Creado' },
+  updatedAt: { type: 'date-time', readOnly: true, label: 'Actualizado' },
+} satisfies Record<string, Field>;
+
+export function defineResource(def: ResourceDef): Resource {
+  const implicito = (name: keyof typeof implicitFields): Field => ({ ...implicitFields[name], label: def.implicitLabels?.[name] ?? implicitFields[name].label });
+  return {
+    audited: true,
+    ...def,
+    fields: { id: implicito('id'), ...def.fields, createdAt: implicito('createdAt'), updatedAt: implicito('updatedAt') },
+    relations: def.relations ?? {},
+    uniques: def.uniques ?? [],
+    actions: def.actions ?? {},
+    reads: def.reads ?? {},
+  };
+}

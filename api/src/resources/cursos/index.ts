@@ -1,0 +1,26 @@
+import { defineResource } from '../../base/types.js';
+import { reordenarClases } from './ordenClases.js';
+import { moneda } from '../shared.js';
+
+export default defineResource({
+  name: 'cursos',
+  model: 'Curso',
+  labels: { singular: 'curso', plural: 'cursos', genero: 'm' },
+  fields: {
+    titulo: { label: 'Título', type: 'string', required: true, minLength: 1, maxLength: 160, indiceTrigramas: true },
+    descripcion: { label: 'Descripción', type: 'string', maxLength: 10000 },
+    categoriaId: { label: 'Categoría', type: 'integer', references: 'categorias' },
+    precio: { label: 'Precio', type: 'integer', required: true, minimum: 0, money: true },
+    moneda: { ...moneda, label: 'Moneda' },
+    nivel: { label: 'Nivel', enumLabels: { basico: 'Básico', intermedio: 'Intermedio', avanzado: 'Avanzado' }, type: 'string', enum: ['basico', 'intermedio', 'avanzado'], default: 'basico' },
+    estado: { label: 'Estado', enumLabels: { borrador: 'Borrador', publicado: 'Publicado', archivado: 'Archivado' }, type: 'string', enum: ['borrador', 'publicado', 'archivado'], default: 'borrador' },
+    foto: { label: 'Foto', type: 'string', maxLength: 1000, archivo: 'photos' },
+  },
+  relations: {
+    categoria: { type: 'belongsTo', target: 'categorias', foreignKey: 'categoriaId' },
+    clases: { type: 'hasMany', target: 'clases', foreignKey: 'cursoId', nested: true },
+    pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
+  },
+  searchFields: ['titulo', 'descripcion'],
+  actions: { reordenarClases },
+});

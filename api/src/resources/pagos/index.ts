@@ -1,0 +1,143 @@
+// Pagos (docs/arquitectura.md §2, §11): money that moved, or is about to. Its state only moves forward
+// (pendiente → completado | fallido); money goes back with the reembolsar action, in whole or in
+// parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
+// its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
+// once nothing is left to refund.
+import { mensajes } from '../../mensajes.js';
+import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
+import { INT_MAX, textoVisible } from '../../base/values.js';
+import { esEmitida, facturarPago, rectificarReembolso } from '../facturas/emision.js';
+import { importeEs, numSerieFactura } from '../facturas/formato.js';
+import { moneda } from '../shared.js';
+import { defineResource } from '../../base/types.js';
+
+export const ESTADOS_PAGO = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
+/**
+ * Created pendiente, or completado for money already received; then only forward. Reembolsado
+ * is no step a write may take: only the reembolsar action gets there, with an amount and a reason.
+ */
+const transiciones = {
+  iniciales: ['pendiente', 'completado'],
+  siguientes: { pendiente: ['completado', 'fallido'], completado: [], fallido: [], reembolsado: [] } as Record<string, readonly string[]>,
+};
+
+type Row = Record<string, any>;
+
+export default defineResource({
+  name: 'pagos',
+  model: 'Pago',
+  labels: { singular: 'pago', plural: 'pagos', genero: 'm' },
+  fields: {
+    usuarioId: { label: 'Usuario', type: 'integer', required: true, references: 'usuarios' },
+    cursoId: { label: 'Curso', type: 'integer', references: 'cursos' },
+    // The server's alone (facturar, a rectificativa): a client that could clear it could invoice
+    // the same money twice, its IVA declared twice. Refused on every route.
+    facturaId: { label: 'Factura', type: 'integer', references: 'facturas', readOnly: true },
+    importe: { label: 'Importe', type: 'integer', required: true, exclusiveMinimum: 0, money: true },
+    moneda: { ...moneda, label: 'Moneda' },
+    metodo: { label: 'Método', enumLabels: { tarjeta: 'Tarjeta', paypal: 'PayPal', bizum: 'Bizum', transferencia: 'Transferencia', efectivo: 'Efectivo' }, type: 'string', required: true, enum: ['tarjeta', 'paypal', 'bizum', 'transferencia', 'efectivo'] },
+    estado: { label: 'Estado', enumLabels: { pendiente: 'Pendiente', completado: 'Completado', fallido: 'Fallido', reembolsado: 'Reembolsado' }, type: 'string', enum: ESTADOS_PAGO, default: 'pendiente', transiciones },
+    referencia: { label: 'Referencia', type: 'string', maxLength: 120, indiceTrigramas: true },
+    fecha: { label: 'Fecha', type: 'date-time', required: true },
+    // When it was refunded whole: set by the refund that left nothing to refund.
+    fechaReembolso: { label: 'Fecha de reembolso', type: 'date-time', readOnly: true },
+    // How much has gone back so far, céntimos: the sum of its reembolsos.
+    importeReembolsado: { label: 'Importe reembolsado', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
+    notas: { label: 'Notas', type: 'string', maxLength: 10000, indiceTrigramas: true },
+  },
+  relations: {
+    usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
+    curso: { type: 'belongsTo', target: 'cursos', foreignKey: 'cursoId' },
+    factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
+    reembolsos: { type: 'hasMany', target: 'reembolsos', foreignKey: 'pagoId', nested: true },
+  },
+  // A pago is looked for by who paid and for what as much as by its reference.
+  searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
+  async beforeWrite(data, { existing }) {
+    if (!existing) {
+      const estado = data.estado ?? 'pendiente';
+      if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
+      return data;
+    }
+    const de = String(existing.estado);
+    const a = data.estado === undefined ? de : String(data.estado);
+    // A refund needs its amount and its reason, which a change of estado cannot carry.
+    if (de === 'completado' && a === 'reembolsado') throw conflict(mensajes.pagos.reembolsoPorAccion(Number(existing.id)));
+    if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
+    if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
+    return data;
+  },
+  actions: {
+    facturar: {
+      method: 'POST',
+      path: 'facturar',
+      summary: mensajes.facturacion.resumen.facturar,
+      body: {
+        title: 'FacturaDePago',
+        type: 'object',
+        additionalProperties: false,
+        properties: { tipoIva: { type: 'integer', enum: [21, 10, 4, 0] }, concepto: { type: 'string', minLength: 1, maxLength: 500 } },
+      },
+      returns: 'Factura',
+      async run(id, body, { db, facturacion, findById }) {
+        const pago = (await db('pagos').where('id', id).first()) as Row;
+        if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noFacturable(pago.estado));
+        if (pago.facturaId) {
+          const actual = (await db('facturas').where('id', pago.facturaId).first('serie', 'numero', 'estado', 'id')) as Row;
+          if (actual.estado !== 'anulada') throw conflict(mensajes.pagos.yaFacturado(actual.numero ? numSerieFactura(actual.serie, actual.numero) : `(borrador ${actual.id})`));
+        }
+        const facturaId = await facturarPago(db, pago, body, facturacion);
+        await db('pagos').where('id', id).update({ facturaId, updatedAt: new Date().toISOString() });
+        return findById('facturas', facturaId);
+      },
+    },
+    reembolsar: {
+      method: 'POST',
+      path: 'reembolsar',
+      summary: mensajes.pagos.resumenReembolsar,
+      body: {
+        title: 'Reembolsar',
+        type: 'object',
+        required: ['motivo'],
+        additionalProperties: false,
+        properties: {
+          importe: { type: 'integer', minimum: -INT_MAX, maximum: INT_MAX, description: 'Céntimos que se devuelven, más de 0 y no más de lo que queda por reembolsar; sin él, todo lo que queda' },
+          motivo: { type: 'string', minLength: 1, maxLength: 500 },
+        },
+      },
+      returns: 'Reembolso',
+      // The pago is locked for the transaction (runAction): two refunds at once are counted one
+      // after the other, so together they never give back more than the pago brought in.
+      async run(id, body: { importe?: number; motivo: string }, { db, actor, facturacion, findById }) {
+        const pago = (await db('pagos').where('id', id).first()) as Row;
+        if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
+        const yaDevuelto = Number(pago.importeReembolsado ?? 0);
+        const queda = Number(pago.importe) - yaDevuelto;
+        const importe = body.importe ?? queda;
+        const motivo = body.motivo.trim();
+        const details: ErrorDetail[] = [];
+        if (importe <= 0) details.push({ path: '/importe', code: 'minimum', message: mensajes.pagos.reembolsoNoPositivo });
+        else if (importe > queda) details.push({ path: '/importe', code: 'maximum', message: mensajes.pagos.reembolsoExcesivo(importeEs(queda), importeEs(Number(pago.importe))), info: { maximo: queda } });
+        // Spaces or invisible characters are no reason (what is stored keeps its «1.º», «2.ª»).
+        if (!textoVisible(motivo)) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
+        if (details.length) throw validationFailed(details);
+
+        const ahora = new Date();
+        const iso = ahora.toISOString();
+        const entero = importe === queda;
+        await db('pagos')
+          .where('id', id)
+          .update({ importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}), updatedAt: iso });
+        const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
+        const rectificativa =
+          factura && esEmitida(factura.estado)
+            ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, ahora)
+            : null;
+        const [insertado] = await db('reembolsos')
+          .insert({ pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso })
+          .returning('id');
+        return findById('reembolsos', Number(typeof insertado === 'object' ? insertado.id : insertado));
+      },
+    },
+  },
+});
