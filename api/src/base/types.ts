@@ -3,6 +3,9 @@
 import type { Knex } from 'knex';
 import type { ScryptParams } from '../auth/passwords.js';
 import type { Config } from '../config.js';
+import type { Etiquetas } from './etiquetas.js';
+
+export type { Etiquetas };
 
 /** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
 export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
@@ -137,22 +140,6 @@ export interface Action {
   /** Answers 200 with what it returns, or 204 when it returns nothing. */
   run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
 }
-
-/**
- * How people name an entity: lowercase, as inside a sentence («No existe el curso indicado»);
- * the gender gives its article. The admin capitalises them for titles and the menu.
- */
-export interface Etiquetas {
-  singular: string;
-  plural: string;
-  genero: 'm' | 'f';
-}
-
-/** «el curso», «la clase». */
-export const conArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'la' : 'el'} ${e.singular}`;
-
-/** «los cursos», «las clases». */
-export const pluralConArticulo = (e: Etiquetas) => `${e.genero === 'f' ? 'las' : 'los'} ${e.plural}`;
 
 export interface ResourceDef {
   /** Route segment and table name: `cursos`. */
