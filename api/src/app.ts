@@ -10,7 +10,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
 import { createMedia, type Media, type OpcionesMedia } from './media/index.js';
-import { registry } from './resources/index.js';
+import { registry as entidades } from './resources/index.js';
+import type { Registry } from './rest/registry.js';
 import { registerCrudRoutes } from './rest/crud.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './base/errors.js';
 import exportacionRoutes from './rest/exportacion.js';
@@ -36,9 +37,11 @@ export interface AppOptions {
   opcionesMedia?: OpcionesMedia;
   /** The VeriFactu sender's timings for tests, or not to start it on its own. */
   remitente?: OpcionesVerifactu['remitente'];
+  /** The entities it serves: the application's, unless a test adds one of its own. */
+  registry?: Registry;
 }
 
-export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,

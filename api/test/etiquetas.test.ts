@@ -1,12 +1,15 @@
 // A throw-away entity, declared only by its definition, gets its names everywhere they are read:
 // the API's messages, the OpenAPI schema, the CSV export's headers and values, the public registry.
-import { describe, expect, it } from 'vitest';
+import type { Knex } from 'knex';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../src/mensajes.js';
 import { resources, resourcesByName } from '../src/resources/index.js';
 import { registroPublico } from '../src/rest/publico.js';
 import { defineResource } from '../src/base/types.js';
 import { columnas } from '../src/rest/columnas.js';
+import { createRegistry } from '../src/rest/registry.js';
 import { modelSchema } from '../src/rest/schema.js';
+import { createTestApp, type TestApp } from './support/app.js';
 
 const cupones = defineResource({
   name: 'cupones',
@@ -51,5 +54,51 @@ describe('a new entity declared by its definition alone', () => {
     const publico = registroPublico(registro).cupones;
     expect(publico.labels).toEqual({ singular: 'cupón', plural: 'cupones', genero: 'm' });
     expect(publico.fields.tipo).toMatchObject({ label: 'Tipo de descuento', enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
+  });
+});
+
+/** What the entity's migration would add: its table, as migrations/ writes one. */
+async function migrateCupones(knex: Knex): Promise<void> {
+  await knex.schema.createTable('cupones', (table) => {
+    table.increments('id');
+    table.string('codigo').notNullable();
+    table.string('tipo');
+    table.string('createdAt');
+    table.string('updatedAt');
+  });
+}
+
+describe('a new entity served from its definition and its migration alone', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, undefined, undefined, createRegistry(resourcesByName([...Object.values(resources), cupones])));
+    await migrateCupones(t.db);
+  });
+  afterAll(() => t.destroy());
+
+  it('gets its REST routes: create, read, count, validation of its enum, 404', async () => {
+    const creado = await t.call('POST', '/cupones', { codigo: 'VERANO', tipo: 'porcentaje' });
+    expect(creado.status, JSON.stringify(creado.body)).toBe(200);
+    expect((await t.call('GET', `/cupones/${creado.body.id}`)).body).toMatchObject({ codigo: 'VERANO', tipo: 'porcentaje' });
+    expect((await t.call('GET', '/cupones/count')).body).toEqual({ count: 1 });
+    const malo = await t.call('POST', '/cupones', { codigo: 'X', tipo: 'regalo' });
+    expect(malo.status).toBe(422);
+    expect(malo.body.error.details).toEqual([expect.objectContaining({ path: '/tipo', code: 'enum' })]);
+    const ausente = await t.call('GET', '/cupones/999');
+    expect(ausente.status).toBe(404);
+  });
+
+  it('is in /openapi.json with its labels', async () => {
+    const doc = (await t.call('GET', '/openapi.json')).body;
+    expect(Object.keys(doc.paths)).toContain('/cupones');
+    expect(doc.components.schemas.Cupon.description).toBe('Cupón (cupones)');
+  });
+
+  it('exports its CSV with its labels as headers and its enum labels as values', async () => {
+    const csv = await t.call('GET', '/cupones.csv');
+    expect(csv.status).toBe(200);
+    const [cabecera, fila] = String(csv.body).replace(/^\uFEFF/, '').split(/\r?\n/);
+    expect(cabecera).toContain('Código;Tipo de descuento');
+    expect(fila).toContain('VERANO;Porcentaje');
   });
 });

@@ -30,10 +30,11 @@ export async function createTestApp(
   dialect?: 'sqlite' | 'pg',
   opcionesMedia?: AppOptions['opcionesMedia'],
   remitente?: AppOptions['remitente'],
+  registry?: AppOptions['registry'],
 ): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente });
+  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',
