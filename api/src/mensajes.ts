@@ -74,6 +74,7 @@ export const mensajes = {
   validacion: {
     titulo: 'Los datos no son válidos: revise los campos señalados',
     debeSerObjeto: 'El cuerpo debe ser un objeto JSON',
+    unoDe: (valores: string[]) => `Debe ser uno de estos valores: ${valores.map((v) => `«${v}»`).join(', ')}`,
     textoNoValido: 'El texto contiene caracteres que no se pueden guardar (el carácter nulo o medio carácter Unicode)',
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,

@@ -83,7 +83,7 @@ describe('a new entity served from its definition and its migration alone', () =
     expect((await t.call('GET', '/cupones/count')).body).toEqual({ count: 1 });
     const malo = await t.call('POST', '/cupones', { codigo: 'X', tipo: 'regalo' });
     expect(malo.status).toBe(422);
-    expect(malo.body.error.details).toEqual([expect.objectContaining({ path: '/tipo', code: 'enum' })]);
+    expect(malo.body.error.details).toEqual([expect.objectContaining({ path: '/tipo', code: 'enum', message: 'Debe ser uno de estos valores: «fijo», «porcentaje»' })]);
     const ausente = await t.call('GET', '/cupones/999');
     expect(ausente.status).toBe(404);
   });

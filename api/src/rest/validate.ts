@@ -29,7 +29,12 @@ function toDetail(err: ErrorObject): ErrorDetail {
   const missing = (params.missingProperty ?? params.additionalProperty) as string | undefined;
   const path = missing ? `${err.instancePath}/${missing}` : err.instancePath;
   const patron = err.keyword === 'pattern' ? mensajes.validacion.patron[err.instancePath.slice(1)] : undefined;
-  const message = err.keyword === 'additionalProperties' ? mensajes.filtro.campoDesconocido(missing!) : (patron ?? err.message ?? '');
+  // ajv-i18n's Spanish for enum reads «deber ser igual…» and names no value: the catalogue's lists them.
+  const valores = err.keyword === 'enum' ? (params.allowedValues as unknown[]).filter((v) => v !== null) : undefined;
+  const message =
+    err.keyword === 'additionalProperties'
+      ? mensajes.filtro.campoDesconocido(missing!)
+      : (patron ?? (valores ? mensajes.validacion.unoDe(valores.map(String)) : (err.message ?? '')));
   return { path, code: err.keyword, message, info: params };
 }
 
