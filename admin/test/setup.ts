@@ -4,7 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 
 // A whole react-admin renders in these tests; on a busy machine its first paint of a page can
 // take seconds. Longer waits only cost time when a test is failing anyway.
-configure({ asyncUtilTimeout: 5_000 });
+configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom does not implement scrolling; react-admin scrolls to the top after navigating.
