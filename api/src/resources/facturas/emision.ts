@@ -10,7 +10,7 @@ import { clienteDe } from './cliente.js';
 import { nifValido, normalizarNif } from './nif.js';
 import type { ActionContext, Facturacion } from '../../base/types.js';
 import { anadirRegistro } from './cadena.js';
-import { esSerie, numSerieFactura } from './formato.js';
+import { esSerie, fechaExpedicion, numSerieFactura } from './formato.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -58,8 +58,6 @@ async function contador(trx: Db, serie: string): Promise<Row> {
   if (isPg(trx as Knex)) qb.forUpdate();
   return (await qb) as Row;
 }
-
-const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
 
 /** Kinds that may go without the customer's identity: a simplified invoice and its rectificativas. */
 const esSimplificada = (tipo: string) => tipo === 'F2' || tipo === 'R5';
@@ -114,7 +112,7 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   if (dia > diaEn(ahora, f.timeZone)) details.push({ path: '/fecha', code: 'futura', message: mensajes.facturacion.fechaFutura });
   const cont = await contador(trx, factura.serie);
   const ultimoDia = cont.ultimaFecha ? diaEn(new Date(cont.ultimaFecha), f.timeZone) : undefined;
-  if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaEs(ultimoDia)) });
+  if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaExpedicion(cont.ultimaFecha, f.timeZone, '/')) });
   if (details.length) throw validationFailed(details);
 
   const numero = Number(cont.ultimoNumero) + 1;
