@@ -89,6 +89,11 @@ export interface WriteContext {
   actor: { loginId: number | null; ip: string; sesionId?: number };
   scrypt: ScryptParams;
   facturacion: Facturacion;
+  /**
+   * Created by the server inside an action (ActionContext.create), not sent by a client: the
+   * rules may take what only the server writes (a rectificativa's kind and serie, its amounts).
+   */
+  servidor?: boolean;
 }
 
 /** What an entity's own action runs with: the write's transaction and who writes. */
@@ -98,6 +103,11 @@ export interface ActionContext {
   facturacion: Facturacion;
   /** A record as the API returns it, read inside the action's transaction. */
   findById(resource: string, id: number): Promise<Record<string, unknown>>;
+  /**
+   * Creates a record in the action's transaction the way POST does (the entity's rules, the
+   * stamps, the CREATE row in logs), as the server: returns its id.
+   */
+  create(resource: string, data: Record<string, unknown>): Promise<number>;
 }
 
 /** What a read-only route of an entity answers: a body and its media type. */

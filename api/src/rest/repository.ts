@@ -365,19 +365,26 @@ export class Repository {
   }
 
   async create(resource: Resource, body: Row, actor: Actor): Promise<Row> {
-    return this.write(resource, body, undefined, async (trx) => {
-      const data = await this.prepare(trx, resource, body, 'create', actor);
-      const [inserted] = await trx(resource.name).insert(this.stamp(bodyToRow(resource, data, this.dialect), true)).returning('id');
-      const id = fromKey(typeof inserted === 'object' ? inserted.id : inserted) as number;
-      await this.audit(trx, resource, 'CREATE', actor, id);
-      return this.findById(resource, id, undefined, trx);
-    });
+    return this.write(resource, body, undefined, async (trx) => this.findById(resource, await this.insert(trx, resource, body, actor), undefined, trx));
   }
 
-  private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row) {
+  /**
+   * The one way a row is created, by a client's POST or by the server inside an action (an
+   * invoice made from a pago, a rectificativa): the entity's rules, the stamps and the CREATE
+   * row alike. `servidor` lets the rules take fields no client may send.
+   */
+  private async insert(trx: Knex.Transaction, resource: Resource, body: Row, actor: Actor, servidor = false): Promise<number> {
+    const data = await this.prepare(trx, resource, body, 'create', actor, undefined, servidor);
+    const [inserted] = await trx(resource.name).insert(this.stamp(bodyToRow(resource, data, this.dialect), true)).returning('id');
+    const id = fromKey(typeof inserted === 'object' ? inserted.id : inserted) as number;
+    await this.audit(trx, resource, 'CREATE', actor, id);
+    return id;
+  }
+
+  private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row, servidor = false) {
     await this.checkReferences(trx, resource, body);
     await this.checkArchivos(trx, resource, body, existing);
-    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion };
+    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, ...(servidor ? { servidor } : {}) };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards races.
@@ -449,7 +456,8 @@ export class Repository {
       if (this.dialect === 'pg') qb.forUpdate();
       if (!(await qb)) throw notFound(resource.model, id);
       const findById = (name: string, rid: number) => this.findById(registryOf(resource).get(name), rid, undefined, trx);
-      const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById });
+      const create = (name: string, data: Row) => this.insert(trx, registryOf(resource).get(name), data, actor, true);
+      const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById, create });
       await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
       return result;
     });

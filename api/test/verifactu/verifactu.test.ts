@@ -66,6 +66,8 @@ describe('formatos de la factura', () => {
   it('fecha de expedición en la zona del negocio: las 23:30 UTC del 31 de marzo son ya 1 de abril en Madrid', () => {
     expect(fechaExpedicion('2024-03-31T23:30:00Z', 'Europe/Madrid')).toBe('01-04-2024');
     expect(fechaExpedicion('2024-01-01T12:00:00Z', 'Europe/Madrid')).toBe('01-01-2024');
+    // The same day as a person reads it, on the PDF and in messages.
+    expect(fechaExpedicion('2024-03-31T23:30:00Z', 'Europe/Madrid', '/')).toBe('01/04/2024');
   });
 
   it('fecha y hora con el huso de Madrid, en invierno y en verano', () => {

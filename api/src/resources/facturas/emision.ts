@@ -8,12 +8,14 @@ import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { clienteDe } from './cliente.js';
 import { nifValido, normalizarNif } from './nif.js';
-import type { Facturacion } from '../../base/types.js';
+import type { ActionContext, Facturacion } from '../../base/types.js';
 import { anadirRegistro } from './cadena.js';
-import { esSerie, numSerieFactura } from './formato.js';
+import { esSerie, fechaExpedicion, numSerieFactura } from './formato.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
+/** How the new invoice is written: as POST /facturas writes one, inside the action's transaction. */
+type Alta = ActionContext['create'];
 
 export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 /** The AEAT's TipoFactura codes, each with what it means (RD 1619/2012, art. 80 LIVA). */
@@ -56,8 +58,6 @@ async function contador(trx: Db, serie: string): Promise<Row> {
   if (isPg(trx as Knex)) qb.forUpdate();
   return (await qb) as Row;
 }
-
-const fechaEs = (dia: string) => dia.split('-').reverse().join('/');
 
 /** Kinds that may go without the customer's identity: a simplified invoice and its rectificativas. */
 const esSimplificada = (tipo: string) => tipo === 'F2' || tipo === 'R5';
@@ -112,7 +112,7 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   if (dia > diaEn(ahora, f.timeZone)) details.push({ path: '/fecha', code: 'futura', message: mensajes.facturacion.fechaFutura });
   const cont = await contador(trx, factura.serie);
   const ultimoDia = cont.ultimaFecha ? diaEn(new Date(cont.ultimaFecha), f.timeZone) : undefined;
-  if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaEs(ultimoDia)) });
+  if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaExpedicion(cont.ultimaFecha, f.timeZone, '/')) });
   if (details.length) throw validationFailed(details);
 
   const numero = Number(cont.ultimoNumero) + 1;
@@ -209,35 +209,26 @@ interface NuevaRectificativa {
  * Writes the rectificativa of `original` as a draft and issues it at once (numbered in the
  * rectificativas serie, with its VeriFactu record); the original then names it as its latest.
  */
-async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa, f: Facturacion, ahora: Date): Promise<number> {
-  const iso = ahora.toISOString();
+async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
   const sustitucion = r.tipoRectificativa === 'S';
   // Their columns hold 500 characters; a descripción of 500 behind «Rectificación de la factura…» would not fit.
   const cabe = (texto: string) => texto.slice(0, 500);
-  const [insertado] = await trx('facturas')
-    .insert({
-      serie: f.series.rectificativas,
-      numero: null,
-      fecha: null,
-      usuarioId: original.usuarioId,
-      ...r.cliente,
-      concepto: cabe(r.concepto),
-      base: r.base,
-      tipoIva: r.tipoIva,
-      cuotaIva: r.cuotaIva,
-      total: r.base + r.cuotaIva,
-      estado: 'borrador',
-      rectificaId: original.id,
-      tipo: r.tipo,
-      motivoRectificacion: cabe(r.motivoRectificacion),
-      tipoRectificativa: r.tipoRectificativa,
-      baseRectificada: sustitucion ? original.base : null,
-      cuotaRectificada: sustitucion ? original.cuotaIva : null,
-      createdAt: iso,
-      updatedAt: iso,
-    })
-    .returning('id');
-  const nuevaId = Number(typeof insertado === 'object' ? insertado.id : insertado);
+  const nuevaId = await create('facturas', {
+    serie: f.series.rectificativas,
+    usuarioId: original.usuarioId,
+    ...r.cliente,
+    concepto: cabe(r.concepto),
+    base: r.base,
+    tipoIva: r.tipoIva,
+    cuotaIva: r.cuotaIva,
+    estado: 'borrador',
+    rectificaId: original.id,
+    tipo: r.tipo,
+    motivoRectificacion: cabe(r.motivoRectificacion),
+    tipoRectificativa: r.tipoRectificativa,
+    baseRectificada: sustitucion ? original.base : null,
+    cuotaRectificada: sustitucion ? original.cuotaIva : null,
+  });
   await emitir(trx, nuevaId, {}, f, ahora);
   // The substitute is the invoice in force: as settled as the one it replaces.
   if (sustitucion && original.estado === 'pagada') await trx('facturas').where('id', nuevaId).update({ estado: 'pagada' });
@@ -262,7 +253,7 @@ const tipoRectificativaDe = (original: Row, motivo: string) => (esSimplificada(o
  * with the amounts that change, issued at once. Left without amounts it cancels what is in force,
  * céntimo for céntimo. Returns the new invoice's id.
  */
-async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
+async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
   const cliente = CAMPOS_CLIENTE.filter((campo) => campo in r);
   if (cliente.length) throw validationFailed(cliente.map((campo) => ({ path: `/${campo}`, code: 'sustitucion', message: mensajes.facturacion.clienteSoloPorSustitucion })));
   const tipoIva = r.tipoIva ?? Number(original.tipoIva);
@@ -291,6 +282,7 @@ async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f
       motivoRectificacion: r.descripcion,
     },
     f,
+    create,
     ahora,
   );
   await desvincularSiQuedaACero(trx, original, ahora);
@@ -305,7 +297,7 @@ async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f
  * the rectified one point at it. Checked as an emission checks: a complete invoice needs the
  * customer's name, a valid NIF and address; a NIF added to a simplified one makes it complete.
  */
-async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
+async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
   const num = numeroDe(original);
   if (original.tipoRectificativa === 'I') throw conflict(mensajes.facturacion.diferenciasNoSustituibles(num));
   const corregido = (campo: (typeof CAMPOS_CLIENTE)[number]) => {
@@ -328,15 +320,15 @@ async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f
   if (igual) details.push({ path: '', code: 'sinCambios', message: mensajes.facturacion.sustitucionSinCambios(num) });
   if (details.length) throw validationFailed(details);
 
-  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion }, f, ahora);
+  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion }, f, create, ahora);
   await trx('pagos').where('facturaId', original.id).update({ facturaId: id, updatedAt: ahora.toISOString() });
   return id;
 }
 
 /** `POST /facturas/{id}/rectificar`: por diferencias or por sustitución. Returns the new invoice's id. */
-export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Facturacion, ahora = new Date()): Promise<number> {
+export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
   const original = await rectificable(trx, id);
-  return r.tipoRectificativa === 'S' ? rectificarSustitucion(trx, original, r, f, ahora) : rectificarDiferencias(trx, original, r, f, ahora);
+  return r.tipoRectificativa === 'S' ? rectificarSustitucion(trx, original, r, f, create, ahora) : rectificarDiferencias(trx, original, r, f, create, ahora);
 }
 
 /**
@@ -344,7 +336,7 @@ export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Factu
  * is left of the invoice when the refund takes it all (so refunds in parts add up to exactly the
  * invoice), else the IVA split of the amount. Returns its id.
  */
-export async function rectificarReembolso(trx: Db, facturaId: number, importe: number, descripcion: string, f: Facturacion, ahora = new Date()): Promise<number> {
+export async function rectificarReembolso(trx: Db, facturaId: number, importe: number, descripcion: string, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
   const original = await rectificable(trx, facturaId);
   const vigor = await importesEnVigor(trx, original);
   const parte = vigor.total === importe ? vigor : desglose(importe, Number(original.tipoIva));
@@ -362,6 +354,7 @@ export async function rectificarReembolso(trx: Db, facturaId: number, importe: n
       motivoRectificacion: descripcion,
     },
     f,
+    create,
     ahora,
   );
 }
@@ -381,24 +374,20 @@ export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Da
  * and marked paid, whose total is exactly what the pago kept: its importe less what was refunded
  * of it. Returns the invoice's id.
  */
-export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number; concepto?: string }, f: Facturacion, ahora = new Date()): Promise<number> {
+export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number; concepto?: string }, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
   const usuario = (await trx('usuarios').where('id', pago.usuarioId).first()) as Row;
   const curso = pago.cursoId ? ((await trx('cursos').where('id', pago.cursoId).first('titulo')) as Row | undefined) : undefined;
-  const iso = ahora.toISOString();
-  const [insertado] = await trx('facturas')
-    .insert({
-      serie: f.series.facturas,
-      usuarioId: pago.usuarioId,
-      ...clienteDe(usuario),
-      concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(Number(pago.id))),
-      ...desglose(Number(pago.importe) - Number(pago.importeReembolsado ?? 0), opts.tipoIva ?? 21),
-      estado: 'borrador',
-      tipo: tipoOrdinaria(usuario.nif),
-      createdAt: iso,
-      updatedAt: iso,
-    })
-    .returning('id');
-  const facturaId = Number(typeof insertado === 'object' ? insertado.id : insertado);
+  const { base, tipoIva, cuotaIva: cuota } = desglose(Number(pago.importe) - Number(pago.importeReembolsado ?? 0), opts.tipoIva ?? 21);
+  const facturaId = await create('facturas', {
+    serie: f.series.facturas,
+    usuarioId: pago.usuarioId,
+    ...clienteDe(usuario),
+    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(Number(pago.id))),
+    base,
+    tipoIva,
+    cuotaIva: cuota,
+    estado: 'borrador',
+  });
   await emitir(trx, facturaId, {}, f, ahora);
   await trx('facturas').where('id', facturaId).update({ estado: 'pagada' });
   return facturaId;

@@ -24,10 +24,13 @@ const NUM_SERIE_FACTURA = new RegExp(PATRON_NUM_SERIE_FACTURA);
 
 export const esNumSerieFactura = (valor: string) => NUM_SERIE_FACTURA.test(valor);
 
-/** `dd-mm-aaaa` of the day of issue in the business's zone (FechaExpedicionFactura). */
-export function fechaExpedicion(fecha: Date | string, timeZone: string): string {
+/**
+ * The day of issue in the business's zone: `dd-mm-aaaa` as the AEAT reads it
+ * (FechaExpedicionFactura, the QR), or `dd/mm/aaaa` with slashes as a person reads it (the PDF, a message).
+ */
+export function fechaExpedicion(fecha: Date | string, timeZone: string, separador: '-' | '/' = '-'): string {
   const [a, m, d] = diaEn(new Date(fecha), timeZone).split('-');
-  return `${d}-${m}-${a}`;
+  return [d, m, a].join(separador);
 }
 
 /** Céntimos as the AEAT's decimal string: `1235` → `12.35`, `-4900` → `-49.00`. */

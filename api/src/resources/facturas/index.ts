@@ -103,13 +103,16 @@ export default defineResource({
     const out: Row = { ...data };
     if (ctx.op === 'create' || 'serie' in data) {
       out.serie = data.serie ?? facturacion.series.facturas;
-      if (out.serie === facturacion.series.rectificativas) {
+      // The rectificativas serie is numbered by rectificar alone, which creates as the server.
+      if (out.serie === facturacion.series.rectificativas && !ctx.servidor) {
         throw validationFailed([{ path: '/serie', code: 'serie', message: mensajes.facturacion.serieRectificativas(out.serie) }]);
       }
     }
     if (existing?.estado !== undefined && existing.estado !== 'borrador') return out;
     // The kind it will be issued as: emission takes the usuario's NIF when the draft has none.
-    if ('clienteNif' in data || 'usuarioId' in data || ctx.op !== 'update') {
+    // A rectificativa's kind (R1–R5) is the server's choice, made from the one it rectifies.
+    if (ctx.servidor && data.tipo !== undefined) out.tipo = data.tipo;
+    else if ('clienteNif' in data || 'usuarioId' in data || ctx.op !== 'update') {
       const usuarioId = (data.usuarioId ?? existing?.usuarioId) as number;
       const usuario = (await ctx.db('usuarios').where('id', usuarioId).first('nif')) as Row | undefined;
       out.tipo = tipoOrdinaria((data.clienteNif ?? ('clienteNif' in data ? null : existing?.clienteNif)) || usuario?.nif);
@@ -117,7 +120,9 @@ export default defineResource({
     if (!('base' in data) && !('tipoIva' in data)) return out;
     const base = Number(data.base ?? existing?.base);
     const tipo = Number(data.tipoIva ?? existing?.tipoIva);
-    const cuota = cuotaIva(base, tipo);
+    // The server may give the cuota: what is left of an invoice when a rectificativa cancels it,
+    // or the split of a price with IVA included, neither always the rounding of the base.
+    const cuota = ctx.servidor && data.cuotaIva !== undefined ? Number(data.cuotaIva) : cuotaIva(base, tipo);
     return { ...out, cuotaIva: cuota, total: base + cuota };
   },
   async beforeDelete(id: number, trx: Knex.Transaction) {
@@ -189,8 +194,8 @@ export default defineResource({
         },
       },
       returns: 'Factura',
-      async run(id, body, { db, facturacion, findById }) {
-        return findById('facturas', await rectificar(db, id, body, facturacion));
+      async run(id, body, { db, facturacion, findById, create }) {
+        return findById('facturas', await rectificar(db, id, body, facturacion, create));
       },
     },
     anular: {

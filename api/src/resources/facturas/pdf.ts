@@ -51,8 +51,6 @@ const COLUMNA_QR = 200;
 const GRIS = '#555555';
 const ROJO = '#b00020';
 
-const fechaImpresa = (iso: string, timeZone: string) => fechaExpedicion(iso, timeZone).replaceAll('-', '/');
-
 const TITULOS: Record<TipoFactura, string> = {
   F1: 'Factura',
   F2: 'Factura simplificada',
@@ -109,7 +107,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   doc.font('Helvetica-Bold').fontSize(20).text(TITULOS[f.tipo], izquierda, MARGEN, { width: anchoCabecera });
   doc.moveDown(0.4).fontSize(TAMANO_DATOS);
   par(doc, 'Número', numero, izquierda, anchoCabecera);
-  par(doc, 'Fecha de expedición', fechaImpresa(f.fecha, opts.timeZone), izquierda, anchoCabecera);
+  par(doc, 'Fecha de expedición', fechaExpedicion(f.fecha, opts.timeZone, '/'), izquierda, anchoCabecera);
   if (CAUSAS[f.tipo]) par(doc, 'Tipo', `${f.tipo}: ${CAUSAS[f.tipo]}`, izquierda, anchoCabecera);
   if (f.estado === 'anulada') sello(doc, 'ANULADA', izquierda, doc.y + 10);
 
@@ -126,7 +124,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
     doc.font('Helvetica').moveDown(0.2);
     const rectificada = numSerieFactura(f.rectificada.serie, f.rectificada.numero);
     par(doc, 'Número', rectificada, izquierda, ancho);
-    par(doc, 'Fecha de expedición', fechaImpresa(f.rectificada.fecha, opts.timeZone), izquierda, ancho);
+    par(doc, 'Fecha de expedición', fechaExpedicion(f.rectificada.fecha, opts.timeZone, '/'), izquierda, ancho);
     if (f.motivoRectificacion) par(doc, 'Motivo', f.motivoRectificacion, izquierda, ancho);
     if (f.tipoRectificativa === 'S') {
       // Art. 15 RD 1619/2012: the substitute is the invoice as it should have been; it names the

@@ -79,14 +79,14 @@ export default defineResource({
         properties: { tipoIva: { type: 'integer', enum: [21, 10, 4, 0] }, concepto: { type: 'string', minLength: 1, maxLength: 500 } },
       },
       returns: 'Factura',
-      async run(id, body, { db, facturacion, findById }) {
+      async run(id, body, { db, facturacion, findById, create }) {
         const pago = (await db('pagos').where('id', id).first()) as Row;
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noFacturable(pago.estado));
         if (pago.facturaId) {
           const actual = (await db('facturas').where('id', pago.facturaId).first('serie', 'numero', 'estado', 'id')) as Row;
           if (actual.estado !== 'anulada') throw conflict(mensajes.pagos.yaFacturado(actual.numero ? numSerieFactura(actual.serie, actual.numero) : `(borrador ${actual.id})`));
         }
-        const facturaId = await facturarPago(db, pago, body, facturacion);
+        const facturaId = await facturarPago(db, pago, body, facturacion, create);
         await db('pagos').where('id', id).update({ facturaId, updatedAt: new Date().toISOString() });
         return findById('facturas', facturaId);
       },
@@ -108,7 +108,7 @@ export default defineResource({
       returns: 'Reembolso',
       // The pago is locked for the transaction (runAction): two refunds at once are counted one
       // after the other, so together they never give back more than the pago brought in.
-      async run(id, body: { importe?: number; motivo: string }, { db, actor, facturacion, findById }) {
+      async run(id, body: { importe?: number; motivo: string }, { db, actor, facturacion, findById, create }) {
         const pago = (await db('pagos').where('id', id).first()) as Row;
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
         const yaDevuelto = Number(pago.importeReembolsado ?? 0);
@@ -131,7 +131,7 @@ export default defineResource({
         const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
         const rectificativa =
           factura && esEmitida(factura.estado)
-            ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, ahora)
+            ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, create, ahora)
             : null;
         const [insertado] = await db('reembolsos')
           .insert({ pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso })

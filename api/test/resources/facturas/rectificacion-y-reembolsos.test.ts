@@ -218,6 +218,47 @@ describe('correcting the customer: a rectificativa por sustitución', () => {
   });
 });
 
+describe('every invoice written as POST /facturas writes one', () => {
+  // The activity rows that name an invoice as created: exactly one for each.
+  const altas = async (id: number) => get(`/logs?filter=${q({ where: { recurso: 'facturas', recursoId: id, tipo: 'CREATE' } })}`) as Promise<Row[]>;
+  const forma = ({ tipo, recurso, datos, loginId, ip }: Row) => ({ tipo, recurso, datos, loginId, ip });
+
+  it('facturar, rectificar (I and S) and reembolsar leave the CREATE row of the new invoice, shaped as the one POST leaves', async () => {
+    const borrador = (await t.call('POST', '/facturas', { usuarioId: ids.ana, concepto: 'Borrador auditado', base: 1000, tipoIva: 21 })).body;
+    const [delPost] = await altas(borrador.id);
+    expect(delPost).toMatchObject({ tipo: 'CREATE', recurso: 'facturas', recursoId: borrador.id });
+
+    const { pago: p, factura } = await facturado();
+    const diferencias = await rectificar(factura.id, { motivo: 'R4', descripcion: 'Descuento', base: -500 });
+    expect(diferencias.status, JSON.stringify(diferencias.body)).toBe(200);
+    const sustitucion = await sustituir(factura.id);
+    expect(sustitucion.status, JSON.stringify(sustitucion.body)).toBe(200);
+    const reembolso = await reembolsar(p.id, { importe: 1000, motivo: 'Una clase sin ver' });
+    expect(reembolso.status, JSON.stringify(reembolso.body)).toBe(200);
+
+    const nuevas = { facturar: factura.id, diferencias: diferencias.body.id, sustitucion: sustitucion.body.id, reembolso: reembolso.body.facturaId };
+    expect(new Set(Object.values(nuevas)).size).toBe(4);
+    for (const [como, id] of Object.entries(nuevas)) {
+      const filas = await altas(id);
+      expect(filas, como).toHaveLength(1);
+      expect(filas[0].recursoId, como).toBe(id);
+      expect(forma(filas[0]), como).toEqual(forma(delPost));
+    }
+  });
+
+  it('the new invoice passes the rules of the entity: a total past the integer column is a 422 at /total, as on POST, and numbers nothing', async () => {
+    const { factura } = await facturado();
+    const antes = await numerosR();
+    const facturasAntes = (await get('/facturas/count')).count;
+    for (const res of [await sustituir(factura.id, { base: 2_000_000_000 }), await rectificar(factura.id, { motivo: 'R4', descripcion: 'Cargo', base: -2_000_000_000 })]) {
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path: '/total', code: 'computed' })]);
+    }
+    expect(await numerosR()).toBe(antes);
+    expect((await get('/facturas/count')).count).toBe(facturasAntes);
+  });
+});
+
 describe('an invoice cancelled to zero while the money stayed', () => {
   it('frees its pago, which is invoiced again («Emitir factura» comes back); an invoice in force still refuses a second one', async () => {
     const { pago: p, factura } = await facturado();
