@@ -3,6 +3,7 @@
 // parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
 // once nothing is left to refund.
+import { insertId } from '../../db/filas.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { INT_MAX, textoVisible } from '../../base/values.js';
@@ -133,10 +134,8 @@ export default defineResource({
           factura && esEmitida(factura.estado)
             ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, create, ahora)
             : null;
-        const [insertado] = await db('reembolsos')
-          .insert({ pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso })
-          .returning('id');
-        return findById('reembolsos', Number(typeof insertado === 'object' ? insertado.id : insertado));
+        const reembolsoId = await insertId(db, 'reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso });
+        return findById('reembolsos', reembolsoId);
       },
     },
   },
