@@ -15,7 +15,7 @@ import { remisionActiva, useEstadoVerifactu } from '../verifactu/estado';
 import { ChipAeat } from '../verifactu/ChipAeat';
 import { CAMPOS_REMISION } from '../verifactu/EstadoVerifactu';
 import { SubsanarButton } from '../verifactu/SubsanarButton';
-import { choicesDe } from '../common/choices';
+import { choicesDe, claveDeValor } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
@@ -43,7 +43,7 @@ const Remision = ({ remision, factura }: { remision?: RaRecord; factura?: RaReco
         <ChipAeat
           contorno={!activa}
           tono={activa ? tonos[remision.estado as keyof typeof tonos] : 'neutro'}
-          etiqueta={translate(activa ? `aula.verifactu.estadoRegistro.${remision.estado}` : 'aula.verifactu.estadoFactura.noRemitida')}
+          etiqueta={translate(activa ? claveDeValor('remisiones', 'estado', remision.estado) : 'aula.verifactu.estadoFactura.noRemitida')}
         />
         {marcas.map((m) => (
           <Chip key={m} size="small" variant="outlined" label={m} />

@@ -107,7 +107,7 @@ const PorSubsanar = () => {
                 <ReferenceField source="registroId" reference="registros" link={false}>
                   <TipoDeRegistro />
                 </ReferenceField>
-                <ChipAeat tono={r.estado === 'incorrecto' ? 'error' : 'aviso'} etiqueta={translate(`aula.verifactu.estadoRegistro.${r.estado}`)} />
+                <ChipAeat tono={r.estado === 'incorrecto' ? 'error' : 'aviso'} etiqueta={translate(claveDeValor('remisiones', 'estado', r.estado))} />
               </Stack>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {translate('aula.verifactu.error', { codigo: r.codigoError ?? '', texto: r.descripcionError ?? '' })}
