@@ -301,8 +301,6 @@ export const mensajes = {
     ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,
     si: 'Sí',
     no: 'No',
-    /** A draft factura has no number yet: a reference to it reads «Borrador #id». */
-    borrador: 'Borrador',
   },
   informes: {
     parametroDesconocido: (nombre: string) => `Parámetro desconocido: «${nombre}»`,

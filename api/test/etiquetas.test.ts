@@ -1,5 +1,6 @@
 // A throw-away entity, declared only by its definition, gets its names everywhere they are read:
-// the API's messages, the OpenAPI schema, the CSV export's headers and values, the public registry.
+// the API's messages, the OpenAPI schema, the CSV export's headers, values and references to its
+// rows, the public registry.
 import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../src/mensajes.js';
@@ -18,11 +19,14 @@ const cupones = defineResource({
   fields: {
     codigo: { type: 'string', label: 'Código', required: true },
     tipo: { type: 'string', label: 'Tipo de descuento', enum: ['fijo', 'porcentaje'], enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } },
+    sustituyeId: { type: 'integer', label: 'Sustituye a', references: 'cupones' },
   },
   searchFields: ['codigo'],
+  nombreSql: (t) => `${t}."codigo"`,
 });
 
 const registro = resourcesByName([...Object.values(resources), cupones]);
+const registryConCupones = createRegistry(registro);
 
 describe('a new entity declared by its definition alone', () => {
   it('is named with its article and gender in the messages', () => {
@@ -41,7 +45,7 @@ describe('a new entity declared by its definition alone', () => {
 
   it('exports its labels as CSV headers and its enum labels as values', () => {
     const cols = columnas(registro.cupones, undefined, 'Europe/Madrid');
-    expect(cols.map((c) => c.cabecera)).toEqual(['Id', 'Código', 'Tipo de descuento', 'Creado', 'Actualizado']);
+    expect(cols.map((c) => c.cabecera)).toEqual(['Id', 'Código', 'Tipo de descuento', 'Sustituye a', 'Creado', 'Actualizado']);
     expect(cols[2].celda('porcentaje')).toBe('Porcentaje');
   });
 
@@ -63,6 +67,7 @@ async function migrateCupones(knex: Knex): Promise<void> {
     table.increments('id');
     table.string('codigo').notNullable();
     table.string('tipo');
+    table.integer('sustituyeId');
     table.string('createdAt');
     table.string('updatedAt');
   });
@@ -71,7 +76,7 @@ async function migrateCupones(knex: Knex): Promise<void> {
 describe('a new entity served from its definition and its migration alone', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, undefined, undefined, undefined, createRegistry(resourcesByName([...Object.values(resources), cupones])));
+    t = await createTestApp({}, undefined, undefined, undefined, registryConCupones);
     await migrateCupones(t.db);
   });
   afterAll(() => t.destroy());
@@ -100,5 +105,14 @@ describe('a new entity served from its definition and its migration alone', () =
     const [cabecera, fila] = String(csv.body).replace(/^\uFEFF/, '').split(/\r?\n/);
     expect(cabecera).toContain('Código;Tipo de descuento');
     expect(fila).toContain('VERANO;Porcentaje');
+  });
+
+  it('exports a reference to one of its rows as the name its definition declares', async () => {
+    const verano = (await t.call('GET', `/cupones?filter=${encodeURIComponent(JSON.stringify({ where: { codigo: 'VERANO' } }))}`)).body[0];
+    const otono = await t.call('POST', '/cupones', { codigo: 'OTONO', tipo: 'fijo', sustituyeId: verano.id });
+    expect(otono.status, JSON.stringify(otono.body)).toBe(200);
+    const filtro = encodeURIComponent(JSON.stringify({ where: { id: otono.body.id }, fields: ['codigo', 'sustituyeId'] }));
+    const csv = await t.call('GET', `/cupones.csv?filter=${filtro}`);
+    expect(String(csv.body).replace(/^\uFEFF/, '').split(/\r\n/)).toEqual(['Código;Sustituye a', 'OTONO;VERANO', '']);
   });
 });

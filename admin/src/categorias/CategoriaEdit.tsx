@@ -1,5 +1,5 @@
 import { Datagrid, Edit, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
-import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Vacio } from '../common/Vacio';
@@ -19,8 +19,8 @@ const CursosDeLaCategoria = () => (
       <ResponsiveList small={<CursoSimpleList />}>
         <Datagrid rowClick="show" bulkActionButtons={false}>
           <TextField source="titulo" />
-          <SelectField source="nivel" choices={nivelChoices} />
-          <SelectField source="estado" choices={estadoCursoChoices} />
+          <SelectField source="nivel" choices={choicesDe('cursos', 'nivel')} />
+          <SelectField source="estado" choices={choicesDe('cursos', 'estado')} />
           <MoneyField source="precio" textAlign="right" />
         </Datagrid>
       </ResponsiveList>

@@ -1,6 +1,6 @@
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { FotoInput } from '../archivos/FotoInput';
-import { estadoClaseChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { VideoInput } from './VideoInput';
@@ -22,6 +22,6 @@ export const ClaseForm = () => (
     <NumberInput source="duracion" step={1} min={0} helperText="aula.ayuda.duracion" validate={v.duracion} />
     <FotoInput source="miniatura" helperText="aula.ayuda.foto" validate={v.miniatura} />
     <BooleanInput source="gratuita" defaultValue={false} />
-    <SelectInput source="estado" choices={estadoClaseChoices} defaultValue="borrador" />
+    <SelectInput source="estado" choices={choicesDe('clases', 'estado')} defaultValue="borrador" />
   </SimpleForm>
 );

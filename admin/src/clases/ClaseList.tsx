@@ -13,7 +13,7 @@ import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
-import { estadoClaseChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -24,7 +24,7 @@ import { Paginacion } from '../common/Paginacion';
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
   <ReferenceAutocomplete source="cursoId" reference="cursos" alwaysOn key="cursoId" />,
-  <SelectInput source="estado" choices={estadoClaseChoices} key="estado" />,
+  <SelectInput source="estado" choices={choicesDe('clases', 'estado')} key="estado" />,
   <NullableBooleanInput source="gratuita" key="gratuita" />,
   <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,
 ];
@@ -43,7 +43,7 @@ const ClaseList = () => (
           leftIcon={(r) => <Miniatura ruta={r.miniatura} />}
           primaryText={(r) => r.titulo}
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
-          tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
+          tertiaryText={<Terciario><SelectField source="estado" choices={choicesDe('clases', 'estado')} /></Terciario>}
           rowClick="edit"
           bulkActionButtons={<ClaseAccionesMasivas />}
         />
@@ -56,7 +56,7 @@ const ClaseList = () => (
         <TextField source="titulo" />
         <DuracionField source="duracion" />
         <BooleanField source="gratuita" />
-        <SelectField source="estado" choices={estadoClaseChoices} />
+        <SelectField source="estado" choices={choicesDe('clases', 'estado')} />
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
       </Datagrid>
     </ResponsiveList>

@@ -1,5 +1,5 @@
 import { ReferenceField, SelectField, SimpleList } from 'react-admin';
-import { estadoClaseChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { Terciario } from '../common/Terciario';
 
 /** A clase per line on a phone: its title, its curso, its estado; a tap opens its form. */
@@ -7,7 +7,7 @@ export const ClaseSimpleList = () => (
   <SimpleList
     primaryText={(r) => r.titulo}
     secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
-    tertiaryText={<Terciario><SelectField source="estado" choices={estadoClaseChoices} /></Terciario>}
+    tertiaryText={<Terciario><SelectField source="estado" choices={choicesDe('clases', 'estado')} /></Terciario>}
     linkType="edit"
   />
 );

@@ -1,36 +1,25 @@
-// Choices for SelectInput/SelectField, built once from the enum lists: the id is the wire value,
-// the name a translation key under `aula.<grupo>` that react-admin translates when rendering.
-import {
-  estadosClase,
-  estadosCurso,
-  estadosFactura,
-  estadosPago,
-  metodosPago,
-  nivelesCurso,
-  tiposFactura,
-  tiposRectificativa,
-  tiposIva,
-  tiposRegistro,
-  tiposLog,
-} from './enums';
+// Choices for SelectInput/SelectField of any enum field, from the API registry: the id is the wire
+// value, the name the catalogue key of its label (providers/i18n/recursos.ts writes one for every
+// label the registry declares), which react-admin translates when rendering.
+import { valores } from '../registro';
 
 export interface Choice {
   id: string | number;
   name: string;
 }
 
-export const choicesFor = (grupo: string, values: readonly string[]): Choice[] =>
-  values.map((id) => ({ id, name: `aula.${grupo}.${id}` }));
+/** Where the catalogue keeps the label of an enum's value: `aula.enum.<recurso>.<campo>.<valor>`. */
+export const claveDeValor = (name: string, field: string, valor: string | number) => `aula.enum.${name}.${field}.${valor}`;
 
-export const nivelChoices = choicesFor('nivel', nivelesCurso);
-export const estadoCursoChoices = choicesFor('estadoCurso', estadosCurso);
-export const estadoClaseChoices = choicesFor('estadoClase', estadosClase);
-export const metodoChoices = choicesFor('metodo', metodosPago);
-export const estadoPagoChoices = choicesFor('estadoPago', estadosPago);
-export const estadoFacturaChoices = choicesFor('estadoFactura', estadosFactura);
-export const tipoFacturaChoices = choicesFor('tipoFactura', tiposFactura);
-export const tipoRectificativaChoices = choicesFor('tipoRectificativa', tiposRectificativa);
-export const tipoRegistroChoices = choicesFor('tipoRegistro', tiposRegistro);
-export const tipoLogChoices = choicesFor('tipoLog', tiposLog);
-// A percentage needs no translation: use with translateChoice={false}.
-export const tipoIvaChoices: Choice[] = tiposIva.map((id) => ({ id, name: `${id} %` }));
+// Built once a field: inputs compare their choices by identity, and a render must not renew them.
+const todas = new Map<string, Choice[]>();
+
+/** The choices of an enum field: all its values, or only those given (the estados a pago may move to). */
+export function choicesDe(name: string, field: string, values?: readonly (string | number)[]): Choice[] {
+  const build = (ids: readonly (string | number)[]) => ids.map((id) => ({ id, name: claveDeValor(name, field, id) }));
+  if (values) return build(values);
+  const clave = `${name}.${field}`;
+  let choices = todas.get(clave);
+  if (!choices) todas.set(clave, (choices = build(valores(name, field))));
+  return choices;
+}

@@ -2,7 +2,7 @@ import FlagIcon from '@mui/icons-material/Flag';
 import { required, SelectInput } from 'react-admin';
 import { ActualizarSeleccionCon } from '../common/ActualizarSeleccionCon';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { estadoCursoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { useClasesEnBorrador } from './useClasesEnBorrador';
 
 /** What the administrator does to several cursos at once. */
@@ -16,7 +16,7 @@ export const CursoAccionesMasivas = () => {
         title="aula.masivo.estadoTitulo"
         antesDeGuardar={async ({ estado }, ids) => estado !== 'publicado' || antesDePublicar(ids)}
       >
-        <SelectInput source="estado" choices={estadoCursoChoices} validate={required()} />
+        <SelectInput source="estado" choices={choicesDe('cursos', 'estado')} validate={required()} />
       </ActualizarSeleccionCon>
       <BorrarSeleccion />
       {aviso}

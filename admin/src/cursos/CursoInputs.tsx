@@ -1,6 +1,6 @@
 import { SelectInput, TextInput } from 'react-admin';
 import { FotoInput } from '../archivos/FotoInput';
-import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
@@ -16,8 +16,8 @@ export const CursoInputs = () => (
     <ReferenceAutocomplete source="categoriaId" reference="categorias" />
     <MoneyInput source="precio" validate={v.precio} />
     <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
-    <SelectInput source="nivel" choices={nivelChoices} defaultValue="basico" />
-    <SelectInput source="estado" choices={estadoCursoChoices} defaultValue="borrador" />
+    <SelectInput source="nivel" choices={choicesDe('cursos', 'nivel')} defaultValue="basico" />
+    <SelectInput source="estado" choices={choicesDe('cursos', 'estado')} defaultValue="borrador" />
     <FotoInput source="foto" helperText="aula.ayuda.foto" validate={v.foto} />
   </>
 );

@@ -11,7 +11,7 @@ import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
 import { Terciario } from '../common/Terciario';
-import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ListaMovil } from '../common/ListaMovil';
@@ -22,8 +22,8 @@ import { Paginacion } from '../common/Paginacion';
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
   <ReferenceAutocomplete source="categoriaId" reference="categorias" key="categoriaId" />,
-  <SelectInput source="estado" choices={estadoCursoChoices} key="estado" />,
-  <SelectInput source="nivel" choices={nivelChoices} key="nivel" />,
+  <SelectInput source="estado" choices={choicesDe('cursos', 'estado')} key="estado" />,
+  <SelectInput source="nivel" choices={choicesDe('cursos', 'nivel')} key="nivel" />,
 ];
 
 const CursoList = () => (
@@ -36,7 +36,7 @@ const CursoList = () => (
           sortBy="titulo"
           leftIcon={(r) => <Miniatura ruta={r.foto} />}
           primaryText={(r) => r.titulo}
-          secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
+          secondaryText={<SelectField source="estado" choices={choicesDe('cursos', 'estado')} />}
           tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
           rowClick="show"
           bulkActionButtons={<CursoAccionesMasivas />}
@@ -47,8 +47,8 @@ const CursoList = () => (
         <MiniaturaField source="foto" sortable={false} />
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
-        <SelectField source="nivel" choices={nivelChoices} />
-        <SelectField source="estado" choices={estadoCursoChoices} />
+        <SelectField source="nivel" choices={choicesDe('cursos', 'nivel')} />
+        <SelectField source="estado" choices={choicesDe('cursos', 'estado')} />
         <MoneyField source="precio" textAlign="right" />
         <ReferenceManyCount label="resources.cursos.fields.clases" reference="clases" target="cursoId" textAlign="right" />
       </Datagrid>

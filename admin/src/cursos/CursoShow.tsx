@@ -6,7 +6,7 @@ import {
   SimpleShowLayout,
   TextField,
 } from 'react-admin';
-import { estadoCursoChoices, nivelChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { FotoField } from '../archivos/FotoField';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
@@ -19,8 +19,8 @@ const CursoShow = () => (
       <TextField source="descripcion" />
       <ReferenceField source="categoriaId" reference="categorias" />
       <MoneyField source="precio" />
-      <SelectField source="nivel" choices={nivelChoices} />
-      <SelectField source="estado" choices={estadoCursoChoices} />
+      <SelectField source="nivel" choices={choicesDe('cursos', 'nivel')} />
+      <SelectField source="estado" choices={choicesDe('cursos', 'estado')} />
       <FotoField source="foto" />
       <DateTimeField source="updatedAt" />
       <Labeled label="aula.secciones.clasesDelCurso" fullWidth>

@@ -1,5 +1,5 @@
 import { SelectField, SimpleList } from 'react-admin';
-import { estadoCursoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { Terciario } from '../common/Terciario';
 
@@ -7,7 +7,7 @@ import { Terciario } from '../common/Terciario';
 export const CursoSimpleList = () => (
   <SimpleList
     primaryText={(r) => r.titulo}
-    secondaryText={<SelectField source="estado" choices={estadoCursoChoices} />}
+    secondaryText={<SelectField source="estado" choices={choicesDe('cursos', 'estado')} />}
     tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
     linkType="show"
   />

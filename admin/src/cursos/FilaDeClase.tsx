@@ -4,7 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link, RecordContextProvider, SelectField, useCreatePath, useTranslate, type RaRecord } from 'react-admin';
 import { DuracionField } from '../clases/DuracionField';
-import { estadoClaseChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 
 interface Props {
   clase: RaRecord;
@@ -55,7 +55,7 @@ export const FilaDeClase = ({ clase, posicion, disabled }: Props) => {
             }
             secondary={
               <>
-                <SelectField source="estado" choices={estadoClaseChoices} />
+                <SelectField source="estado" choices={choicesDe('clases', 'estado')} />
                 {clase.gratuita ? ` · ${translate('resources.clases.fields.gratuita')}` : null}
                 {typeof clase.duracion === 'number' ? ' · ' : null}
                 <DuracionField source="duracion" />

@@ -46,7 +46,7 @@ export const EstadoFactura = ({ enlace }: Props) => {
   const rectificada = factura?.rectificadaPorId != null;
   return (
     <FilaDeChips>
-      <EstadoChip source="estado" grupo="estadoFactura" colores={colores} />
+      <EstadoChip recurso="facturas" source="estado" colores={colores} />
       {rectificada &&
         (enlace ? (
           <ReferenceField source="rectificadaPorId" reference="facturas" link={false}>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { tipoIvaChoices } from '../common/choices';
+import { tipoIvaChoices } from './tipoIva';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';

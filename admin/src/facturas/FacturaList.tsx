@@ -11,7 +11,7 @@ import {
 import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
-import { estadoFacturaChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
@@ -26,7 +26,7 @@ import { VerifactuButton } from '../verifactu/VerifactuButton';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
-  <SelectInput source="estado" choices={estadoFacturaChoices} key="estado" />,
+  <SelectInput source="estado" choices={choicesDe('facturas', 'estado')} key="estado" />,
   <TextInput source="serie" key="serie" />,
   <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,
   ...filtrosDeFecha('fecha'),

@@ -10,7 +10,7 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { tipoFacturaChoices, tipoRectificativaChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
@@ -73,7 +73,7 @@ const Rectificada = (_props: SinEtiqueta) => {
   return (
     <SimpleShowLayout sx={{ p: 0 }}>
       <ReferenceField source="rectificaId" reference="facturas" link="show" />
-      <SelectField source="tipoRectificativa" choices={tipoRectificativaChoices} />
+      <SelectField source="tipoRectificativa" choices={choicesDe('facturas', 'tipoRectificativa')} />
       <TextField source="motivoRectificacion" />
       {factura.tipoRectificativa === 'S' && <MoneyField source="baseRectificada" />}
       {factura.tipoRectificativa === 'S' && <MoneyField source="cuotaRectificada" />}
@@ -88,7 +88,7 @@ const FacturaShow = () => (
       <DateTimeField source="fecha" />
       <EstadoFactura label="resources.facturas.fields.estado" enlace />
       <EstadoVerifactu label="aula.verifactu.titulo" />
-      <SelectField source="tipo" choices={tipoFacturaChoices} />
+      <SelectField source="tipo" choices={choicesDe('facturas', 'tipo')} />
       <Rectificada label={false} />
       <ReferenceField source="usuarioId" reference="usuarios" link="show" />
       <TextField source="clienteNombre" />

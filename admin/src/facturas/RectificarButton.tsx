@@ -15,7 +15,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { choicesFor } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { DialogoAccion } from '../common/DialogoAccion';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
@@ -24,7 +24,7 @@ import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
 
 // The motivos the API takes (art. 80 LIVA); a simplified invoice is rectified as R5 whatever is chosen.
-const motivoChoices = choicesFor('tipoFactura', ['R1', 'R2', 'R3', 'R4']);
+const motivoChoices = choicesDe('facturas', 'tipo', ['R1', 'R2', 'R3', 'R4']);
 const alcanceChoices = [
   { id: 'entera', name: 'aula.facturacion.alcanceEntera' },
   { id: 'restar', name: 'aula.facturacion.alcanceRestar' },

@@ -15,7 +15,7 @@ import { remisionActiva, useEstadoVerifactu } from '../verifactu/estado';
 import { ChipAeat } from '../verifactu/ChipAeat';
 import { CAMPOS_REMISION } from '../verifactu/EstadoVerifactu';
 import { SubsanarButton } from '../verifactu/SubsanarButton';
-import { tipoRegistroChoices } from '../common/choices';
+import { choicesDe, claveDeValor } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { Vacio } from '../common/Vacio';
@@ -43,7 +43,7 @@ const Remision = ({ remision, factura }: { remision?: RaRecord; factura?: RaReco
         <ChipAeat
           contorno={!activa}
           tono={activa ? tonos[remision.estado as keyof typeof tonos] : 'neutro'}
-          etiqueta={translate(activa ? `aula.verifactu.estadoRegistro.${remision.estado}` : 'aula.verifactu.estadoFactura.noRemitida')}
+          etiqueta={translate(activa ? claveDeValor('remisiones', 'estado', remision.estado) : 'aula.verifactu.estadoFactura.noRemitida')}
         />
         {marcas.map((m) => (
           <Chip key={m} size="small" variant="outlined" label={m} />
@@ -82,7 +82,7 @@ const Registro = ({ remision, factura }: { remision?: RaRecord; factura?: RaReco
       <Remision remision={remision} factura={factura} />
       <Stack direction="row" spacing={3} useFlexGap flexWrap="wrap">
         <Labeled source="tipo" resource="registros">
-          <SelectField source="tipo" choices={tipoRegistroChoices} />
+          <SelectField source="tipo" choices={choicesDe('registros', 'tipo')} />
         </Labeled>
         {/* Stored with its Madrid offset, as the AEAT receives it; read the Spanish way. */}
         <Labeled source="fechaHoraHusoGenRegistro" resource="registros">

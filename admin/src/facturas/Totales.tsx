@@ -1,6 +1,6 @@
 import { Labeled, SelectField } from 'react-admin';
 import { Stack } from '@mui/material';
-import { tipoIvaChoices } from '../common/choices';
+import { tipoIvaChoices } from './tipoIva';
 import { MoneyField } from '../common/MoneyField';
 
 /** Base, IVA and total as the server computed them: shown, never edited. */

@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import { type RaRecord, useTranslate } from 'react-admin';
+import { claveDeValor } from '../common/choices';
 
 /** A factura as people name it: «serie-numero», or «Borrador #id» before it has a number. */
 export const useTextoFactura = () => {
@@ -8,7 +9,7 @@ export const useTextoFactura = () => {
     (factura: RaRecord) =>
       factura.numero != null
         ? `${factura.serie}-${factura.numero}`
-        : `${translate('aula.estadoFactura.borrador')} #${factura.id}`,
+        : `${translate(claveDeValor('facturas', 'estado', 'borrador'))} #${factura.id}`,
     [translate],
   );
 };

@@ -3,6 +3,7 @@
 import { Box, MenuItem, TextField } from '@mui/material';
 import { useState } from 'react';
 import { Title, useTranslate } from 'react-admin';
+import { claveDeValor } from '../common/choices';
 import { Bloque } from './Bloque';
 import { GraficoBarras } from './GraficoBarras';
 import { Kpis } from './Kpis';
@@ -107,7 +108,7 @@ export default function InformesPage() {
         <Bloque titulo={t('bloques.pagosPorMetodo')} informe="pagos-por-metodo" params={periodo} estado={metodos}>
           {(d) => (
             <GraficoBarras
-              datos={d.metodos.map((m) => ({ ...m, nombre: translate(`aula.metodo.${m.metodo}`) }))}
+              datos={d.metodos.map((m) => ({ ...m, nombre: translate(claveDeValor('pagos', 'metodo', m.metodo)) }))}
               x="nombre"
               etiquetarTodas
               formatoValor={euros}
@@ -120,7 +121,7 @@ export default function InformesPage() {
         <Bloque titulo={t('bloques.pagosPorEstado')} informe="pagos-por-estado" params={periodo} estado={estados}>
           {(d) => (
             <GraficoBarras
-              datos={d.estados.map((e) => ({ ...e, nombre: translate(`aula.estadoPago.${e.estado}`) }))}
+              datos={d.estados.map((e) => ({ ...e, nombre: translate(claveDeValor('pagos', 'estado', e.estado)) }))}
               x="nombre"
               etiquetarTodas
               formatoValor={entero}

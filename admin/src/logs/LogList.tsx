@@ -10,7 +10,7 @@ import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
-import { tipoLogChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { RecursoField } from './RecursoField';
 import { TipoLogField } from './TipoLogField';
@@ -18,7 +18,7 @@ import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
-  <SelectInput source="tipo" choices={tipoLogChoices} key="tipo" />,
+  <SelectInput source="tipo" choices={choicesDe('logs', 'tipo')} key="tipo" />,
   ...filtrosDeFecha('fecha'),
 ];
 

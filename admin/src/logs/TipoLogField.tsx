@@ -1,5 +1,6 @@
 import { Typography } from '@mui/material';
 import { type FieldProps, useFieldValue, useTranslate } from 'react-admin';
+import { claveDeValor } from '../common/choices';
 
 /** The entry's tipo in words when it is one the API writes, as recorded otherwise. */
 export const TipoLogField = (props: FieldProps) => {
@@ -8,7 +9,7 @@ export const TipoLogField = (props: FieldProps) => {
   if (tipo == null) return null;
   return (
     <Typography component="span" variant="body2">
-      {translate(`aula.tipoLog.${tipo}`, { _: String(tipo) })}
+      {translate(claveDeValor('logs', 'tipo', tipo), { _: String(tipo) })}
     </Typography>
   );
 };

@@ -21,7 +21,7 @@ export const EstadoPago = (_props: Props) => {
   const enParte = pago?.estado === 'completado' && Number(pago.importeReembolsado ?? 0) > 0;
   return (
     <FilaDeChips>
-      <EstadoChip source="estado" grupo="estadoPago" colores={colores} />
+      <EstadoChip recurso="pagos" source="estado" colores={colores} />
       {enParte && <Chip size="small" variant="outlined" color="warning" label={translate('aula.facturacion.reembolsadoEnParte')} />}
     </FilaDeChips>
   );

@@ -1,5 +1,5 @@
 import { Labeled, ReferenceField, required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
-import { choicesFor, metodoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
@@ -17,7 +17,7 @@ const ahora = () => new Date().toISOString();
 const EstadoInput = () => {
   const pago = useRecordContext();
   // Required: an empty choice would mean no estado at all, which no pago has.
-  return <SelectInput source="estado" choices={choicesFor('estadoPago', estadosPosibles(pago))} defaultValue="pendiente" validate={required()} />;
+  return <SelectInput source="estado" choices={choicesDe('pagos', 'estado', estadosPosibles(pago))} defaultValue="pendiente" validate={required()} />;
 };
 
 /** Its invoice, shown and linked, never edited: the link is the server's («Emitir factura»). */
@@ -39,7 +39,7 @@ export const PagoForm = () => (
     <ReferenceAutocomplete source="cursoId" reference="cursos" />
     <MoneyInput source="importe" validate={v.importe} />
     <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
-    <SelectInput source="metodo" choices={metodoChoices} validate={v.metodo} />
+    <SelectInput source="metodo" choices={choicesDe('pagos', 'metodo')} validate={v.metodo} />
     <EstadoInput />
     <FechaHoraInput source="fecha" defaultValue={ahora()} validate={v.fecha} />
     <TextInput source="referencia" validate={v.referencia} />

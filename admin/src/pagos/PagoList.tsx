@@ -11,7 +11,7 @@ import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { EstadoPago } from './EstadoPago';
 import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
@@ -22,8 +22,8 @@ import { Paginacion } from '../common/Paginacion';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
-  <SelectInput source="estado" choices={estadoPagoChoices} key="estado" />,
-  <SelectInput source="metodo" choices={metodoChoices} key="metodo" />,
+  <SelectInput source="estado" choices={choicesDe('pagos', 'estado')} key="estado" />,
+  <SelectInput source="metodo" choices={choicesDe('pagos', 'metodo')} key="metodo" />,
   <ReferenceAutocomplete source="usuarioId" reference="usuarios" key="usuarioId" />,
   <ReferenceAutocomplete source="cursoId" reference="cursos" key="cursoId" />,
   ...filtrosDeFecha('fecha'),
@@ -39,8 +39,8 @@ const PagoList = () => (
           secondaryText={
             // «24/11/2026 10:30 · Completado · Bizum»: what an administrator scans a payment for.
             <>
-              <DateTimeField source="fecha" /> · <SelectField source="estado" choices={estadoPagoChoices} /> ·{' '}
-              <SelectField source="metodo" choices={metodoChoices} />
+              <DateTimeField source="fecha" /> · <SelectField source="estado" choices={choicesDe('pagos', 'estado')} /> ·{' '}
+              <SelectField source="metodo" choices={choicesDe('pagos', 'metodo')} />
             </>
           }
           tertiaryText={<Terciario><MoneyField source="importe" /></Terciario>}
@@ -53,7 +53,7 @@ const PagoList = () => (
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <MoneyField source="importe" textAlign="right" />
-        <SelectField source="metodo" choices={metodoChoices} />
+        <SelectField source="metodo" choices={choicesDe('pagos', 'metodo')} />
         <EstadoPago label="resources.pagos.fields.estado" sortBy="estado" />
         <TextField source="referencia" />
       </Datagrid>

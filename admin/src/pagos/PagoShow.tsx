@@ -1,5 +1,5 @@
 import { EditButton, Labeled, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
-import { metodoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { EmitirFacturaButton } from './EmitirFacturaButton';
@@ -22,7 +22,7 @@ const PagoShow = () => (
       <ReferenceField source="usuarioId" reference="usuarios" link="show" />
       <ReferenceField source="cursoId" reference="cursos" link="show" />
       <MoneyField source="importe" />
-      <SelectField source="metodo" choices={metodoChoices} />
+      <SelectField source="metodo" choices={choicesDe('pagos', 'metodo')} />
       <EstadoPago label="resources.pagos.fields.estado" />
       <MoneyField source="importeReembolsado" />
       <DateTimeField source="fechaReembolso" />

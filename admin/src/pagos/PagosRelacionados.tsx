@@ -1,5 +1,5 @@
 import { Datagrid, ReferenceField, ReferenceManyField, SelectField, SimpleList } from 'react-admin';
-import { estadoPagoChoices, metodoChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -26,7 +26,7 @@ export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) 
           secondaryText={
             <>
               <ReferenceField source="cursoId" reference="cursos" link={false} /> ·{' '}
-              <SelectField source="estado" choices={estadoPagoChoices} /> · <SelectField source="metodo" choices={metodoChoices} />
+              <SelectField source="estado" choices={choicesDe('pagos', 'estado')} /> · <SelectField source="metodo" choices={choicesDe('pagos', 'metodo')} />
             </>
           }
           tertiaryText={<Terciario><MoneyField source="importe" /></Terciario>}
@@ -38,8 +38,8 @@ export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) 
         <DateTimeField source="fecha" />
         <ReferenceField source="cursoId" reference="cursos" link={false} />
         <MoneyField source="importe" textAlign="right" />
-        <SelectField source="metodo" choices={metodoChoices} />
-        <SelectField source="estado" choices={estadoPagoChoices} />
+        <SelectField source="metodo" choices={choicesDe('pagos', 'metodo')} />
+        <SelectField source="estado" choices={choicesDe('pagos', 'estado')} />
       </Datagrid>
     </ResponsiveList>
   </ReferenceManyField>

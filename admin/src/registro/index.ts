@@ -22,9 +22,13 @@ export const serverFields = (name: string) =>
     .filter(([, campo]) => campo.readOnly)
     .map(([field]) => field);
 
-/** The values an enum field accepts, in the registry's order. */
+/**
+ * The values an enum field accepts, in the registry's order. A free-text field whose usual values
+ * have labels (logs.tipo: the tipos the API itself writes) offers those.
+ */
 export function valores<T extends string | number = string>(name: string, field: string): readonly T[] {
-  const values = recurso(name).fields[field]?.enum;
+  const campo = recurso(name).fields[field];
+  const values = campo?.enum ?? (campo?.enumLabels && Object.keys(campo.enumLabels));
   if (!values) throw new Error(`${name}.${field} is not an enum in the API registry`);
   return values as readonly T[];
 }

@@ -1,7 +1,7 @@
 import { Datagrid, ReferenceField, ReferenceManyField, SelectField, TextField } from 'react-admin';
 import { Box } from '@mui/material';
 import { ClaseSimpleList } from '../clases/ClaseSimpleList';
-import { estadoClaseChoices } from '../common/choices';
+import { choicesDe } from '../common/choices';
 import { CreateRelatedButton } from '../common/CreateRelatedButton';
 import { ResponsiveList } from '../common/ResponsiveList';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
@@ -22,7 +22,7 @@ export const ClasesPrivadas = (_props: SinEtiqueta) => (
         <Datagrid rowClick="edit" bulkActionButtons={false}>
           <TextField source="titulo" />
           <ReferenceField source="cursoId" reference="cursos" link={false} />
-          <SelectField source="estado" choices={estadoClaseChoices} />
+          <SelectField source="estado" choices={choicesDe('clases', 'estado')} />
         </Datagrid>
       </ResponsiveList>
     </ReferenceManyField>

@@ -5,6 +5,7 @@ import { Alert, Box, Card, CardContent, Link as EnlaceMui, Stack, Typography } f
 import { useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListBase, type RaRecord, RecordContextProvider, ReferenceField, Title, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
+import { claveDeValor } from '../common/choices';
 import { BotonAccion } from '../common/BotonAccion';
 import { formatDiaHora } from '../common/dates';
 import { Paginacion } from '../common/Paginacion';
@@ -106,7 +107,7 @@ const PorSubsanar = () => {
                 <ReferenceField source="registroId" reference="registros" link={false}>
                   <TipoDeRegistro />
                 </ReferenceField>
-                <ChipAeat tono={r.estado === 'incorrecto' ? 'error' : 'aviso'} etiqueta={translate(`aula.verifactu.estadoRegistro.${r.estado}`)} />
+                <ChipAeat tono={r.estado === 'incorrecto' ? 'error' : 'aviso'} etiqueta={translate(claveDeValor('remisiones', 'estado', r.estado))} />
               </Stack>
               <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
                 {translate('aula.verifactu.error', { codigo: r.codigoError ?? '', texto: r.descripcionError ?? '' })}
@@ -128,7 +129,7 @@ const PorSubsanar = () => {
 const TipoDeRegistro = () => {
   const registro = useRecordContext<RaRecord>();
   const translate = useTranslate();
-  return registro ? <Typography variant="body2" component="span">{translate(`aula.tipoRegistro.${registro.tipo}`)}</Typography> : null;
+  return registro ? <Typography variant="body2" component="span">{translate(claveDeValor('registros', 'tipo', registro.tipo))}</Typography> : null;
 };
 
 const VerifactuPage = () => {

@@ -113,6 +113,8 @@ describe('Facturación › VeriFactu', () => {
     expect(screen.getByText('El pendiente más antiguo').nextSibling).toHaveTextContent('hace 5 minutos');
     expect(screen.getByText('Último envío').nextSibling).toHaveTextContent('12 registros, todos correctos · CSV A-YDSW8NLFLANWPM');
     expect(await screen.findByText('Error 1110: El NIF no está identificado en el censo de la AEAT.')).toBeInTheDocument();
+    // Its state at the AEAT, in the label the API declares for remisiones.estado.
+    expect(screen.getByText('Rechazado')).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Subsanar' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Declaración responsable del sistema' })).toHaveAttribute('href', '/declaracion-responsable');
   });

@@ -166,6 +166,13 @@ export interface ResourceDef {
    * field of the row a belongsTo relation points at (a pago is found by its usuario's name).
    */
   searchFields: string[];
+  /**
+   * How people name one of its rows, as SQL over its table's alias (`t."titulo"`): a list's CSV
+   * export shows a reference to this entity as this name, joined in the same SELECT so the rows
+   * stream from the database with nothing to look up afterwards. The engine knows no entity, so
+   * each says its own; the admin names them alike. Without it, a reference exports as its id.
+   */
+  nombreSql?: (alias: string) => string;
   /** Composite unique keys, e.g. [['serie', 'numero']]. */
   uniques?: string[][];
   /** Append-only resources answer 403 to PUT, PATCH and DELETE. */

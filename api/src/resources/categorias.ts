@@ -13,4 +13,5 @@ export default defineResource({
     cursos: { type: 'hasMany', target: 'cursos', foreignKey: 'categoriaId' },
   },
   searchFields: ['nombre', 'descripcion'],
+  nombreSql: (t) => `${t}."nombre"`,
 });

@@ -41,6 +41,7 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  nombreSql: (t) => `${t}."titulo"`,
   async beforeWrite(data, ctx) {
     return conDuracionDelVideo(await alFinalDelCurso(data, ctx), ctx);
   },

@@ -56,6 +56,7 @@ export default defineResource({
     logs: { type: 'hasMany', target: 'logs', foreignKey: 'loginId' },
   },
   searchFields: ['usuario', 'nombre', 'email'],
+  nombreSql: (t) => `${t}."usuario"`,
   async beforeWrite(data, ctx) {
     if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;

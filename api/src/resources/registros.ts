@@ -29,6 +29,7 @@ export default defineResource({
     remisiones: { type: 'hasMany', target: 'remisiones', foreignKey: 'registroId' },
   },
   searchFields: ['numSerieFactura', 'huella'],
+  nombreSql: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.registros,
   // Only its action writes (subsanar, which may correct the client's data): audited.

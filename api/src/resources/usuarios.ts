@@ -25,4 +25,5 @@ export default defineResource({
     facturas: { type: 'hasMany', target: 'facturas', foreignKey: 'usuarioId' },
   },
   searchFields: ['nombre', 'apellidos', 'email', 'nif'],
+  nombreSql: (t) => `TRIM(${t}."nombre" || ' ' || COALESCE(${t}."apellidos", ''))`,
 });

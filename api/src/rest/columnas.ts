@@ -9,30 +9,18 @@ import { entero, euros, texto } from './csv.js';
 import type { OrderTerm, WhereNode } from './filter.js';
 import { afterFrom } from './select.js';
 import type { Dialect } from '../base/values.js';
+import { registryOf } from './registry.js';
 import { quote, type SqlFragment } from './where.js';
 
 const m = mensajes.exportar;
-const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-/** How a row people refer to is named, as SQL over its table's alias; the admin names them alike. */
-const nombres: Record<string, (t: string) => string> = {
-  usuarios: (t) => `TRIM(${t}."nombre" || ' ' || COALESCE(${t}."apellidos", ''))`,
-  cursos: (t) => `${t}."titulo"`,
-  clases: (t) => `${t}."titulo"`,
-  categorias: (t) => `${t}."nombre"`,
-  facturas: (t) =>
-    `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${m.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
-  logins: (t) => `${t}."usuario"`,
-  registros: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
-  // As the admin names a pago: its reference, or its number.
-  pagos: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
-};
 
 export interface Columna {
   campo: string;
   cabecera: string;
   /** The SQL that reads it, over the resource's table and its joins. */
   sql: string;
+  /** For a reference named by its row: the LEFT JOIN that brings that row. */
+  join?: string;
   /** The value as the spreadsheet shows it. */
   celda: (v: unknown) => string;
 }
@@ -59,6 +47,17 @@ function celda(field: Field, timeZone: string): (v: unknown) => string {
 
 const alias = (campo: string) => quote(`r_${campo}`);
 
+/**
+ * A reference reads as the name its entity declares (nombreSql) of the row it points to, joined
+ * under an alias of its own; an entity that declares none is referred to by its id.
+ */
+function referencia(resource: Resource, campo: string, target: string): Pick<Columna, 'sql' | 'join'> {
+  const table = quote(resource.name);
+  const nombreSql = registryOf(resource).get(target).nombreSql;
+  if (!nombreSql) return { sql: `CAST(${table}.${quote(campo)} AS TEXT)` };
+  return { sql: nombreSql(alias(campo)), join: ` LEFT JOIN ${quote(target)} AS ${alias(campo)} ON ${alias(campo)}."id" = ${table}.${quote(campo)}` };
+}
+
 /** The export's columns: all readable fields, or those `fields` names, in the registry's order. */
 export function columnas(resource: Resource, fields: string[] | undefined, timeZone: string): Columna[] {
   const table = quote(resource.name);
@@ -67,7 +66,7 @@ export function columnas(resource: Resource, fields: string[] | undefined, timeZ
     .map(([campo, field]) => ({
       campo,
       cabecera: field.label ?? campo,
-      sql: field.references ? nombres[field.references](alias(campo)) : `${table}.${quote(campo)}`,
+      ...(field.references ? referencia(resource, campo, field.references) : { sql: `${table}.${quote(campo)}` }),
       celda: celda(field, timeZone),
     }));
 }
@@ -80,9 +79,7 @@ export function exportSql(
   dialect: Dialect,
 ): SqlFragment {
   const table = quote(resource.name);
-  const joins = cols
-    .filter((c) => resource.fields[c.campo].references)
-    .map((c) => ` LEFT JOIN ${quote(resource.fields[c.campo].references!)} AS ${alias(c.campo)} ON ${alias(c.campo)}."id" = ${table}.${quote(c.campo)}`);
-  const head = `SELECT ${cols.map((c, i) => `${c.sql} AS "c${i}"`).join(', ')} FROM ${table}${joins.join('')}`;
+  const joins = cols.map((c) => c.join ?? '').join('');
+  const head = `SELECT ${cols.map((c, i) => `${c.sql} AS "c${i}"`).join(', ')} FROM ${table}${joins}`;
   return afterFrom(head, resource, spec, dialect);
 }

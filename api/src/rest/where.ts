@@ -16,6 +16,9 @@ export interface SqlFragment {
 /** A registry name (table or column) as a quoted SQL identifier; standard quoting on both databases. */
 export const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
+/** Text as an SQL string literal, for the few fixed words a query spells out. */
+export const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
 /**
  * LoopBack's `like` is case-sensitive on both databases. SQLite's LIKE is not, so there the
  * pattern becomes the equivalent GLOB (case-sensitive, `*`/`?` wildcards, `[x]` escapes).

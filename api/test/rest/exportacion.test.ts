@@ -133,6 +133,19 @@ describe('the other lists', () => {
     expect(lineas(res.body)).toEqual(['Usuario;Concepto;Base imponible;Tipo de IVA;Cuota de IVA;Total;Estado', 'Ana García López;"Curso; inglés";41,24;21;8,66;49,90;Emitida']);
   });
 
+  it('names a reference to a draft factura «Borrador #id», in the label of its estado', async () => {
+    const ts = '2026-01-10T09:00:00.000Z';
+    await t.db('facturas').insert({ id: 50, serie: 'A', usuarioId: 1, concepto: 'Sin emitir', base: 1000, tipoIva: 21, cuotaIva: 210, total: 1210, estado: 'borrador', createdAt: ts, updatedAt: ts });
+    await t.db('pagos').insert({ id: 50, usuarioId: 1, facturaId: 50, importe: 1210, metodo: 'bizum', estado: 'pendiente', fecha: ts, createdAt: ts, updatedAt: ts });
+    try {
+      const res = await csv(`/pagos.csv?${filtro({ where: { id: 50 }, fields: ['facturaId'] })}`);
+      expect(lineas(res.body)).toEqual(['Factura', 'Borrador #50']);
+    } finally {
+      await t.db('pagos').where('id', 50).delete();
+      await t.db('facturas').where('id', 50).delete();
+    }
+  });
+
   it('labels the activity log as the admin does', async () => {
     expect((await t.call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: 'admin' })).status).toBe(200);
     await t.call('PATCH', '/categorias/1', { orden: 2 });

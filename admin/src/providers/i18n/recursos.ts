@@ -60,20 +60,21 @@ export function textosDeRecursos(registro: RegistroPublico) {
 
 export const recursos = textosDeRecursos(registro);
 
-/** Each enum's value labels, as the admin's choices name them under `aula.<grupo>`. */
-const etiquetasDe = (name: string, field: string): Record<string, string> => ({ ...registro[name]?.fields[field]?.enumLabels });
+/**
+ * The label of every enum value the registry declares, where common/choices.ts looks for it
+ * (`aula.enum.<recurso>.<campo>.<valor>`): a new entity or enum field needs no line here.
+ */
+export function textosDeValores(registro: RegistroPublico) {
+  return Object.fromEntries(
+    Object.entries(registro).map(([name, { fields }]) => [
+      name,
+      Object.fromEntries(Object.entries(fields).flatMap(([field, campo]) => (campo.enumLabels ? [[field, { ...campo.enumLabels }]] : []))),
+    ]),
+  );
+}
 
 export const aulaRecursos = {
-  nivel: etiquetasDe('cursos', 'nivel'),
-  estadoCurso: etiquetasDe('cursos', 'estado'),
-  estadoClase: etiquetasDe('clases', 'estado'),
-  estadoPago: etiquetasDe('pagos', 'estado'),
-  estadoFactura: etiquetasDe('facturas', 'estado'),
-  tipoFactura: etiquetasDe('facturas', 'tipo'),
-  tipoRectificativa: etiquetasDe('facturas', 'tipoRectificativa'),
-  tipoRegistro: etiquetasDe('registros', 'tipo'),
-  tipoLog: etiquetasDe('logs', 'tipo'),
-  metodo: etiquetasDe('pagos', 'metodo'),
+  enum: textosDeValores(registro),
   validacion: {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',

@@ -11,13 +11,6 @@ export const verifactu = {
     rechazada: 'AEAT: rechazada',
     noRemitida: 'No se remite',
   },
-  /** A record's state at the AEAT. */
-  estadoRegistro: {
-    pendiente: 'Pendiente de envío',
-    correcto: 'Correcto',
-    aceptadoConErrores: 'Aceptado con errores',
-    incorrecto: 'Rechazado',
-  },
   csv: 'CSV de la AEAT: %{csv}',
   sinCsv: 'Registrado por la AEAT en un envío cuya respuesta se perdió (sin CSV)',
   error: 'Error %{codigo}: %{texto}',

@@ -22,5 +22,6 @@ export default defineResource({
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  nombreSql: (t) => `${t}."titulo"`,
   actions: { reordenarClases },
 });

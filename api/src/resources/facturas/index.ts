@@ -5,6 +5,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
+import { literal } from '../../rest/where.js';
 import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
@@ -14,6 +15,7 @@ import { facturaPdf, type FacturaImprimible } from './pdf.js';
 export { cuotaIva, desglose } from './emision.js';
 
 export const ESTADOS_FACTURA = ['borrador', 'emitida', 'pagada', 'anulada'] as const;
+const ETIQUETAS_ESTADO = { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } satisfies Record<(typeof ESTADOS_FACTURA)[number], string>;
 
 type Row = Record<string, any>;
 
@@ -70,7 +72,7 @@ export default defineResource({
     tipoIva: { label: 'Tipo de IVA', type: 'integer', required: true, enum: [21, 10, 4, 0] },
     cuotaIva: { label: 'Cuota de IVA', type: 'integer', readOnly: true, money: true },
     total: { label: 'Total', type: 'integer', readOnly: true, money: true },
-    estado: { label: 'Estado', enumLabels: { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' }, type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
+    estado: { label: 'Estado', enumLabels: ETIQUETAS_ESTADO, type: 'string', enum: ESTADOS_FACTURA, default: 'borrador' },
     rectificaId: { label: 'Rectifica a', type: 'integer', references: 'facturas', readOnly: true },
     motivoRectificacion: { label: 'Motivo de la rectificación', type: 'string', maxLength: 500, readOnly: true },
     // VeriFactu's TipoRectificativa of a rectificativa: I por diferencias, S por sustitución.
@@ -96,6 +98,8 @@ export default defineResource({
     registros: { type: 'hasMany', target: 'registros', foreignKey: 'facturaId' },
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
+  // As the admin names a factura: «serie-numero», or «Borrador #id» before it has a number.
+  nombreSql: (t) => `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${ETIQUETAS_ESTADO.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
   // The totals and the kind are the server's, never the client's.
   async beforeWrite(data, ctx) {
     comprobarCambio(data, ctx);

@@ -54,6 +54,8 @@ export default defineResource({
   },
   // A pago is looked for by who paid and for what as much as by its reference.
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
+  // As the admin names a pago: its reference, or its number.
+  nombreSql: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
   async beforeWrite(data, { existing }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
