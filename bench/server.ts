@@ -4,7 +4,8 @@
 // cluster's primary (its workers run api/src/index.ts and share the port the first one got).
 import { serveApi } from '../api/src/index.js';
 import { loadConfig } from '../api/src/config.js';
+import { sembrarDemo } from '../seeds/prepare.js';
 
-const api = await serveApi(loadConfig(process.env));
+const api = await serveApi(loadConfig(process.env), { demo: sembrarDemo });
 process.send!({ port: api.port });
 process.once('disconnect', () => api.close().then(() => process.exit(0)));

@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'api/src/index.ts'], { stdio: 'inherit' }),
+  spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'scripts/api.ts'], { stdio: 'inherit' }),
   spawn('npx', ['vite', '--config', 'admin/vite.config.ts'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((c) => c.kill('SIGTERM'));

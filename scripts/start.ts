@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import { buildAdminServer } from '../api/src/admin-server.js';
 import { anunciarVerifactu, exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { mensajes } from '../api/src/mensajes.js';
+import { sembrarDemo } from '../seeds/prepare.js';
 
 const adminRoot = resolve('dist/admin');
 const config = loadConfigOrExit();
@@ -18,7 +19,7 @@ if (!existsSync(resolve(adminRoot, 'index.html')) || process.argv.includes('--bu
 }
 
 // WORKERS > 1: this process stays the cluster's primary and serves the admin; workers serve the API.
-const api = await serveApi(config);
+const api = await serveApi(config, { demo: sembrarDemo });
 const admin = await buildAdminServer(config, adminRoot);
 await admin.listen({ port: config.adminPort, host: config.host });
 console.log(`API:   http://localhost:${config.port}  (explorador en /explorer)${config.workers > 1 ? `, ${config.workers} procesos` : ''}`);

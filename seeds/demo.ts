@@ -45,11 +45,6 @@ export interface SeedDemoResult {
   logs: number;
 }
 
-/** True while the database has no administrator at all: a fresh database. */
-export async function isEmpty(db: Knex | Knex.Transaction): Promise<boolean> {
-  return !(await db('logins').first('id'));
-}
-
 /** The scrypt parameters stored inside a hash (`scrypt$N$r$p$salt$key`). */
 function paramsOf(hash: string): ScryptParams | undefined {
   const [alg, N, r, p] = hash.split('$');

@@ -8,7 +8,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb } from './db/index.js';
-import { prepareDatabase } from '../../seeds/prepare.js';
+import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -28,13 +28,15 @@ export interface RunningCluster {
 export interface ClusterOptions {
   log?: (msg: string) => void;
   error?: (msg: string) => void;
+  /** How the primary fills an empty database outside production (index.ts's StartOptions). */
+  demo?: DemoSeeder;
 }
 
-export async function startCluster(config: Config, { log = console.log, error = console.error }: ClusterOptions = {}): Promise<RunningCluster> {
+export async function startCluster(config: Config, { log = console.log, error = console.error, demo }: ClusterOptions = {}): Promise<RunningCluster> {
   // Once, here: workers never migrate nor seed (index.ts skips it in a worker).
   const db = createDb(config.database);
   try {
-    await prepareDatabase(db, config, log);
+    await prepareDatabase(db, config, { log, demo });
   } finally {
     await db.destroy();
   }

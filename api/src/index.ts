@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { avisosVerifactu, ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';
-import { prepareDatabase } from '../../seeds/prepare.js';
+import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
 
 export interface RunningApi {
   app: FastifyInstance;
@@ -17,11 +17,16 @@ export interface RunningApi {
   close(): Promise<void>;
 }
 
-export async function startApi(config: Config): Promise<RunningApi> {
+/** How a start fills an empty database outside production; without it, as production does. */
+export interface StartOptions {
+  demo?: DemoSeeder;
+}
+
+export async function startApi(config: Config, { demo }: StartOptions = {}): Promise<RunningApi> {
   const db = createDb(config.database);
   // Migrated before the app is built: building it reads archivos (uploads to resume). A
   // cluster's worker finds it done: its primary prepared the database before forking.
-  if (!cluster.isWorker) await prepareDatabase(db, config, (msg: string) => console.log(msg));
+  if (!cluster.isWorker) await prepareDatabase(db, config, { log: (msg: string) => console.log(msg), demo });
   const app = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
   let closing: Promise<void> | undefined;
@@ -63,12 +68,12 @@ export function loadConfigOrExit(): Config {
 export const esPrimarioDeCluster = (config: Config) => config.workers > 1 && cluster.isPrimary;
 
 /** The API as configured: in this process, or in a cluster of WORKERS processes. */
-export async function serveApi(config: Config): Promise<{ port: number; close(): Promise<void>; log(msg: string): void }> {
+export async function serveApi(config: Config, opciones: StartOptions = {}): Promise<{ port: number; close(): Promise<void>; log(msg: string): void }> {
   if (!esPrimarioDeCluster(config)) {
-    const api = await startApi(config);
+    const api = await startApi(config, opciones);
     return { port: (api.app.server.address() as AddressInfo).port, close: api.close, log: (m) => api.app.log.info(m) };
   }
-  const running = await startCluster(config).catch((err: Error) => {
+  const running = await startCluster(config, opciones).catch((err: Error) => {
     console.error(`No se pudo arrancar la API: ${err.message}`);
     process.exit(1);
   });
@@ -80,10 +85,13 @@ export function anunciarVerifactu(config: Config, log: (msg: string) => void = c
   for (const { aviso, texto } of avisosVerifactu(config)) (aviso ? warn : log)(texto);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The API process: this file in production, scripts/api.ts with the demo data in development. */
+export async function runApi(opciones: StartOptions = {}) {
   const config = loadConfigOrExit();
   // A cluster's workers run this file too: the primary has said it once for the machine.
   if (!cluster.isWorker) anunciarVerifactu(config);
-  const api = await serveApi(config);
+  const api = await serveApi(config, opciones);
   exitOnSignals(api.close, api.log);
 }
+
+if (import.meta.url === `file://${process.argv[1]}`) await runApi();

@@ -29,11 +29,21 @@ describe('imports', () => {
     expect(hacia).toEqual([]);
   });
 
+  it('api/src imports nothing from seeds/: the server never carries the demo data', () => {
+    const deps = graph.obj();
+    const hacia = Object.keys(deps)
+      .filter((f) => f.startsWith('api/src/'))
+      .flatMap((f) => deps[f].filter((d: string) => d.startsWith('seeds/')).map((d: string) => `${f} > ${d}`));
+    expect(hacia).toEqual([]);
+  });
+
   it('the graph it reads is the real one', () => {
     // A resolution that failed would leave every rule above trivially true.
     const deps = graph.obj();
     expect(deps['api/src/app.ts']).toContain('api/src/rest/crud.ts');
     expect(deps['api/src/resources/index.ts']).toContain('api/src/resources/facturas/index.ts');
+    // Files outside the two folders are in it too: the seeds rule sees where imports lead.
+    expect(deps['api/src/db/preparar.ts']).toContain('migrations/index.ts');
     // The admin's registry is a module its Vite plugin makes (admin/registro.vite.ts), not a file.
     expect(graph.warnings().skipped.filter((m: string) => !m.startsWith('virtual:'))).toEqual([]);
   });

@@ -7,9 +7,10 @@ import { Server } from '@tus/server';
 import { EVENTS, type Upload } from '@tus/utils';
 import { conCabeceraTus } from '../auth/origin.js';
 import type { Config } from '../config.js';
+import { insertId } from '../db/filas.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { CARPETAS, type Carpeta } from '../resources/archivos.js';
+import archivos, { CARPETAS, type Carpeta } from '../resources/archivos.js';
 import { averiaDeAlmacen, HttpError } from '../base/errors.js';
 import { sinInvisibles } from '../base/values.js';
 import type { Almacen } from './almacen.js';
@@ -92,8 +93,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
         // cannot both fit in the last place or the last megabytes.
         if (isPg(db)) await trx.raw("SELECT pg_advisory_xact_lock(hashtext('aula:subidas'))");
         await comprobarLimites(trx, loginId, upload.size!);
-        const [fila] = await trx('archivos')
-          .insert({
+        const id = await insertId(trx, 'archivos', {
             subida: upload.id,
             subidoPor: loginId,
             carpeta,
@@ -103,9 +103,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
             estado: 'subiendo',
             createdAt: ahora,
             updatedAt: ahora,
-          })
-          .returning('id');
-        const id = typeof fila === 'object' ? fila.id : fila;
+          });
         await trx('logs').insert({
           tipo: 'CREATE', fecha: ahora, datos: null, loginId, recurso: 'archivos', recursoId: id,
           ip: quien?.ip ?? null, createdAt: ahora, updatedAt: ahora,
@@ -242,8 +240,10 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
 
   // tus bodies are raw bytes: left unread here, streamed by tus into the store.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  app.route({ method: ['POST'], url: '/subidas', config: conCabeceraTus, handler: atender });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: conCabeceraTus, handler: atender });
+  // Uploading makes archivos: the roles that write them.
+  const rutaTus = { ...conCabeceraTus, acceso: { recurso: archivos, op: 'escribir' as const } };
+  app.route({ method: ['POST'], url: '/subidas', config: rutaTus, handler: atender });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: rutaTus, handler: atender });
 }
 
 /**

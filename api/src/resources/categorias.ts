@@ -13,4 +13,6 @@ export default defineResource({
     cursos: { type: 'hasMany', target: 'cursos', foreignKey: 'categoriaId' },
   },
   searchFields: ['nombre', 'descripcion'],
+  // Content: the editors make it, the contable reads it.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
 });

@@ -41,6 +41,8 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  // Content: the editors make it, the contable reads it.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
   async beforeWrite(data, ctx) {
     return conDuracionDelVideo(await alFinalDelCurso(data, ctx), ctx);
   },

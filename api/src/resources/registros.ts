@@ -29,6 +29,8 @@ export default defineResource({
     remisiones: { type: 'hasMany', target: 'remisiones', foreignKey: 'registroId' },
   },
   searchFields: ['numSerieFactura', 'huella'],
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.registros,
   // Only its action writes (subsanar, which may correct the client's data): audited.

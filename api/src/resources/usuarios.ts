@@ -25,4 +25,6 @@ export default defineResource({
     facturas: { type: 'hasMany', target: 'facturas', foreignKey: 'usuarioId' },
   },
   searchFields: ['nombre', 'apellidos', 'email', 'nif'],
+  // The contable invoices them; an editor needs to know who a private clase is for, never their personal data.
+  acceso: { contable: { leer: true, escribir: true }, editor: { leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] } },
 });

@@ -4,6 +4,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { isPg, type Db } from '../db/index.js';
+import { insertId, lockRow } from '../db/filas.js';
 import { readRows } from '../db/reader.js';
 import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
@@ -375,8 +376,7 @@ export class Repository {
    */
   private async insert(trx: Knex.Transaction, resource: Resource, body: Row, actor: Actor, servidor = false): Promise<number> {
     const data = await this.prepare(trx, resource, body, 'create', actor, undefined, servidor);
-    const [inserted] = await trx(resource.name).insert(this.stamp(bodyToRow(resource, data, this.dialect), true)).returning('id');
-    const id = fromKey(typeof inserted === 'object' ? inserted.id : inserted) as number;
+    const id = await insertId(trx, resource.name, this.stamp(bodyToRow(resource, data, this.dialect), true));
     await this.audit(trx, resource, 'CREATE', actor, id);
     return id;
   }
@@ -452,9 +452,7 @@ export class Repository {
    */
   async runAction(resource: Resource, id: number, name: string, action: Action, body: Row, actor: Actor): Promise<unknown> {
     return this.write(resource, {}, id, async (trx) => {
-      const qb = trx(resource.name).where('id', id).first('id');
-      if (this.dialect === 'pg') qb.forUpdate();
-      if (!(await qb)) throw notFound(resource.model, id);
+      if (!(await lockRow(trx, resource.name, { id }, 'id'))) throw notFound(resource.model, id);
       const findById = (name: string, rid: number) => this.findById(registryOf(resource).get(name), rid, undefined, trx);
       const create = (name: string, data: Row) => this.insert(trx, registryOf(resource).get(name), data, actor, true);
       const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById, create });

@@ -2,7 +2,7 @@
 // transaction that writes it, `pendiente`; the sender takes the pending ones in chain order and
 // builds each one's XML from the record and its invoice the first time it sends it.
 import type { Knex } from 'knex';
-import { isPg } from '../db/index.js';
+import { lockRow } from '../db/filas.js';
 import { registroXml, type DatosRegistro, type Operacion, type RegistroGuardado, type SistemaInformatico } from './xml.js';
 
 type Db = Knex | Knex.Transaction;
@@ -187,7 +187,5 @@ export async function buildXml(db: Db, lote: Pendiente[], sistema: SistemaInform
 
 /** A row of `remisiones` locked for the transaction (PostgreSQL; SQLite has one writer). */
 export async function remisionBloqueada(trx: Knex.Transaction, registroId: number): Promise<Row | undefined> {
-  const qb = trx('remisiones').where('registroId', registroId).first();
-  if (isPg(trx as unknown as Knex)) qb.forUpdate();
-  return (await qb) as Row | undefined;
+  return lockRow(trx, 'remisiones', { registroId });
 }

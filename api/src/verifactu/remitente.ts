@@ -24,6 +24,7 @@ import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { insertId } from '../db/filas.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { clienteAeat, SinRespuesta, type ClienteAeat } from './cliente.js';
@@ -304,10 +305,7 @@ export class Remitente {
     const { emisorNombre } = (await this.db('facturas').where('id', lote[0].facturaId).first('emisorNombre')) as Row;
     const iso = ahora.toISOString();
     const envioId = await this.db.transaction(async (trx) => {
-      const [e] = await trx('envios')
-        .insert({ entorno: v.modo, emisorNif: lote[0].idEmisorFactura, inicio: iso, registros: lote.length, incidencia, estado: 'enviando' })
-        .returning('id');
-      const id = Number(typeof e === 'object' ? e.id : e);
+      const id = await insertId(trx, 'envios', { entorno: v.modo, emisorNif: lote[0].idEmisorFactura, inicio: iso, registros: lote.length, incidencia, estado: 'enviando' });
       for (const p of lote) {
         const cambios: Row = { intentos: p.intentos + 1, ultimoIntento: iso, envioId: id, updatedAt: iso };
         if (!p.xml) cambios.xml = nuevos.get(p.remisionId);

@@ -22,7 +22,7 @@ import { anadirRegistro } from '../resources/facturas/cadena.js';
 import { numSerieFactura } from '../resources/facturas/formato.js';
 import { nifValido, normalizarNif } from '../resources/facturas/nif.js';
 import type { Facturacion } from '../base/types.js';
-import { isPg } from '../db/index.js';
+import { lockRow } from '../db/filas.js';
 import { REGISTRADO, remisionBloqueada } from './cola.js';
 import type { Operacion } from './xml.js';
 
@@ -64,9 +64,7 @@ export function operacionDeCorreccion(tipo: 'alta' | 'anulacion', corregido: Row
 export async function subsanar(trx: Knex.Transaction, registroId: number, datos: DatosSubsanacion, f: Facturacion, ahora = new Date()): Promise<number> {
   const remision = (await remisionBloqueada(trx, registroId))!;
   const registro = (await trx('registros').where('id', registroId).first()) as Row;
-  const qb = trx('facturas').where('id', registro.facturaId).first();
-  if (isPg(trx as unknown as Knex)) qb.forUpdate();
-  const factura = (await qb) as Row;
+  const factura = (await lockRow(trx, 'facturas', { id: registro.facturaId }))!;
   const num = numSerieFactura(factura.serie, factura.numero);
   if (remision.estado !== 'incorrecto' && remision.estado !== 'aceptadoConErrores') throw conflict(mensajes.verifactu.noSubsanable(remision.estado));
   if (registro.tipo === 'alta' && factura.estado === 'anulada') throw conflict(mensajes.verifactu.altaDeAnulada(num));

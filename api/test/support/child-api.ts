@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../../src/config.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
-const entry = fileURLToPath(new URL('../../src/index.ts', import.meta.url));
+// The API with the demo data on an empty database, as `npm run dev` runs it.
+const entry = fileURLToPath(new URL('../../../scripts/api.ts', import.meta.url));
 
 export interface HttpAnswer<T = any> {
   status: number;

@@ -22,5 +22,7 @@ export default defineResource({
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
   },
   searchFields: ['titulo', 'descripcion'],
+  // Content: the editors make it, the contable reads it.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
   actions: { reordenarClases },
 });

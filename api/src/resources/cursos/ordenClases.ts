@@ -2,14 +2,14 @@
 // order at once. Both lock the curso row on PostgreSQL so a clase added while another is
 // reordered or added lands after the order the other one saw (SQLite writes one at a time).
 import type { Knex } from 'knex';
-import { isPg } from '../../db/index.js';
+import { lockRow } from '../../db/filas.js';
 import { mensajes } from '../../mensajes.js';
 import { validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
 import type { Action } from '../../base/types.js';
 
 async function lockCurso(db: Knex | Knex.Transaction, cursoId: number) {
-  if (isPg(db as Knex)) await db('cursos').where('id', cursoId).forUpdate().first('id');
+  await lockRow(db, 'cursos', { id: cursoId }, 'id');
 }
 
 /** Last place in the curso: max(orden) + 1, or 1 for the first clase. */

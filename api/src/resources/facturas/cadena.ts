@@ -1,7 +1,7 @@
 // The VeriFactu chain: one per issuer, across all its series. A record is appended with the
 // issuer's chain row locked, so two emissions at once never both take the same previous huella.
 import type { Knex } from 'knex';
-import { isPg } from '../../db/index.js';
+import { insertId, lockRow } from '../../db/filas.js';
 import { fechaHoraConHuso } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import type { Facturacion } from '../../base/types.js';
@@ -16,7 +16,7 @@ type Row = Record<string, any>;
 /** Takes the issuer's chain for the rest of the transaction (SQLite has one writer anyway). */
 async function bloquearCadena(trx: Db, emisorNif: string) {
   await trx('cadenas').insert({ emisorNif }).onConflict('emisorNif').ignore();
-  if (isPg(trx as Knex)) await trx('cadenas').where({ emisorNif }).forUpdate().first('emisorNif');
+  await lockRow(trx, 'cadenas', { emisorNif }, 'emisorNif');
 }
 
 /** The record of an invoice that follows `huellaAnterior` in its issuer's chain, as stored. */
@@ -57,8 +57,7 @@ export async function anadirRegistro(
   correccion?: Operacion & { corrigeId: number },
 ): Promise<Row> {
   const fila = registroDe(factura, tipo, await ultimaHuella(trx, String(factura.emisorNif)), f, ahora);
-  const [insertado] = await trx('registros').insert(fila).returning('id');
-  const id = Number(typeof insertado === 'object' ? insertado.id : insertado);
+  const id = await insertId(trx, 'registros', fila);
   await enqueue(trx, { id, facturaId: Number(factura.id), tipo }, correccion, ahora);
   return { id, ...fila };
 }

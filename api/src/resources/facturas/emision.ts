@@ -2,7 +2,7 @@
 // caller's write transaction: the number, the invoice and its VeriFactu record are committed
 // together or not at all, so an aborted emission leaves no gap in its serie.
 import type { Knex } from 'knex';
-import { isPg } from '../../db/index.js';
+import { lockRow } from '../../db/filas.js';
 import { diaEn } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
@@ -46,17 +46,13 @@ const EMITIDAS = ['emitida', 'pagada'];
 export const esEmitida = (estado: string) => EMITIDAS.includes(estado);
 
 async function facturaBloqueada(trx: Db, id: number): Promise<Row> {
-  const qb = trx('facturas').where('id', id).first();
-  if (isPg(trx as Knex)) qb.forUpdate();
-  return (await qb) as Row;
+  return (await lockRow(trx, 'facturas', { id }))!;
 }
 
 /** The serie's counter row, created at 0 the first time and locked for the transaction. */
 async function contador(trx: Db, serie: string): Promise<Row> {
   await trx('contadores').insert({ serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();
-  const qb = trx('contadores').where('serie', serie).first();
-  if (isPg(trx as Knex)) qb.forUpdate();
-  return (await qb) as Row;
+  return (await lockRow(trx, 'contadores', { serie }))!;
 }
 
 /** Kinds that may go without the customer's identity: a simplified invoice and its rectificativas. */

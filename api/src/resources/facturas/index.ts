@@ -96,6 +96,8 @@ export default defineResource({
     registros: { type: 'hasMany', target: 'registros', foreignKey: 'facturaId' },
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   // The totals and the kind are the server's, never the client's.
   async beforeWrite(data, ctx) {
     comprobarCambio(data, ctx);

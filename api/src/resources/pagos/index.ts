@@ -3,6 +3,7 @@
 // parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
 // once nothing is left to refund.
+import { insertId } from '../../db/filas.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { INT_MAX, textoVisible } from '../../base/values.js';
@@ -53,6 +54,8 @@ export default defineResource({
   },
   // A pago is looked for by who paid and for what as much as by its reference.
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   async beforeWrite(data, { existing }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
@@ -133,10 +136,8 @@ export default defineResource({
           factura && esEmitida(factura.estado)
             ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, create, ahora)
             : null;
-        const [insertado] = await db('reembolsos')
-          .insert({ pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso })
-          .returning('id');
-        return findById('reembolsos', Number(typeof insertado === 'object' ? insertado.id : insertado));
+        const reembolsoId = await insertId(db, 'reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso });
+        return findById('reembolsos', reembolsoId);
       },
     },
   },
