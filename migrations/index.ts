@@ -13,6 +13,7 @@ import * as m0007 from './0007_archivos_plazo_y_propietario.js';
 import * as m0008 from './0008_reembolsos_y_sustitucion.js';
 import * as m0009 from './0009_busqueda.js';
 import * as m0010 from './0010_remision_verifactu.js';
+import * as m0011 from './0011_roles_y_cuentas.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -30,6 +31,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0008_reembolsos_y_sustitucion', m0008],
   ['0009_busqueda', m0009],
   ['0010_remision_verifactu', m0010],
+  ['0011_roles_y_cuentas', m0011],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

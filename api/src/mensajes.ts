@@ -108,6 +108,19 @@ export const mensajes = {
     tieneHijos: (e: Etiquetas, hijos: { etiquetas: Etiquetas; n: number }[]) =>
       `No se puede borrar: ${conArticulo(e)} tiene ${hijos.map((h) => plural(h.n, h.etiquetas)).join(', ')}`,
   },
+  acceso: {
+    leer: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) no tiene acceso a ${pluralConArticulo(e)}`,
+    escribir: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) puede consultar ${pluralConArticulo(e)}, pero no crearlos, cambiarlos ni borrarlos`,
+    campo: (campo: string, e: Etiquetas, rol: string) => `Su cuenta (${rol}) no tiene acceso al campo «${campo}» de ${pluralConArticulo(e)}`,
+    propios: (e: Etiquetas) => `Solo tiene acceso a ${pluralConArticulo(e)} de su propia cuenta`,
+    ruta: (rol: string) => `Su cuenta (${rol}) no tiene acceso a esta función`,
+    fase: (fase: string) =>
+      ({
+        codigo: 'Falta el código de verificación: escríbalo para terminar de entrar',
+        enrolar: 'Su cuenta debe activar la verificación en dos pasos antes de seguir',
+        cambiarPass: 'Debe elegir una contraseña nueva antes de seguir',
+      })[fase] ?? 'Su sesión no está completa: vuelva a entrar',
+  },
   auth: {
     loginIncorrecto: 'login incorrecto',
     sinSesion: 'Se necesita iniciar sesión',

@@ -1,11 +1,15 @@
-// Every route needs a live session except the few a browser must reach before logging in.
+// Every route needs a live session except the few a browser must reach before logging in, and
+// a role that may use it (rest/permisos.ts): a route declares what it reaches in its
+// `config.acceso`; one that declares nothing is the administrador's alone.
 //
 // The decision uses the pattern of the route the request was matched to, never the raw URL:
 // the query string, percent-encoding and `..` segments cannot change which handler runs, so
 // they cannot smuggle a request past the guard. A request that matches no route needs a
 // session too, so an anonymous caller learns nothing about which paths exist.
 import type { FastifyRequest } from 'fastify';
-import { unauthorized } from '../base/errors.js';
+import { forbidden, unauthorized } from '../base/errors.js';
+import { refusalOf, type AccesoRuta } from '../rest/permisos.js';
+import { mensajes } from '../mensajes.js';
 import type { SessionStore } from './sessions.js';
 import { SEGUNDO_PLANO } from './segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -13,6 +17,19 @@ import { SESSION_COOKIE } from './sessions.js';
 // The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.
 const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'GET /ping', 'GET /health', 'GET /openapi.json', 'GET /verifactu/declaracion']);
 const EXPLORER = '/explorer';
+
+/** What a route that says nothing may be used by. */
+export const SOLO_ADMINISTRADOR: AccesoRuta = { roles: ['administrador'] };
+/** A route every account uses for itself (who am I, my session, my account). */
+export const CUALQUIER_CUENTA: AccesoRuta = { roles: ['administrador', 'contable', 'editor'] };
+
+/**
+ * The routes a session that is not yet a whole one may use, by its fase (sesiones.fase): the
+ * step it must take, leaving, and knowing who it is. Anything else is refused with the reason.
+ */
+export const RUTAS_DE_FASE: Record<string, ReadonlySet<string>> = {};
+
+const ruta = (request: FastifyRequest) => `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
 
 export function isPublic(method: string, routeUrl: string | undefined): boolean {
   if (method === 'OPTIONS') return true; // CORS preflights carry no cookie by design
@@ -29,5 +46,14 @@ export function sessionGuard(sessions: SessionStore) {
     const touch = request.headers[SEGUNDO_PLANO] === undefined;
     request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck, touch });
     if (!request.login) throw unauthorized();
+    // A request that matched no route gets its 404 (it names nothing a role could reach).
+    if (request.routeOptions.url === undefined) return;
+    const { fase, rol } = request.login;
+    if (fase) {
+      if (!RUTAS_DE_FASE[fase]?.has(ruta(request))) throw forbidden(mensajes.acceso.fase(fase));
+      return;
+    }
+    const refusal = refusalOf(request.routeOptions.config.acceso ?? SOLO_ADMINISTRADOR, rol);
+    if (refusal) throw refusal;
   };
 }

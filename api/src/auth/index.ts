@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { registrarEvento } from './auditoria.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
 import './request.js';
@@ -33,6 +34,20 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
   app.addHook('onRequest', originCheck(config));
   app.addHook('onRequest', sessionGuard(sessions));
+  // Every write a role was refused is in the log: who tried what, from where, and why not.
+  app.addHook('onError', async (request, _reply, error) => {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== 403 || !request.login || request.method === 'GET' || request.method === 'HEAD') return;
+    const acceso = request.routeOptions.config.acceso;
+    await registrarEvento(db, {
+      tipo: 'PROHIBIDO',
+      loginId: request.login.id,
+      ip: request.ip,
+      recurso: acceso && 'recurso' in acceso ? acceso.recurso.name : null,
+      recursoId: /^\d{1,9}$/.test(String((request.params as { id?: string } | undefined)?.id)) ? Number((request.params as { id: string }).id) : null,
+      datos: { ruta: `${request.method} ${request.routeOptions.url ?? request.url}`, motivo: error.message },
+    }).catch((err) => request.log.warn({ err }, 'no se pudo registrar una acción denegada'));
+  });
 
   await app.register(async (routes) => {
     // Logout carries no data, and a client that sets Content-Type: application/json on every

@@ -1,5 +1,6 @@
 // What the session layer attaches to every request (null until a session is recognised).
 import 'fastify';
+import type { Rol } from '../base/types.js';
 
 export interface SessionLogin {
   id: number;
@@ -7,6 +8,12 @@ export interface SessionLogin {
   nombre: string | null;
   /** The `sesiones` row this request came with. */
   sesionId: number;
+  rol: Rol;
+  /**
+   * A session that is not yet a whole one (sesiones.fase): it may use only the routes of that
+   * step (auth/guard.ts), e.g. the second factor's code after the password.
+   */
+  fase: string | null;
 }
 
 declare module 'fastify' {

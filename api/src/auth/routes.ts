@@ -7,6 +7,7 @@ import { mensajes } from '../mensajes.js';
 import { getResource } from '../resources/index.js';
 import { HttpError, tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { isStorableText, serializeRow } from '../base/values.js';
+import { CUALQUIER_CUENTA } from './guard.js';
 import type { HashingQueue } from './hashing.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { SESSION_COOKIE, type SessionStore } from './sessions.js';
@@ -97,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     return reply.code(204).send();
   });
 
-  app.get('/logins/me', async (request: FastifyRequest) => {
+  app.get('/logins/me', { config: { acceso: CUALQUIER_CUENTA } }, async (request: FastifyRequest) => {
     const row = await db('logins').where('id', request.login!.id).first();
     // The guard saw the session a moment ago; the account may have been deleted since.
     if (!row) throw unauthorized();
@@ -106,7 +107,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
 
   // Asking is itself a request, so it extends the session as any other does: the admin's
   // «Seguir conectado».
-  app.get('/logins/sesion', async (request: FastifyRequest) => {
+  app.get('/logins/sesion', { config: { acceso: CUALQUIER_CUENTA } }, async (request: FastifyRequest) => {
     const state = await sessions.state(request.login!.sesionId);
     // Logged out or expired by another process since the guard's check.
     if (!state) throw unauthorized();

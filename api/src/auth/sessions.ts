@@ -142,6 +142,8 @@ export class SessionStore {
         'logins.usuario',
         'logins.nombre',
         'logins.activo',
+        'logins.rol',
+        'sesiones.fase',
       );
     if (!row) return null;
     let lastSeen = millis(row.lastSeenAt);
@@ -156,7 +158,7 @@ export class SessionStore {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
       lastSeen = now;
     }
-    const login = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null, sesionId: Number(row.sesionId) };
+    const login: SessionLogin = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null, sesionId: Number(row.sesionId), rol: row.rol, fase: row.fase ?? null };
     // Oldest first out: Map iterates in insertion order.
     if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(token, { login, lastSeen, expires, checkedAt: now, generation });

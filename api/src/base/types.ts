@@ -14,7 +14,35 @@ export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' 
 export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
 export type AuditTipo = (typeof AUDIT_TIPOS)[number];
 
+/**
+ * What the server writes in the log about accounts and refusals (auth/auditoria.ts): a refused
+ * write, a role or password changed, a second factor added or removed, sessions closed.
+ */
+export const EVENTOS_CUENTA = ['PROHIBIDO', 'ROL', 'CONTRASENA', 'RESTABLECIDA', 'MFA-ALTA', 'MFA-BAJA', 'SESIONES-CERRADAS'] as const;
+export type EventoCuenta = (typeof EVENTOS_CUENTA)[number];
+
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
+
+/** The roles of an account (logins.rol): what each may do is declared by each entity (`acceso`). */
+export const ROLES = ['administrador', 'contable', 'editor'] as const;
+export type Rol = (typeof ROLES)[number];
+export const ETIQUETAS_ROL: Readonly<Record<Rol, string>> = { administrador: 'Administrador', contable: 'Contable', editor: 'Editor' };
+
+/** What one role may do with an entity's rows, on every route that reaches them. */
+export interface Permiso {
+  /** Read them: all, none, or only the account's own (the rows whose `propio` field holds its id). */
+  leer: boolean | 'propios';
+  /** Create, change, delete them and run their actions (reading is needed too). */
+  escribir?: boolean;
+  /**
+   * The only fields this role receives and may name in where, order, fields or a search; every
+   * field when absent. A field it cannot read is absent from every answer, never null.
+   */
+  campos?: readonly string[];
+}
+
+/** Per role; a role the entity does not name may do nothing with it (administrador: everything). */
+export type Acceso = Partial<Record<Rol, Permiso>>;
 
 export interface Field {
   type: FieldType;
@@ -199,10 +227,14 @@ export interface ResourceDef {
   actions?: Record<string, Action>;
   /** Its read-only routes beyond CRUD (`GET /facturas/{id}/pdf`). */
   reads?: Record<string, Read>;
+  /** Who may read and write it (auth/permisos.ts applies it on every route, the admin hides what it refuses). */
+  acceso?: Acceso;
+  /** The field that holds the account a row belongs to, for `leer: 'propios'` (logs.loginId, logins.id). */
+  propio?: string;
 }
 
 export type Resource = ResourceDef &
-  Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads'>> & { registry?: Registry };
+  Required<Pick<ResourceDef, 'relations' | 'uniques' | 'audited' | 'actions' | 'reads' | 'acceso'>> & { registry?: Registry };
 
 /** The entities served together, as the engine sees them (rest/registry.ts builds one). */
 export interface Registry {
@@ -230,5 +262,6 @@ export function defineResource(def: ResourceDef): Resource {
     uniques: def.uniques ?? [],
     actions: def.actions ?? {},
     reads: def.reads ?? {},
+    acceso: { administrador: { leer: true, escribir: true }, ...def.acceso },
   };
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import * as csv from './csv.js';
 import { comprobarNombres, leerAgrupacion, leerDias, leerPeriodo, leerPeriodoAbierto, periodoAnterior, type Query } from './parametros.js';
 import * as q from './queries.js';
+import pagos from '../resources/pagos/index.js';
 import { intervalos, type Intervalo } from '../base/tiempo.js';
 
 export interface InformesOptions {
@@ -115,7 +116,8 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
   };
 
   for (const [nombre, informe] of Object.entries(informes) as [NombreInforme, Informe][]) {
-    app.get(`/${nombre}`, async (request: FastifyRequest, reply: FastifyReply) => {
+    // Reports are figures of the pagos (and their facturas): for the roles that read them.
+    app.get(`/${nombre}`, { config: { acceso: { recurso: pagos, op: 'leer' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const query = (request.query ?? {}) as Query;
       comprobarNombres(query, catalogoInformes[nombre].parametros);
       const r = await informe.calcular(query, ahora());

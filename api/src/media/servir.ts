@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.js';
+import { CUALQUIER_CUENTA } from '../auth/guard.js';
 import { CARPETAS } from '../resources/archivos.js';
 import type { Almacen } from './almacen.js';
 
@@ -34,6 +35,10 @@ export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }:
     if (almacen.tipo === 'local' && raiz) {
       // A context of their own, so the check applies to these files' routes alone.
       await app.register(async (archivos) => {
+        // Every account sees the clases' videos and the cursos' photos.
+        archivos.addHook('onRoute', (route) => {
+          route.config = { ...route.config, acceso: CUALQUIER_CUENTA };
+        });
         archivos.addHook('onRequest', async (request, reply) => {
           if (!(await listo(carpeta, (request.params as { '*'?: string })['*'] ?? ''))) return reply.callNotFound();
         });
@@ -52,7 +57,7 @@ export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }:
       });
       continue;
     }
-    app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, async (request, reply) => {
+    app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, { config: { acceso: CUALQUIER_CUENTA } }, async (request, reply) => {
       const { nombre } = request.params;
       if (!(await listo(carpeta, nombre))) return reply.callNotFound();
       const enlace = await almacen.enlaceTemporal(`${carpeta}/${nombre}`, ENLACE_SEGUNDOS);

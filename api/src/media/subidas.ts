@@ -10,7 +10,7 @@ import type { Config } from '../config.js';
 import { insertId } from '../db/filas.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { CARPETAS, type Carpeta } from '../resources/archivos.js';
+import archivos, { CARPETAS, type Carpeta } from '../resources/archivos.js';
 import { averiaDeAlmacen, HttpError } from '../base/errors.js';
 import { sinInvisibles } from '../base/values.js';
 import type { Almacen } from './almacen.js';
@@ -240,8 +240,10 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
 
   // tus bodies are raw bytes: left unread here, streamed by tus into the store.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-  app.route({ method: ['POST'], url: '/subidas', config: conCabeceraTus, handler: atender });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: conCabeceraTus, handler: atender });
+  // Uploading makes archivos: the roles that write them.
+  const rutaTus = { ...conCabeceraTus, acceso: { recurso: archivos, op: 'escribir' as const } };
+  app.route({ method: ['POST'], url: '/subidas', config: rutaTus, handler: atender });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: rutaTus, handler: atender });
 }
 
 /**

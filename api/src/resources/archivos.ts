@@ -47,6 +47,8 @@ const archivos = defineResource({
     latido: { label: 'Procesado visto por última vez', type: 'date-time', readOnly: true },
   },
   searchFields: ['nombre', 'ruta'],
+  // Uploaded media belongs to the content: the editors upload it, the contable reads it.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
   serverWritten: mensajes.peticion.soloServidor.archivos,
   async beforeDelete(id, trx) {
     const { ruta } = (await trx('archivos').where('id', id).first('ruta')) ?? {};

@@ -42,6 +42,8 @@ export default defineResource({
   },
   searchFields: ['titulo', 'descripcion'],
   nombreSql: (t) => `${t}."titulo"`,
+  // Content: the editors make it, the contable reads it.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
   async beforeWrite(data, ctx) {
     return conDuracionDelVideo(await alFinalDelCurso(data, ctx), ctx);
   },

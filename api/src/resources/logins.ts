@@ -6,7 +6,7 @@ import { sessionsEnded } from '../auth/sessions.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { conflict } from '../base/errors.js';
-import { defineResource, type WriteContext } from '../base/types.js';
+import { defineResource, ETIQUETAS_ROL, ROLES, type WriteContext } from '../base/types.js';
 
 /** PostgreSQL advisory lock of the rule below: every deactivation and deletion of a login takes it. */
 const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();
@@ -50,6 +50,16 @@ export default defineResource({
     nombre: { label: 'Nombre', type: 'string', maxLength: 120 },
     email: { label: 'Email', type: 'string', format: 'email', maxLength: 254 },
     activo: { label: 'Activo', type: 'boolean', default: true },
+    rol: {
+      label: 'Rol',
+      type: 'string',
+      enum: ROLES,
+      enumLabels: ETIQUETAS_ROL,
+      default: 'administrador',
+      serverDefault: true,
+    },
+    // Set when an administrador resets the password: the account chooses its own at its next login.
+    debeCambiarPass: { label: 'Debe cambiar la contraseña', type: 'boolean', readOnly: true, default: false, serverDefault: true },
     ultimoAcceso: { label: 'Último acceso', type: 'date-time', readOnly: true },
   },
   relations: {
@@ -57,6 +67,9 @@ export default defineResource({
   },
   searchFields: ['usuario', 'nombre', 'email'],
   nombreSql: (t) => `${t}."usuario"`,
+  // Accounts are the administrador's; everyone else sees only their own (and changes it in Mi cuenta).
+  acceso: { contable: { leer: 'propios' }, editor: { leer: 'propios' } },
+  propio: 'id',
   async beforeWrite(data, ctx) {
     if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;

@@ -1,7 +1,9 @@
 import { mensajes } from '../mensajes.js';
 import { validationFailed, type ErrorDetail } from '../base/errors.js';
 import { textoVisible } from '../base/values.js';
-import { AUDIT_TIPOS, defineResource } from '../base/types.js';
+import { AUDIT_TIPOS, defineResource, EVENTOS_CUENTA } from '../base/types.js';
+
+const RESERVADOS: readonly string[] = [...AUDIT_TIPOS, ...EVENTOS_CUENTA];
 
 /** How far from the server's clock an entry's fecha may be, either way. */
 const MARGEN_FECHA_MS = 24 * 60 * 60 * 1000;
@@ -11,7 +13,26 @@ export default defineResource({
   model: 'Log',
   labels: { singular: 'registro de actividad', plural: 'registros de actividad', genero: 'm' },
   fields: {
-    tipo: { label: 'Tipo', enumLabels: { 'BACK-LOGIN': 'Inicio de sesión', CREATE: 'Alta', UPDATE: 'Modificación', DELETE: 'Borrado' }, type: 'string', required: true, minLength: 1, maxLength: 40 },
+    tipo: {
+      label: 'Tipo',
+      enumLabels: {
+        'BACK-LOGIN': 'Inicio de sesión',
+        CREATE: 'Alta',
+        UPDATE: 'Modificación',
+        DELETE: 'Borrado',
+        PROHIBIDO: 'Acción denegada',
+        ROL: 'Cambio de rol',
+        CONTRASENA: 'Cambio de contraseña',
+        RESTABLECIDA: 'Contraseña restablecida',
+        'MFA-ALTA': 'Segundo factor activado',
+        'MFA-BAJA': 'Segundo factor desactivado',
+        'SESIONES-CERRADAS': 'Sesiones cerradas',
+      },
+      type: 'string',
+      required: true,
+      minLength: 1,
+      maxLength: 40,
+    },
     fecha: { label: 'Fecha', type: 'date-time', required: true },
     datos: { label: 'Datos', type: 'string', maxLength: 10000 },
     loginId: { label: 'Administrador', type: 'integer', readOnly: true, references: 'logins' },
@@ -23,6 +44,9 @@ export default defineResource({
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },
   },
   searchFields: ['tipo', 'datos', 'recurso'],
+  // Every account writes its own entries (the admin's BACK-LOGIN) and reads only its own, but an administrador.
+  acceso: { contable: { leer: 'propios', escribir: true }, editor: { leer: 'propios', escribir: true } },
+  propio: 'loginId',
   appendOnly: true,
   // The log is the audit trail itself: writing it does not log again.
   audited: false,
@@ -35,7 +59,7 @@ export default defineResource({
     const tipo = textoVisible(String(data.tipo)).toUpperCase();
     const details: ErrorDetail[] = [];
     if (!tipo) details.push({ path: '/tipo', code: 'minLength', message: mensajes.validacion.tipoVacio });
-    if ((AUDIT_TIPOS as readonly string[]).includes(tipo)) {
+    if (RESERVADOS.includes(tipo)) {
       details.push({ path: '/tipo', code: 'reserved', message: mensajes.validacion.tipoReservado(tipo) });
     }
     if (Math.abs(Date.parse(String(data.fecha)) - Date.now()) > MARGEN_FECHA_MS) {

@@ -26,6 +26,8 @@ export default defineResource({
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },
   },
   searchFields: ['motivo'],
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.reembolsos,
   // The reembolsar action that writes it is itself in the activity log, with its importe and motivo.

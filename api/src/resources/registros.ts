@@ -30,6 +30,8 @@ export default defineResource({
   },
   searchFields: ['numSerieFactura', 'huella'],
   nombreSql: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.registros,
   // Only its action writes (subsanar, which may correct the client's data): audited.

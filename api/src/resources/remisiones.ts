@@ -42,6 +42,8 @@ export default defineResource({
     factura: { type: 'belongsTo', target: 'facturas', foreignKey: 'facturaId' },
   },
   searchFields: ['csv', 'descripcionError'],
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.remisiones,
   audited: false,

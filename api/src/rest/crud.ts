@@ -11,6 +11,7 @@ import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
 import { presupuestoDe } from './presupuesto.js';
 import { combine, type Actor, type Repository } from './repository.js';
+import { assertCuerpo, assertPropio, filtroPermitido, quienDe, recortar, refusalOf, wherePermitido } from './permisos.js';
 import { validateActionBody, validateBody } from './validate.js';
 
 export interface CrudOptions {
@@ -31,6 +32,9 @@ function parseId(raw: string): number {
 export function actorOf(request: FastifyRequest): Actor {
   return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
 }
+
+const leer = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
+const escribir = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });
 
 /**
  * What a client may not do to a resource's rows, on whichever route reaches them: append-only
@@ -58,9 +62,9 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
 
   // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, docs/arquitectura.md §12);
   // the answer names the mode it honoured, and its body says when the number is not exact.
-  app.get<{ Querystring: Query }>(`${base}/count`, async (req, reply) => {
+  app.get<{ Querystring: Query }>(`${base}/count`, { config: leer(resource) }, async (req, reply) => {
     const mode = readPreferences(req.headers.prefer).count;
-    const where = parseWhereParam(resource, req.query.where);
+    const where = wherePermitido(resource, quienDe(req), parseWhereParam(resource, req.query.where));
     // The same URL answers differently per Prefer: a cache must not hand one caller's to another.
     reply.header('vary', 'Prefer');
     if (!mode) return { count: await repo.count(resource, where) };
@@ -68,49 +72,66 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return repo.countIn(resource, where, mode, { cap: config.countCap, presupuestoMs: config.countBudgetMs, memoriaMs: config.countMemoryMs });
   });
 
-  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, async (req, reply) => {
+  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, { config: leer(resource) }, async (req, reply) => {
     const id = parseId(req.params.id);
-    const filter = parseFilter(resource, req.query.filter, { ...limits, byId: true });
-    return repo.findById(resource, id, filter, undefined, presupuestoDe(reply, config.lectura));
+    const quien = quienDe(req);
+    const pedido = parseFilter(resource, req.query.filter, { ...limits, byId: true });
+    // The row's owner is read whatever fields were asked for; the where of `propios` is not used by id.
+    const { where: _propio, ...filter } = filtroPermitido(resource, quien, pedido);
+    const propio = resource.propio;
+    const pedidos = propio && filter.fields && !filter.fields.includes(propio) ? { ...filter, fields: [...filter.fields, propio] } : filter;
+    const row = await repo.findById(resource, id, pedidos, undefined, presupuestoDe(reply, config.lectura));
+    assertPropio(resource, quien, row);
+    if (pedidos !== filter) delete row[propio!];
+    return recortar(resource, quien.rol, row);
   });
 
-  app.put<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+  app.put<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'replace', req.body);
+    assertCuerpo(resource, quienDe(req), body);
     if (body.id !== undefined && body.id !== id) throw badRequest(mensajes.validacion.idDistinto);
     delete body.id;
     await repo.replace(resource, id, body, actorOf(req));
     return reply.code(204).send();
   });
 
-  app.patch<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+  app.patch<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
-    await repo.update(resource, id, validateBody(resource, 'update', req.body), actorOf(req));
+    const body = validateBody(resource, 'update', req.body);
+    assertCuerpo(resource, quienDe(req), body);
+    await repo.update(resource, id, body, actorOf(req));
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: Params }>(`${base}/:id`, async (req, reply) => {
+  app.delete<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
     refuseDelete();
     await repo.deleteById(resource, parseId(req.params.id), actorOf(req));
     return reply.code(204).send();
   });
 
-  app.get<{ Querystring: Query }>(base, async (req, reply) => {
-    const filter = parseFilter(resource, req.query.filter, limits);
-    return repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura));
+  app.get<{ Querystring: Query }>(base, { config: leer(resource) }, async (req, reply) => {
+    const quien = quienDe(req);
+    const filter = filtroPermitido(resource, quien, parseFilter(resource, req.query.filter, limits));
+    return recortar(resource, quien.rol, await repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
   });
 
-  app.post(base, async (req) => {
+  app.post(base, { config: escribir(resource) }, async (req) => {
     refuseCreate();
-    return repo.create(resource, validateBody(resource, 'create', req.body), actorOf(req));
+    const quien = quienDe(req);
+    const body = validateBody(resource, 'create', req.body);
+    assertCuerpo(resource, quien, body);
+    return recortar(resource, quien.rol, await repo.create(resource, body, actorOf(req)));
   });
 
-  app.patch<{ Querystring: Query }>(base, async (req) => {
+  app.patch<{ Querystring: Query }>(base, { config: escribir(resource) }, async (req) => {
     refuseChange();
+    const quien = quienDe(req);
     const body = validateBody(resource, 'update', req.body);
-    return { count: await repo.updateAll(resource, parseWhereParam(resource, req.query.where), body, actorOf(req)) };
+    assertCuerpo(resource, quien, body);
+    return { count: await repo.updateAll(resource, wherePermitido(resource, quien, parseWhereParam(resource, req.query.where)), body, actorOf(req)) };
   });
 
   for (const [name, relation] of Object.entries(resource.relations)) {
@@ -121,7 +142,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   // segment wins in Fastify's router), `GET /R/:id/pdf` is its own path.
   const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(registryOf(resource).get(name), rid) };
   for (const read of Object.values(resource.reads)) {
-    app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, async (req, reply) => {
+    app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, { config: leer(resource) }, async (req, reply) => {
       const lectura = await read.run(read.collection ? undefined : parseId(req.params.id), readCtx);
       reply.type(lectura.type);
       if (lectura.filename) reply.header('content-disposition', `attachment; filename="${lectura.filename}"`);
@@ -134,6 +155,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     app.route<{ Params: Params }>({
       method: action.method,
       url: `${base}/:id/${action.path}`,
+      config: escribir(resource),
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
         const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, req.body), actorOf(req));
@@ -150,42 +172,51 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
   const fk = relation.foreignKey;
   const path = `/${parent.name}/:id/${relationName}`;
   const scopeTo = (id: number): WhereNode => ({ kind: 'cond', field: fk, op: 'eq', value: id });
-  const parentId = async (raw: string) => {
-    const id = parseId(raw);
-    await repo.findById(parent, id, { order: [], skip: 0, include: [], fields: ['id'] });
+
+  // The parent must be readable too (the guard checked the child): a role that may not see a
+  // curso learns nothing of it through its clases.
+  const parentId = async (req: FastifyRequest<{ Params: Params }>) => {
+    const refusal = refusalOf({ recurso: parent, op: 'leer' }, req.login!.rol);
+    if (refusal) throw refusal;
+    const id = parseId(req.params.id);
+    const row = await repo.findById(parent, id, { order: [], skip: 0, include: [], fields: parent.propio ? ['id', parent.propio] : ['id'] });
+    assertPropio(parent, quienDe(req), row);
     return id;
   };
 
-  app.get<{ Querystring: Query; Params: Params }>(path, async (req, reply) => {
-    const id = await parentId(req.params.id);
-    const filter = parseFilter(child, req.query.filter, { maxLimit: config.maxLimit });
-    return repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura));
+  app.get<{ Querystring: Query; Params: Params }>(path, { config: leer(child) }, async (req, reply) => {
+    const id = await parentId(req);
+    const quien = quienDe(req);
+    const filter = filtroPermitido(child, quien, parseFilter(child, req.query.filter, { maxLimit: config.maxLimit }));
+    return recortar(child, quien.rol, await repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
   });
 
   // The child's own rules hold under its parent too: /pagos/{id}/reembolsos is read, never written.
   const { refuseCreate, refuseDelete, refuseChange } = refusals(child);
 
-  app.post<{ Params: Params }>(path, async (req) => {
+  app.post<{ Params: Params }>(path, { config: escribir(child) }, async (req) => {
     refuseCreate();
-    const id = await parentId(req.params.id);
+    const id = await parentId(req);
     const body = validateBody(child, 'create', req.body);
+    assertCuerpo(child, quienDe(req), body);
     if (body[fk] !== undefined && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
     return repo.create(child, { ...body, [fk]: id }, actorOf(req));
   });
 
-  app.patch<{ Querystring: Query; Params: Params }>(path, async (req) => {
+  app.patch<{ Querystring: Query; Params: Params }>(path, { config: escribir(child) }, async (req) => {
     refuseChange();
-    const id = await parentId(req.params.id);
+    const id = await parentId(req);
     const body = validateBody(child, 'update', req.body);
+    assertCuerpo(child, quienDe(req), body);
     if (fk in body && body[fk] !== id) throw badRequest(mensajes.validacion.padreDistinto(fk));
-    const where = combine(parseWhereParam(child, req.query.where), scopeTo(id));
+    const where = combine(wherePermitido(child, quienDe(req), parseWhereParam(child, req.query.where)), scopeTo(id));
     return { count: await repo.updateAll(child, where, body, actorOf(req)) };
   });
 
-  app.delete<{ Querystring: Query; Params: Params }>(path, async (req) => {
+  app.delete<{ Querystring: Query; Params: Params }>(path, { config: escribir(child) }, async (req) => {
     refuseDelete();
-    const id = await parentId(req.params.id);
-    const where = combine(parseWhereParam(child, req.query.where), scopeTo(id));
+    const id = await parentId(req);
+    const where = combine(wherePermitido(child, quienDe(req), parseWhereParam(child, req.query.where)), scopeTo(id));
     return { count: await repo.deleteAll(child, where, actorOf(req)) };
   });
 }

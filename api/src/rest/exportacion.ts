@@ -12,6 +12,7 @@ import { streamRows, type Row } from '../db/reader.js';
 import { diaEn } from '../base/tiempo.js';
 import { mensajes } from '../mensajes.js';
 import type { Registry, Resource } from '../base/types.js';
+import { camposVisibles, filtroPermitido, quienDe } from './permisos.js';
 import { columnas, exportSql, type Columna } from './columnas.js';
 import { BOM, lineaCsv } from './csv.js';
 import { planificar } from './busqueda.js';
@@ -91,10 +92,12 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, regi
 
   const exportar = (resource: Resource) =>
     // No automatic HEAD: Fastify would run the export and read it to the end only to drop it.
-    app.get<{ Querystring: { filter?: unknown } }>(`/${resource.name}.csv`, { exposeHeadRoute: false }, async (req, reply) => {
-      const filter = parseFilter(resource, req.query.filter, { maxLimit: config.maxLimit, unbounded: true });
+    app.get<{ Querystring: { filter?: unknown } }>(`/${resource.name}.csv`, { exposeHeadRoute: false, config: { acceso: { recurso: resource, op: 'leer' } } }, async (req, reply) => {
+      const quien = quienDe(req);
+      const filter = filtroPermitido(resource, quien, parseFilter(resource, req.query.filter, { maxLimit: config.maxLimit, unbounded: true }));
       if (filter.include.length) throw badRequest(mensajes.exportar.includeNoAdmitido);
-      const cols = columnas(resource, filter.fields, config.timeZone);
+      const visibles = camposVisibles(resource, quien.rol);
+      const cols = columnas(resource, filter.fields ?? (visibles && [...visibles]), config.timeZone);
       const where = await planificar(db, dialect, resource, filter.where, 'todas');
       const { sql, bindings } = exportSql(resource, cols, { ...filter, where, order: orderTerms(filter) }, dialect);
       if (enCurso >= MAX_EXPORTACIONES) throw ocupado();

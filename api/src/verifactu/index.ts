@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
+import registros from '../resources/registros.js';
 import { declaracionResponsable } from './declaracion.js';
 import { estadoRemision, reintentar } from './estado.js';
 import { Remitente, type OpcionesRemitente } from './remitente.js';
@@ -26,8 +27,9 @@ export interface OpcionesVerifactu {
 }
 
 async function verifactu(app: FastifyInstance, { db, config, remitente: opciones = {} }: OpcionesVerifactu) {
-  app.get('/verifactu/estado', async () => estadoRemision(db, config));
-  app.post('/verifactu/reintentar', async (_req, reply) => {
+  // The remission is the registros' own business: whoever reads them sees it, whoever writes them retries it.
+  app.get('/verifactu/estado', { config: { acceso: { recurso: registros, op: 'leer' } } }, async () => estadoRemision(db, config));
+  app.post('/verifactu/reintentar', { config: { acceso: { recurso: registros, op: 'escribir' } } }, async (_req, reply) => {
     await reintentar(db);
     app.remitente?.despertar();
     return reply.code(204).send();

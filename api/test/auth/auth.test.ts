@@ -96,7 +96,7 @@ describe('login', () => {
     const before = Date.now();
     const res = await login(app);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['activo', 'createdAt', 'email', 'id', 'nombre', 'ultimoAcceso', 'updatedAt', 'usuario']);
+    expect(Object.keys(res.body).sort()).toEqual(['activo', 'createdAt', 'debeCambiarPass', 'email', 'id', 'nombre', 'rol', 'ultimoAcceso', 'updatedAt', 'usuario']);
     expect(res.body).toMatchObject({ id: anaId, usuario: 'ana', nombre: 'Admin ana', email: 'ana@aula.example', activo: true });
     for (const campo of ['createdAt', 'updatedAt', 'ultimoAcceso']) expect(res.body[campo]).toMatch(ISO_MS);
     expect(millis(res.body.ultimoAcceso)).toBeGreaterThanOrEqual(before - 1000);
@@ -120,7 +120,7 @@ describe('login', () => {
     expect(me.body).toEqual(res.body);
     const protegido = await call(app, 'GET', '/protegido', undefined, { cookie: `aula_sesion=${token}` });
     const sesion = await sessionRow(token);
-    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', nombre: 'Admin ana', sesionId: sesion.id } });
+    expect(protegido.body).toEqual({ login: { id: anaId, usuario: 'ana', rol: 'administrador', fase: null, nombre: 'Admin ana', sesionId: sesion.id } });
   });
 
   it('issues a new token on every login and ends the session the browser held before', async () => {

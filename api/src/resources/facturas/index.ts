@@ -100,6 +100,8 @@ export default defineResource({
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
   // As the admin names a factura: «serie-numero», or «Borrador #id» before it has a number.
   nombreSql: (t) => `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${ETIQUETAS_ESTADO.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   // The totals and the kind are the server's, never the client's.
   async beforeWrite(data, ctx) {
     comprobarCambio(data, ctx);

@@ -56,6 +56,8 @@ export default defineResource({
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   // As the admin names a pago: its reference, or its number.
   nombreSql: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
+  // Money: the contable handles it; an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   async beforeWrite(data, { existing }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
