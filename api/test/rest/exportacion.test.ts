@@ -251,6 +251,11 @@ describe('downloads in flight', () => {
       // The export routes alone, with an idle limit of a second instead of a minute.
       atascos = Fastify();
       registerErrorHandler(atascos);
+      // No auth plugin here: every request comes as the administrador the session would name.
+      atascos.decorateRequest('login', null);
+      atascos.addHook('onRequest', async (request) => {
+        request.login = { id: 1, usuario: 'admin', nombre: null, sesionId: 1, rol: 'administrador', fase: null };
+      });
       await atascos.register(exportacionRoutes, { db: t.db, registry, config: t.config, inactividadMs: 1000 });
       await atascos.listen({ port: 0, host: '127.0.0.1' });
     });
