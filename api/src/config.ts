@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { ROLES, type Rol } from './base/types.js';
 import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
@@ -50,6 +51,12 @@ export interface Config {
   /** Milliseconds a count that ran out of budget, or came near it, is answered from memory. 0: never. */
   countMemoryMs: number;
   session: { idleMinutes: number; absoluteHours: number; secureCookie: boolean };
+  /**
+   * The roles whose accounts must enrol in the second factor (MFA_ROLES, comma-separated; «ninguno»
+   * for none): such an account can do nothing but enrol until it has. Production: administrador;
+   * elsewhere none, so the demo opens at once.
+   */
+  mfaRoles: Rol[];
   loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
   scrypt: { N: number; r: number; p: number };
   admin: { usuario?: string; password?: string };
@@ -219,6 +226,16 @@ function parseSeries(env: Env): Config['series'] {
 }
 
 /** A weak ADMIN_PASSWORD would guard the whole of a production database: start-up stops instead. */
+function parseMfaRoles(env: Env, production: boolean): Rol[] {
+  const raw = env.MFA_ROLES?.trim();
+  if (raw === undefined || raw === '') return production ? ['administrador'] : [];
+  if (raw === 'ninguno') return [];
+  const roles = raw.split(',').map((r) => r.trim()).filter(Boolean);
+  const desconocido = roles.find((r) => !(ROLES as readonly string[]).includes(r));
+  if (desconocido !== undefined) throw new ConfigError('MFA_ROLES', `nombra un rol que no existe: «${desconocido}» (los roles son ${ROLES.join(', ')}; «ninguno» para ninguno)`);
+  return [...new Set(roles)] as Rol[];
+}
+
 function parseAdmin(env: Env, production: boolean): Config['admin'] {
   const { ADMIN_USUARIO: usuario, ADMIN_PASSWORD: password } = env;
   const motivo = production && password ? motivoRechazo(password, usuario) : undefined;
@@ -419,6 +436,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
       absoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 12, 1),
       secureCookie: production,
     },
+    mfaRoles: parseMfaRoles(env, production),
     loginThrottle: {
       windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
       maxPerUsuario: int(env, 'LOGIN_MAX_FAILURES', 5, 1),

@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../base/errors.js';
 import { refusalOf, type AccesoRuta } from '../rest/permisos.js';
 import { mensajes } from '../mensajes.js';
+import type { Fase } from './fases.js';
 import type { SessionStore } from './sessions.js';
 import { SEGUNDO_PLANO } from './segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
@@ -23,11 +24,23 @@ export const SOLO_ADMINISTRADOR: AccesoRuta = { roles: ['administrador'] };
 /** A route every account uses for itself (who am I, my session, my account). */
 export const CUALQUIER_CUENTA: AccesoRuta = { roles: ['administrador', 'contable', 'editor'] };
 
+// Knowing who it is and how long the session lasts: the admin asks both before showing any step.
+const EN_TODA_FASE = ['GET /logins/me', 'GET /logins/sesion'];
+
 /**
  * The routes a session that is not yet a whole one may use, by its fase (sesiones.fase): the
  * step it must take, leaving, and knowing who it is. Anything else is refused with the reason.
  */
-export const RUTAS_DE_FASE: Record<string, ReadonlySet<string>> = {};
+export const RUTAS_DE_FASE: Record<Fase, Set<string>> = {
+  codigo: new Set(EN_TODA_FASE),
+  cambiarPass: new Set(EN_TODA_FASE),
+  enrolar: new Set(EN_TODA_FASE),
+};
+
+/** Lets a session in `fase` use these routes («POST /logins/codigo»): each step declares its own. */
+export function permitirEnFase(fase: Fase, ...rutas: string[]) {
+  for (const r of rutas) RUTAS_DE_FASE[fase].add(r);
+}
 
 const ruta = (request: FastifyRequest) => `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
 
@@ -50,7 +63,7 @@ export function sessionGuard(sessions: SessionStore) {
     if (request.routeOptions.url === undefined) return;
     const { fase, rol } = request.login;
     if (fase) {
-      if (!RUTAS_DE_FASE[fase]?.has(ruta(request))) throw forbidden(mensajes.acceso.fase(fase));
+      if (!RUTAS_DE_FASE[fase as Fase]?.has(ruta(request))) throw forbidden(mensajes.acceso.fase(fase));
       return;
     }
     const refusal = refusalOf(request.routeOptions.config.acceso ?? SOLO_ADMINISTRADOR, rol);

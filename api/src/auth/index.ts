@@ -17,7 +17,7 @@ import { LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
   db: Db;
-  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins'>;
+  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
   /** How much password hashing may run at once; defaults to the machine's cores. */

@@ -8,6 +8,7 @@ import { getResource } from '../resources/index.js';
 import { HttpError, tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { isStorableText, serializeRow } from '../base/values.js';
 import { CUALQUIER_CUENTA } from './guard.js';
+import { faseSiguiente } from './fases.js';
 import type { HashingQueue } from './hashing.js';
 import { hashPassword, needsRehash, verifyPassword } from './passwords.js';
 import { SESSION_COOKIE, type SessionStore } from './sessions.js';
@@ -15,7 +16,7 @@ import type { LoginThrottle } from './throttle.js';
 
 export interface AuthRouteOptions {
   db: Db;
-  config: Pick<Config, 'scrypt'>;
+  config: Pick<Config, 'scrypt' | 'mfaRoles'>;
   sessions: SessionStore;
   throttle: LoginThrottle;
   hashing: HashingQueue;
@@ -86,9 +87,11 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     // A fresh token on every login, and the one the browser held is ended: a session planted
     // before login (fixation) never becomes an authenticated one.
     await sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const token = await sessions.create(row.id);
+    // The right password may still leave steps to take (auth/fases.ts): the answer says which.
+    const fase = await faseSiguiente(db, config, row, { codigoDado: false });
+    const token = await sessions.create(row.id, { fase, ip: request.ip, dispositivo: request.headers['user-agent'] ?? null });
     reply.setCookie(SESSION_COOKIE, token, sessions.cookieOptions());
-    return serializeRow(logins, { ...row, ultimoAcceso });
+    return { ...serializeRow(logins, { ...row, ultimoAcceso }), fase };
   });
 
   // Public and idempotent: a stale or missing cookie still ends in a clean, logged-out browser.
@@ -102,7 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     const row = await db('logins').where('id', request.login!.id).first();
     // The guard saw the session a moment ago; the account may have been deleted since.
     if (!row) throw unauthorized();
-    return serializeRow(logins, row);
+    return { ...serializeRow(logins, row), fase: request.login!.fase };
   });
 
   // Asking is itself a request, so it extends the session as any other does: the admin's

@@ -96,8 +96,12 @@ export class SessionStore {
     return { httpOnly: true, sameSite: 'lax', path: '/', secure: this.secure };
   }
 
-  /** Starts a session and returns the token for the cookie (the only place it ever exists). */
-  async create(loginId: number): Promise<string> {
+  /**
+   * Starts a session and returns the token for the cookie (the only place it ever exists).
+   * `fase`: the step it must still take (auth/fases.ts); `ip` and `dispositivo` (the browser's
+   * User-Agent) let the account see where it is signed in.
+   */
+  async create(loginId: number, { fase = null, ip = null, dispositivo = null }: { fase?: string | null; ip?: string | null; dispositivo?: string | null } = {}): Promise<string> {
     const now = this.now();
     await this.purgeExpired(now);
     const token = randomBytes(32).toString('base64url');
@@ -107,8 +111,17 @@ export class SessionStore {
       createdAt: iso(now),
       lastSeenAt: iso(now),
       expiresAt: iso(now + this.absoluteMs),
+      fase,
+      ip: ip?.slice(0, 45) ?? null,
+      dispositivo: dispositivo?.slice(0, 300) ?? null,
     });
     return token;
+  }
+
+  /** Moves a session to its next step (null: a whole session), in this process at once. */
+  async completar(sesionId: number, fase: string | null): Promise<void> {
+    await this.db('sesiones').where('id', sesionId).update({ fase });
+    for (const [token, known] of this.recent) if (known.login.sesionId === sesionId) this.recent.delete(token);
   }
 
   /**
