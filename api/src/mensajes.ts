@@ -121,6 +121,15 @@ export const mensajes = {
         cambiarPass: 'Debe elegir una contraseña nueva antes de seguir',
       })[fase] ?? 'Su sesión no está completa: vuelva a entrar',
   },
+  segundoFactor: {
+    codigoIncorrecto: 'El código no es correcto o ya se ha usado: escriba el que muestra ahora su aplicación, o un código de recuperación',
+    contrasenaIncorrecta: 'La contraseña no es correcta',
+    sinAlta: 'No ha empezado a activar la verificación en dos pasos: pida primero el código QR',
+    yaActivo: 'La verificación en dos pasos ya está activada en su cuenta: desactívela antes de volver a activarla',
+    noActivo: 'La verificación en dos pasos no está activada en su cuenta',
+    sinCodigoPendiente: 'Su sesión no está esperando ningún código de verificación',
+    obligatorio: (rol: string) => `Su cuenta (${rol}) debe tener la verificación en dos pasos: no se puede desactivar`,
+  },
   auth: {
     loginIncorrecto: 'login incorrecto',
     sinSesion: 'Se necesita iniciar sesión',

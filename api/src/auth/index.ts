@@ -11,13 +11,14 @@ import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
 import './request.js';
 import { registerAuthRoutes } from './routes.js';
+import { registerSegundoFactor } from './segundoFactor.js';
 import { SessionStore } from './sessions.js';
 import { HashingQueue, type HashingLimits } from './hashing.js';
 import { LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
   db: Db;
-  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles'>;
+  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
   /** How much password hashing may run at once; defaults to the machine's cores. */
@@ -59,7 +60,9 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     );
     // Any other type reaches only logout here (origin.ts answers 415 to the rest first), which ignores its body.
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: new HashingQueue(hashing), now });
+    const cola = new HashingQueue(hashing);
+    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: cola, now });
+    registerSegundoFactor(routes, { db, config, sessions, throttle, hashing: cola, now });
   });
 }
 

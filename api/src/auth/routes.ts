@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { getResource } from '../resources/index.js';
-import { HttpError, tooManyRequests, unauthorized, validationFailed, type ErrorDetail } from '../base/errors.js';
+import { HttpError, tooManyRequests, unauthorized } from '../base/errors.js';
+import { leerTextos } from './cuerpo.js';
 import { isStorableText, serializeRow } from '../base/values.js';
 import { CUALQUIER_CUENTA } from './guard.js';
 import { faseSiguiente } from './fases.js';
@@ -23,24 +24,8 @@ export interface AuthRouteOptions {
   now: () => number;
 }
 
-interface Credentials {
-  usuario: string;
-  pass: string;
-}
-
 /** Only the types are checked: any other mistake is the same «login incorrecto». */
-function readCredentials(body: unknown): Credentials {
-  const data = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
-  const details: ErrorDetail[] = [];
-  for (const campo of ['usuario', 'pass'] as const) {
-    if (typeof data[campo] !== 'string') {
-      // Never echo the value: it may be a password.
-      details.push({ path: `/${campo}`, code: 'type', message: mensajes.filtro.valorInvalido(campo, 'un texto') });
-    }
-  }
-  if (details.length) throw validationFailed(details);
-  return { usuario: data.usuario as string, pass: data.pass as string };
-}
+const readCredentials = (body: unknown) => leerTextos(body, ['usuario', 'pass'] as const);
 
 export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions, throttle, hashing, now }: AuthRouteOptions) {
   const logins = getResource('logins');
