@@ -49,6 +49,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ ADMIN_USUARIO: 'admin', ADMIN_PASSWORD: 'admin' }).admin.password).toBe('admin');
   });
 
+  it('makes administradores enrol in the second factor in production and nobody elsewhere, unless MFA_ROLES says otherwise', () => {
+    expect(loadConfig({}).mfaRoles).toEqual([]);
+    expect(loadConfig({ ...PRODUCCION }).mfaRoles).toEqual(['administrador']);
+    expect(loadConfig({ MFA_ROLES: 'contable, editor,contable' }).mfaRoles).toEqual(['contable', 'editor']);
+    // «ninguno» is how production opts out: an empty value would mean the default.
+    expect(loadConfig({ ...PRODUCCION, MFA_ROLES: 'ninguno' }).mfaRoles).toEqual([]);
+    expect(() => loadConfig({ MFA_ROLES: 'administrador,jefe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ MFA_ROLES: 'administrador,jefe' })).toThrow(/MFA_ROLES.*«jefe».*ninguno/);
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ ...PRODUCCION, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,

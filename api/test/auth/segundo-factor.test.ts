@@ -1,0 +1,282 @@
+// The second factor (TOTP, RFC 6238; docs/arquitectura.md §4): enrolment, the login's second
+// step, codes spent once, recovery codes, the throttle, forced enrolment (MFA_ROLES) and
+// disabling. Codes are computed here with otpauth, as a phone would. The clock (Date only) is
+// held still and moved by hand, so which time step a code belongs to never depends on when the
+// test happens to run. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { hashPassword } from '../../src/auth/passwords.js';
+import type { Rol } from '../../src/base/types.js';
+import { mensajes } from '../../src/mensajes.js';
+import { createTestApp, type ApiResponse, type TestApp } from '../support/app.js';
+
+const CLAVE = 'una clave bien larga';
+const PASO = 30_000;
+/** The middle of a time step, so a second of work never crosses into the next one. */
+const INICIO = Math.floor(Date.UTC(2026, 10, 26, 9) / PASO) * PASO + PASO / 2;
+
+let t: TestApp;
+
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'], now: INICIO });
+  // Contables must enrol; the others may. Every request comes from one address here: its
+  // allowance is not what these tests are about.
+  t = await createTestApp({ MFA_ROLES: 'contable', LOGIN_MAX_FAILURES_IP: '1000' });
+});
+
+afterAll(async () => {
+  await t?.destroy();
+  vi.useRealTimers();
+});
+
+let n = 0;
+async function crearCuenta(rol: Rol): Promise<{ id: number; usuario: string }> {
+  const usuario = `${rol}-${++n}`;
+  const now = new Date().toISOString();
+  await t.db('logins').insert({ usuario, pass: await hashPassword(CLAVE, t.config.scrypt), nombre: usuario, activo: true, rol, createdAt: now, updatedAt: now });
+  const { id } = await t.db('logins').where({ usuario }).first('id');
+  return { id: Number(id), usuario };
+}
+
+const cookieDe = (res: ApiResponse) => {
+  const setCookie = res.headers['set-cookie'];
+  return (Array.isArray(setCookie) ? setCookie : [setCookie]).filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
+};
+
+/** Logs in with the password: the answer (with its `fase`) and the session's cookie. */
+async function entrar(usuario: string, pass = CLAVE) {
+  const res = await t.call('POST', '/logins/login', { usuario, pass }, { cookie: '' });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { fase: res.body.fase as string | null, cookie: cookieDe(res) };
+}
+
+const como = (cookie: string) => (method: string, url: string, body?: unknown) => t.call(method, url, body, { cookie });
+
+/** The code an authenticator app shows `pasos` time steps from now. */
+const codigo = (secreto: string, pasos = 0) => TOTP.generate({ secret: Secret.fromBase32(secreto), timestamp: Date.now() + pasos * PASO });
+
+const secretoDe = (uri: string) => new URL(uri).searchParams.get('secret')!;
+
+/** Enrols the account of `cookie` with a code of the previous step; returns its secret and recovery codes. */
+async function enrolar(cookie: string) {
+  const call = como(cookie);
+  const alta = await call('POST', '/cuenta/segundo-factor', {});
+  expect(alta.status, JSON.stringify(alta.body)).toBe(200);
+  const secreto = secretoDe(alta.body.uri);
+  const conf = await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(secreto, -1) });
+  expect(conf.status, JSON.stringify(conf.body)).toBe(200);
+  return { secreto, recuperacion: conf.body.codigosRecuperacion as string[] };
+}
+
+/** An account with the second factor, logged out; its enrolment spent the previous step's code, so the current one is free. */
+async function cuentaEnrolada(rol: Rol = 'editor') {
+  const cuenta = await crearCuenta(rol);
+  const { cookie } = await entrar(cuenta.usuario);
+  const factor = await enrolar(cookie);
+  await t.call('POST', '/logins/logout', undefined, { cookie });
+  return { ...cuenta, ...factor };
+}
+
+const eventos = (loginId: number, tipo: string) => t.db('logs').where({ loginId, tipo }).select('recurso', 'recursoId', 'datos');
+
+const rechazado = (res: ApiResponse, status: number, message: string) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(res.body.error.message).toBe(message);
+};
+
+describe('enrolment', () => {
+  it('gives an otpauth URI with the product as issuer and its QR, and activates only with a right code', async () => {
+    const { id, usuario } = await crearCuenta('editor');
+    const call = como((await entrar(usuario)).cookie);
+
+    const alta = await call('POST', '/cuenta/segundo-factor', {});
+    expect(alta.status).toBe(200);
+    const uri = new URL(alta.body.uri);
+    expect(uri.protocol).toBe('otpauth:');
+    expect(uri.host).toBe('totp');
+    expect(decodeURIComponent(uri.pathname)).toBe(`/Aula:${usuario}`);
+    expect(uri.searchParams.get('issuer')).toBe('Aula');
+    expect(uri.searchParams.get('secret')).toMatch(/^[A-Z2-7]{32}$/);
+    expect(alta.body.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(Buffer.from(alta.body.qr.split(',')[1], 'base64').toString()).toContain('<svg');
+    expect((await call('GET', '/cuenta/segundo-factor')).body).toEqual({ activo: false, codigosRestantes: 0 });
+
+    const secreto = secretoDe(alta.body.uri);
+    rechazado(await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(secreto, 3) }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    expect((await call('GET', '/cuenta/segundo-factor')).body.activo).toBe(false);
+
+    const conf = await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(secreto) });
+    expect(conf.status).toBe(200);
+    const codigos: string[] = conf.body.codigosRecuperacion;
+    expect(codigos).toHaveLength(10);
+    expect(new Set(codigos).size).toBe(10);
+    // Shown once: the database keeps only hashes, and asking again shows only how many are left.
+    const guardados = await t.db('codigos_recuperacion').where('loginId', id).pluck('hash');
+    expect(guardados).toHaveLength(10);
+    for (const c of codigos) expect(guardados).not.toContain(c);
+    expect((await call('GET', '/cuenta/segundo-factor')).body).toEqual({ activo: true, codigosRestantes: 10 });
+    // Enrolling again over an active one is refused: it must be disabled first.
+    rechazado(await call('POST', '/cuenta/segundo-factor', {}), 409, mensajes.segundoFactor.yaActivo);
+
+    const altas = await eventos(id, 'MFA-ALTA');
+    expect(altas).toHaveLength(1);
+    expect(altas[0]).toMatchObject({ recurso: 'logins', recursoId: id });
+    // The audit row carries no secret and no code.
+    expect(JSON.stringify(altas[0])).not.toContain(secreto);
+  });
+
+  it('starting again replaces a secret never confirmed', async () => {
+    const call = como((await entrar((await crearCuenta('editor')).usuario)).cookie);
+    const primero = secretoDe((await call('POST', '/cuenta/segundo-factor', {})).body.uri);
+    const segundo = secretoDe((await call('POST', '/cuenta/segundo-factor', {})).body.uri);
+    expect(segundo).not.toBe(primero);
+    rechazado(await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(primero) }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    expect((await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(segundo) })).status).toBe(200);
+  });
+
+  it('confirming without having asked for a QR says so', async () => {
+    const call = como((await entrar((await crearCuenta('editor')).usuario)).cookie);
+    rechazado(await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: '123456' }), 409, mensajes.segundoFactor.sinAlta);
+    expect((await call('POST', '/cuenta/segundo-factor/confirmar', {})).status).toBe(422);
+  });
+});
+
+describe('the login of an enrolled account', () => {
+  it('asks for the code, allows nothing else meanwhile, and with the right code gives a whole session under a new token', async () => {
+    const cuenta = await cuentaEnrolada();
+    const { fase, cookie } = await entrar(cuenta.usuario);
+    expect(fase).toBe('codigo');
+    const call = como(cookie);
+    const falta = mensajes.acceso.fase('codigo');
+    rechazado(await call('GET', '/cursos'), 403, falta);
+    rechazado(await call('POST', '/cursos', { titulo: 'x' }), 403, falta);
+    rechazado(await call('GET', '/cuenta/segundo-factor'), 403, falta);
+    rechazado(await call('POST', '/cuenta/segundo-factor', {}), 403, falta);
+    expect((await call('GET', '/logins/me')).body).toMatchObject({ usuario: cuenta.usuario, fase: 'codigo' });
+
+    const res = await call('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ id: cuenta.id, usuario: cuenta.usuario, fase: null });
+    expect(res.body).not.toHaveProperty('pass');
+    const nueva = cookieDe(res);
+    expect(nueva).not.toBe(cookie);
+    // The token that knew only the password is over; the new one is a whole session.
+    expect((await call('GET', '/logins/me')).status).toBe(401);
+    expect((await como(nueva)('GET', '/cursos')).status).toBe(200);
+    expect((await como(nueva)('GET', '/logins/me')).body.fase).toBeNull();
+  });
+
+  it('does not accept a code twice, nor an earlier one once a later one was accepted', async () => {
+    const cuenta = await cuentaEnrolada();
+    const primera = await entrar(cuenta.usuario);
+    const usado = codigo(cuenta.secreto);
+    expect((await como(primera.cookie)('POST', '/logins/codigo', { codigo: usado })).status).toBe(200);
+
+    const segunda = como((await entrar(cuenta.usuario)).cookie);
+    rechazado(await segunda('POST', '/logins/codigo', { codigo: usado }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    // The enrolment's code (a step earlier) is within the window but older than the last one accepted.
+    rechazado(await segunda('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto, -1) }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    // Two steps away is outside the window.
+    rechazado(await segunda('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto, 2) }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    vi.setSystemTime(Date.now() + PASO);
+    expect((await segunda('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto) })).status).toBe(200);
+  });
+
+  it('accepts a recovery code once, then refuses it', async () => {
+    const cuenta = await cuentaEnrolada();
+    const [recuperacion] = cuenta.recuperacion;
+    const res = await como((await entrar(cuenta.usuario)).cookie)('POST', '/logins/codigo', { codigo: recuperacion.toUpperCase() });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await como(cookieDe(res))('GET', '/cuenta/segundo-factor')).body).toEqual({ activo: true, codigosRestantes: 9 });
+
+    rechazado(await como((await entrar(cuenta.usuario)).cookie)('POST', '/logins/codigo', { codigo: recuperacion }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    // Another account's recovery code is nobody's here.
+    const otra = await cuentaEnrolada();
+    rechazado(await como((await entrar(cuenta.usuario)).cookie)('POST', '/logins/codigo', { codigo: otra.recuperacion[0] }), 422, mensajes.segundoFactor.codigoIncorrecto);
+  });
+
+  it('counts wrong codes as failed logins: past the limit even the right code gets 429', async () => {
+    const cuenta = await cuentaEnrolada();
+    const call = como((await entrar(cuenta.usuario)).cookie);
+    const correcto = codigo(cuenta.secreto);
+    const incorrecto = correcto === '000000' ? '111111' : '000000';
+    for (let i = 0; i < t.config.loginThrottle.maxPerUsuario; i++) {
+      rechazado(await call('POST', '/logins/codigo', { codigo: incorrecto }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    }
+    const bloqueado = await call('POST', '/logins/codigo', { codigo: correcto });
+    expect(bloqueado.status).toBe(429);
+    expect(Number(bloqueado.headers['retry-after'])).toBeGreaterThan(0);
+    // The password step shares the allowance: the account cannot start over to get more tries.
+    expect((await t.call('POST', '/logins/login', { usuario: cuenta.usuario, pass: CLAVE }, { cookie: '' })).status).toBe(429);
+    // Once the window has passed, the right code works.
+    vi.setSystemTime(Date.now() + t.config.loginThrottle.windowMinutes * 60_000);
+    const res = await call('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto) });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  });
+
+  it('a whole session has no code to give', async () => {
+    const call = como((await entrar((await crearCuenta('editor')).usuario)).cookie);
+    rechazado(await call('POST', '/logins/codigo', { codigo: '123456' }), 409, mensajes.segundoFactor.sinCodigoPendiente);
+  });
+});
+
+describe('MFA_ROLES', () => {
+  it('a contable without the second factor can do nothing but enrol, and then works; it can never disable it', async () => {
+    const cuenta = await crearCuenta('contable');
+    const { fase, cookie } = await entrar(cuenta.usuario);
+    expect(fase).toBe('enrolar');
+    const call = como(cookie);
+    const falta = mensajes.acceso.fase('enrolar');
+    rechazado(await call('GET', '/cursos'), 403, falta);
+    rechazado(await call('GET', '/facturas'), 403, falta);
+    rechazado(await call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString() }), 403, falta);
+    rechazado(await call('POST', '/logins/codigo', { codigo: '123456' }), 403, falta);
+    expect((await call('GET', '/logins/me')).body.fase).toBe('enrolar');
+    expect((await call('GET', '/cuenta/segundo-factor')).body.activo).toBe(false);
+
+    const { secreto, recuperacion } = await enrolar(cookie);
+    // The same session goes on, whole.
+    expect((await call('GET', '/logins/me')).body.fase).toBeNull();
+    expect((await call('GET', '/facturas')).status).toBe(200);
+    rechazado(await call('DELETE', '/cuenta/segundo-factor', { pass: CLAVE, codigo: recuperacion[0] }), 409, mensajes.segundoFactor.obligatorio('Contable'));
+    expect((await call('GET', '/cuenta/segundo-factor')).body).toEqual({ activo: true, codigosRestantes: 10 });
+
+    // Next time, the code instead of the enrolment.
+    const otra = await entrar(cuenta.usuario);
+    expect(otra.fase).toBe('codigo');
+    expect((await como(otra.cookie)('POST', '/logins/codigo', { codigo: codigo(secreto) })).body.fase).toBeNull();
+  });
+
+  it('an editor, whose role is not named, enters at once', async () => {
+    expect((await entrar((await crearCuenta('editor')).usuario)).fase).toBeNull();
+  });
+});
+
+describe('disabling', () => {
+  it('needs the password and a code, and leaves an audit row', async () => {
+    const cuenta = await cuentaEnrolada();
+    const res = await como((await entrar(cuenta.usuario)).cookie)('POST', '/logins/codigo', { codigo: codigo(cuenta.secreto) });
+    const call = como(cookieDe(res));
+
+    rechazado(await call('DELETE', '/cuenta/segundo-factor', { pass: 'otra clave cualquiera', codigo: codigo(cuenta.secreto, 1) }), 422, mensajes.segundoFactor.contrasenaIncorrecta);
+    rechazado(await call('DELETE', '/cuenta/segundo-factor', { pass: CLAVE, codigo: '000000' === codigo(cuenta.secreto, 1) ? '111111' : '000000' }), 422, mensajes.segundoFactor.codigoIncorrecto);
+    expect((await call('DELETE', '/cuenta/segundo-factor', { pass: CLAVE })).status).toBe(422);
+    expect((await call('GET', '/cuenta/segundo-factor')).body.activo).toBe(true);
+    expect(await eventos(cuenta.id, 'MFA-BAJA')).toHaveLength(0);
+
+    const baja = await call('DELETE', '/cuenta/segundo-factor', { pass: CLAVE, codigo: codigo(cuenta.secreto, 1) });
+    expect(baja.status, JSON.stringify(baja.body)).toBe(200);
+    expect((await call('GET', '/cuenta/segundo-factor')).body).toEqual({ activo: false, codigosRestantes: 0 });
+    expect(await eventos(cuenta.id, 'MFA-BAJA')).toEqual([expect.objectContaining({ recurso: 'logins', recursoId: cuenta.id })]);
+    // Its recovery codes went with it, and the next login asks for nothing more.
+    expect(Number((await t.db('codigos_recuperacion').where('loginId', cuenta.id).count({ n: '*' }))[0].n)).toBe(0);
+    expect((await entrar(cuenta.usuario)).fase).toBeNull();
+  });
+
+  it('a recovery code serves as the code', async () => {
+    const cuenta = await cuentaEnrolada();
+    const res = await como((await entrar(cuenta.usuario)).cookie)('POST', '/logins/codigo', { codigo: cuenta.recuperacion[0] });
+    const baja = await como(cookieDe(res))('DELETE', '/cuenta/segundo-factor', { pass: CLAVE, codigo: cuenta.recuperacion[1] });
+    expect(baja.status, JSON.stringify(baja.body)).toBe(200);
+  });
+});
