@@ -172,6 +172,34 @@ const authPaths = {
       },
     },
   },
+  '/logins/codigo': {
+    post: {
+      tags: ['auth'], operationId: 'Login.codigo',
+      description: 'Segundo paso del login de una cuenta con verificación en dos pasos (fase «codigo»): un código de la aplicación o uno de recuperación, cada uno válido una vez. Emite un token de sesión nuevo.',
+      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' } } }) },
+      responses: { '200': { description: 'Sesión completa (o la fase que queda)', content: json(ref('Login')) }, '422': errorResponse('Código incorrecto o ya usado'), '429': errorResponse('Demasiados intentos') },
+    },
+  },
+  '/cuenta/segundo-factor': {
+    get: { tags: ['auth'], operationId: 'SegundoFactor.estado', responses: { '200': { description: 'Si está activada y cuántos códigos de recuperación quedan', content: json({ type: 'object', properties: { activo: { type: 'boolean' }, codigosRestantes: { type: 'integer' } } }) } } },
+    post: {
+      tags: ['auth'], operationId: 'SegundoFactor.alta',
+      description: 'Empieza (o vuelve a empezar) la activación: un secreto nuevo, sin confirmar.',
+      responses: { '200': { description: 'La URI otpauth:// y su QR (data URL SVG)', content: json({ type: 'object', properties: { uri: { type: 'string' }, qr: { type: 'string' } } }) }, '409': errorResponse('Ya está activada') },
+    },
+    delete: {
+      tags: ['auth'], operationId: 'SegundoFactor.baja',
+      requestBody: { required: true, content: json({ type: 'object', required: ['pass', 'codigo'], properties: { pass: { type: 'string', format: 'password' }, codigo: { type: 'string' } } }) },
+      responses: { '200': { description: 'Desactivada' }, '409': errorResponse('Obligatoria para el rol (MFA_ROLES) o no activada'), '422': errorResponse('Contraseña o código incorrectos'), '429': errorResponse('Demasiados intentos') },
+    },
+  },
+  '/cuenta/segundo-factor/confirmar': {
+    post: {
+      tags: ['auth'], operationId: 'SegundoFactor.confirmar',
+      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' } } }) },
+      responses: { '200': { description: 'Activada: los diez códigos de recuperación, que no se vuelven a mostrar', content: json({ type: 'object', properties: { codigosRecuperacion: { type: 'array', items: { type: 'string' } } } }) }, '409': errorResponse('Sin activación pendiente'), '422': errorResponse('Código incorrecto') },
+    },
+  },
   '/ping': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Vivo' } } } },
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
 };
