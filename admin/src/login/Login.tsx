@@ -1,39 +1,18 @@
 // The login screen (docs/arquitectura.md §5) in plain React and login.css, without MUI or react-admin, so
 // /login loads in an instant; it looks like MUI's outlined fields, card and contained button.
 // Where it leads is the caller's: main.tsx before the admin is loaded, LoginPage inside it.
-import { type FormEvent, useId, useState } from 'react';
+// An account with a second factor gives its code here too (PasoCodigo), and one that must have
+// it enrols here (PasoAlta) before the admin opens.
+import { type FormEvent, useState } from 'react';
 import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
+import { Campo } from './Campo';
+import { PasoAlta } from './PasoAlta';
+import { PasoCodigo } from './PasoCodigo';
 import { useEntrar } from './useEntrar';
 import './login.css';
 
 const textos = aulaShell.login;
-
-interface CampoProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete: string;
-  autoFocus?: boolean;
-}
-
-/** A labelled outlined field: the label sits in the border once the field has focus or a value. */
-const Campo = ({ label, value, onChange, ...props }: CampoProps) => {
-  const id = useId();
-  return (
-    <div className={value ? 'campo campo-lleno' : 'campo'}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} {...props} />
-      {/* The gap in the border the floating label sits in, as wide as the label. */}
-      <fieldset aria-hidden="true">
-        <legend>
-          <span>{label}</span>
-        </legend>
-      </fieldset>
-    </div>
-  );
-};
 
 export interface LoginProps {
   /** Where to go once signed in. */
@@ -47,7 +26,7 @@ export interface LoginProps {
 export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
   const [usuario, setUsuario] = useState('');
   const [pass, setPass] = useState('');
-  const { entrar: iniciar, error, enviando } = useEntrar();
+  const { entrar: iniciar, error, enviando, paso, setPaso } = useEntrar({ conPasos: true });
   const [precargado, setPrecargado] = useState(false);
 
   const empezar = () => {
@@ -60,6 +39,10 @@ export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
     event.preventDefault();
     void iniciar({ usuario, pass }, () => alEntrar(destino));
   };
+
+  // After the right password, the step the account still owes, on this same card.
+  if (paso === 'codigo') return <PasoCodigo alCompletar={(siguiente) => (siguiente ? setPaso(siguiente) : alEntrar(destino))} />;
+  if (paso === 'enrolar') return <PasoAlta alCompletar={() => alEntrar(destino)} />;
 
   return (
     <div className="login">

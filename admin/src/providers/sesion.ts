@@ -42,8 +42,15 @@ async function motivoDelRechazo(response: Response | undefined): Promise<string>
   return aulaShell.login.incorrecto;
 }
 
+/**
+ * A step the session must still take after the password (the API's `fase`): the second factor's
+ * code, or enrolling in it. Until it is taken nothing is stored: the browser is not signed in.
+ */
+export type Paso = 'codigo' | 'enrolar';
+const esPaso = (fase: unknown): fase is Paso => fase === 'codigo' || fase === 'enrolar';
+
 /** POST /logins/login, then `user` and the BACK-LOGIN log; rejects with the line to show. */
-export async function startSesion({ usuario, pass }: Credenciales): Promise<'login ok'> {
+export async function startSesion({ usuario, pass }: Credenciales): Promise<Paso | null> {
   let response: Response | undefined;
   try {
     response = await callApi('/logins/login', { method: 'POST', body: { usuario, pass } });
@@ -51,19 +58,50 @@ export async function startSesion({ usuario, pass }: Credenciales): Promise<'log
     response = undefined;
   }
   if (!response?.ok) throw new Error(await motivoDelRechazo(response));
-  const user = (await response.json()) as Administrador;
+  const user = (await response.json()) as Administrador & { fase?: unknown };
+  if (esPaso(user.fase)) return user.fase;
+  await completarSesion(user);
+  return null;
+}
+
+/** POST /logins/codigo: the second step; rejects with the API's reason (wrong or spent code, too many tries). */
+export async function darCodigo(codigo: string): Promise<Paso | null> {
+  let response: Response | undefined;
+  try {
+    response = await callApi('/logins/codigo', { method: 'POST', body: { codigo: codigo.trim() } });
+  } catch {
+    response = undefined;
+  }
+  if (!response?.ok) {
+    const motivo = response && (response.status === 422 || response.status === 429 || response.status === 503) ? (await readError(response)).message : '';
+    throw new Error(motivo || aulaShell.login.codigo.incorrecto);
+  }
+  const user = (await response.json()) as Administrador & { fase?: unknown };
+  if (esPaso(user.fase)) return user.fase;
+  await completarSesion(user);
+  return null;
+}
+
+/** After enrolling from the login page the session is whole: who it is, as for a login. */
+export async function completarTrasAlta(): Promise<void> {
+  const response = await callApi('/logins/me');
+  if (!response.ok) throw new Error((await readError(response)).message);
+  await completarSesion((await response.json()) as Administrador);
+}
+
+/** The session is whole: the browser now holds it, and the activity log says so. */
+async function completarSesion({ fase: _fase, ...user }: Administrador & { fase?: unknown }): Promise<void> {
   // A new session: what was known of the last one's expiry no longer holds.
   localStorage.removeItem(CADUCIDAD_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
   try {
     const log = await callApi('/logs', {
       method: 'POST',
-      body: { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: usuario },
+      body: { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: user.usuario },
     });
     if (!log.ok) throw await readError(log);
   } catch (error) {
     // The activity log is a record, not a gate: a failed write must not keep anyone out.
     console.error('No se pudo registrar el inicio de sesión', error);
   }
-  return 'login ok';
 }

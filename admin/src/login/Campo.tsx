@@ -1,0 +1,30 @@
+// A labelled outlined field of the light login screen (login.css), as MUI draws one: the label
+// sits in the border once the field has focus or a value.
+import { type HTMLAttributes, useId } from 'react';
+
+export interface CampoProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: string;
+  autoComplete: string;
+  autoFocus?: boolean;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  maxLength?: number;
+}
+
+export const Campo = ({ label, value, onChange, ...props }: CampoProps) => {
+  const id = useId();
+  return (
+    <div className={value ? 'campo campo-lleno' : 'campo'}>
+      <label htmlFor={id}>{label}</label>
+      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} {...props} />
+      {/* The gap in the border the floating label sits in, as wide as the label. */}
+      <fieldset aria-hidden="true">
+        <legend>
+          <span>{label}</span>
+        </legend>
+      </fieldset>
+    </div>
+  );
+};

@@ -1,0 +1,95 @@
+// Enrolment before the admin opens, for an account whose role must have the second factor
+// (MFA_ROLES): the API lets its session do nothing else. Same light card as the login.
+import { type FormEvent, useEffect, useState } from 'react';
+import { config } from '../config';
+import { claveDe } from '../cuenta/segundoFactor';
+import { useAlta } from '../cuenta/useAlta';
+import { aulaShell } from '../providers/i18n/aula';
+import { completarTrasAlta } from '../providers/sesion';
+import { Campo } from './Campo';
+
+const textos = aulaShell.segundoFactor;
+
+export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<void> }) => {
+  const { alta, codigos, error, enviando, empezar, confirmar } = useAlta();
+  const [codigo, setCodigo] = useState('');
+  const [saliendo, setSaliendo] = useState(false);
+  const [errorFinal, setErrorFinal] = useState('');
+
+  useEffect(() => {
+    void empezar();
+    // Once, on arrival: asking again would replace the QR already scanned.
+  }, []);
+
+  const verificar = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!(await confirmar(codigo))) setCodigo('');
+  };
+
+  const guardados = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaliendo(true);
+    try {
+      await completarTrasAlta();
+      await alCompletar();
+    } catch (e) {
+      setErrorFinal(e instanceof Error ? e.message : textos.fallo);
+      setSaliendo(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <main className="login-tarjeta">
+        {codigos ? (
+          <form onSubmit={guardados} noValidate>
+            <span className="login-producto">{config.productName}</span>
+            <h1>{textos.recuperacionTitulo}</h1>
+            <p className="login-texto">{textos.recuperacionTexto}</p>
+            <ul className="login-codigos" aria-label={textos.recuperacionTitulo}>
+              {codigos.map((c) => (
+                <li key={c}>{c}</li>
+              ))}
+            </ul>
+            <button type="submit" disabled={saliendo}>
+              {saliendo && <span className="login-progreso" role="progressbar" />}
+              {textos.guardados}
+            </button>
+            <p role="alert">{errorFinal}</p>
+          </form>
+        ) : (
+          <form onSubmit={verificar} noValidate autoComplete="off">
+            <span className="login-producto">{config.productName}</span>
+            <h1>{textos.titulo}</h1>
+            <p className="login-texto">
+              {textos.obligatoria} {textos.escanear}
+            </p>
+            {alta && (
+              <>
+                <img className="login-qr" src={alta.qr} alt={textos.qr} width={200} height={200} />
+                <p className="login-texto">{textos.clave}</p>
+                <p className="login-clave" data-uri={alta.uri}>
+                  {claveDe(alta.uri)}
+                </p>
+              </>
+            )}
+            <Campo
+              label={textos.codigo}
+              value={codigo}
+              onChange={(v) => setCodigo(v.replace(/\D/g, ''))}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              autoFocus
+            />
+            <button type="submit" disabled={enviando || !alta}>
+              {enviando && <span className="login-progreso" role="progressbar" />}
+              {textos.verificar}
+            </button>
+            <p role="alert">{error}</p>
+          </form>
+        )}
+      </main>
+    </div>
+  );
+};

@@ -1,0 +1,74 @@
+// «Código de verificación»: the login's second step for an account with the second factor, on
+// the same light card. A code of the app, or one of the recovery codes when the phone is not at
+// hand; the API spends either once and counts wrong ones as failed logins.
+import { type FormEvent, useState } from 'react';
+import { config } from '../config';
+import { aulaShell } from '../providers/i18n/aula';
+import { darCodigo, type Paso } from '../providers/sesion';
+import { Campo } from './Campo';
+
+const textos = aulaShell.login.codigo;
+
+export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | null) => void | Promise<void> }) => {
+  const [codigo, setCodigo] = useState('');
+  const [recuperacion, setRecuperacion] = useState(false);
+  const [error, setError] = useState('');
+  const [enviando, setEnviando] = useState(false);
+
+  const verificar = async (event: FormEvent) => {
+    event.preventDefault();
+    if (enviando) return;
+    setEnviando(true);
+    setError('');
+    let siguiente: Paso | null;
+    try {
+      siguiente = await darCodigo(codigo);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : textos.incorrecto);
+      setCodigo('');
+      setEnviando(false);
+      return;
+    }
+    await alCompletar(siguiente);
+  };
+
+  const cambiarModo = () => {
+    setRecuperacion(!recuperacion);
+    setCodigo('');
+    setError('');
+  };
+
+  return (
+    <div className="login">
+      <main className="login-tarjeta">
+        <form onSubmit={verificar} noValidate autoComplete="off">
+          <span className="login-producto">{config.productName}</span>
+          <h1>{textos.titulo}</h1>
+          <p className="login-texto">{recuperacion ? textos.textoRecuperacion : textos.texto}</p>
+          {recuperacion ? (
+            <Campo key="recuperacion" label={textos.campoRecuperacion} value={codigo} onChange={setCodigo} autoComplete="off" autoFocus />
+          ) : (
+            <Campo
+              key="app"
+              label={textos.campo}
+              value={codigo}
+              onChange={(v) => setCodigo(v.replace(/\D/g, ''))}
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              maxLength={6}
+              autoFocus
+            />
+          )}
+          <button type="submit" disabled={enviando}>
+            {enviando && <span className="login-progreso" role="progressbar" />}
+            {textos.verificar}
+          </button>
+          <button type="button" className="login-enlace" onClick={cambiarModo}>
+            {recuperacion ? textos.usarAplicacion : textos.usarRecuperacion}
+          </button>
+          <p role="alert">{error}</p>
+        </form>
+      </main>
+    </div>
+  );
+};
