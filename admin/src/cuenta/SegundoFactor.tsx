@@ -1,0 +1,173 @@
+// «Verificación en dos pasos» in Mi cuenta: its state, enabling it (QR, a code, the recovery
+// codes shown once) and disabling it (the password and a code). The API refuses to disable it
+// for a role that must have it (MFA_ROLES) and says why; that reason is shown as it comes.
+import { type FormEvent, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNotify, useTranslate } from 'react-admin';
+import { claveDe, desactivar, estadoSegundoFactor } from './segundoFactor';
+import { useAlta } from './useAlta';
+
+const CLAVE_ESTADO = ['cuenta', 'segundo-factor'];
+
+const campoCodigo = { htmlInput: { autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 } } as const;
+
+export const SegundoFactor = () => {
+  const translate = useTranslate();
+  const t = (k: string, opts?: Record<string, unknown>) => translate(`aula.segundoFactor.${k}`, opts);
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const { data: estado, error: errorEstado } = useQuery({ queryKey: CLAVE_ESTADO, queryFn: estadoSegundoFactor });
+  const alta = useAlta();
+  const [codigo, setCodigo] = useState('');
+  const [baja, setBaja] = useState(false);
+  const [pass, setPass] = useState('');
+  const [errorBaja, setErrorBaja] = useState('');
+  const [enviando, setEnviando] = useState(false);
+
+  const refrescar = () => queryClient.invalidateQueries({ queryKey: CLAVE_ESTADO });
+
+  const verificar = async (event: FormEvent) => {
+    event.preventDefault();
+    const ok = await alta.confirmar(codigo);
+    setCodigo('');
+    if (ok) notify(t('activada'), { type: 'success' });
+  };
+
+  const guardados = () => {
+    alta.terminar();
+    void refrescar();
+  };
+
+  const cerrarBaja = () => {
+    setBaja(false);
+    setPass('');
+    setCodigo('');
+    setErrorBaja('');
+  };
+
+  const confirmarBaja = async (event: FormEvent) => {
+    event.preventDefault();
+    setEnviando(true);
+    setErrorBaja('');
+    try {
+      await desactivar(pass, codigo);
+      cerrarBaja();
+      notify(t('desactivada'), { type: 'success' });
+      await refrescar();
+    } catch (e) {
+      setErrorBaja(e instanceof Error ? e.message : t('fallo'));
+      setCodigo('');
+    } finally {
+      setEnviando(false);
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="segundo-factor-titulo">
+      <CardContent>
+        <Stack spacing={2}>
+          <Typography id="segundo-factor-titulo" variant="h6" component="h2">
+            {t('titulo')}
+          </Typography>
+          {errorEstado && <Alert severity="error">{errorEstado instanceof Error ? errorEstado.message : t('fallo')}</Alert>}
+
+          {alta.codigos ? (
+            <>
+              <Typography variant="subtitle1" component="h3">
+                {t('recuperacionTitulo')}
+              </Typography>
+              <Typography variant="body2">{t('recuperacionTexto')}</Typography>
+              <Box
+                component="ul"
+                aria-label={t('recuperacionTitulo')}
+                sx={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '4px 16px', m: 0, p: 0, listStyle: 'none', fontFamily: 'monospace', fontSize: '1rem' }}
+              >
+                {alta.codigos.map((c) => (
+                  <li key={c}>{c}</li>
+                ))}
+              </Box>
+              <Box>
+                <Button variant="contained" onClick={guardados}>
+                  {t('guardados')}
+                </Button>
+              </Box>
+            </>
+          ) : alta.alta ? (
+            <Stack component="form" spacing={2} onSubmit={verificar} noValidate autoComplete="off">
+              <Typography variant="body2">{t('escanear')}</Typography>
+              <Box component="img" src={alta.alta.qr} alt={t('qr')} width={200} height={200} sx={{ display: 'block' }} />
+              <Typography variant="body2">{t('clave')}</Typography>
+              <Typography variant="body2" data-uri={alta.alta.uri} sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere' }}>
+                {claveDe(alta.alta.uri)}
+              </Typography>
+              <TextField
+                label={t('codigo')}
+                value={codigo}
+                onChange={(e) => setCodigo(e.target.value.replace(/\D/g, ''))}
+                slotProps={campoCodigo}
+                autoFocus
+                sx={{ maxWidth: 240 }}
+              />
+              {alta.error && <Alert severity="error">{alta.error}</Alert>}
+              <Box>
+                <Button type="submit" variant="contained" disabled={alta.enviando}>
+                  {t('verificar')}
+                </Button>
+              </Box>
+            </Stack>
+          ) : estado?.activo ? (
+            <>
+              <Typography variant="body2">{t('activa')}</Typography>
+              <Typography variant="body2">{t('restantes', { n: estado.codigosRestantes })}</Typography>
+              {baja ? (
+                <Stack component="form" spacing={2} onSubmit={confirmarBaja} noValidate autoComplete="off">
+                  <Typography variant="body2">{t('desactivarTexto')}</Typography>
+                  <TextField
+                    label={t('contrasena')}
+                    type="password"
+                    value={pass}
+                    onChange={(e) => setPass(e.target.value)}
+                    slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+                    autoFocus
+                    sx={{ maxWidth: 320 }}
+                  />
+                  <TextField
+                    label={t('codigoODeRecuperacion')}
+                    value={codigo}
+                    onChange={(e) => setCodigo(e.target.value)}
+                    slotProps={{ htmlInput: { autoComplete: 'one-time-code' } }}
+                    sx={{ maxWidth: 320 }}
+                  />
+                  {errorBaja && <Alert severity="error">{errorBaja}</Alert>}
+                  <Stack direction="row" spacing={1}>
+                    <Button type="submit" variant="contained" color="error" disabled={enviando}>
+                      {t('desactivar')}
+                    </Button>
+                    <Button onClick={cerrarBaja}>{t('cancelar')}</Button>
+                  </Stack>
+                </Stack>
+              ) : (
+                <Box>
+                  <Button variant="outlined" color="error" onClick={() => setBaja(true)}>
+                    {t('desactivar')}
+                  </Button>
+                </Box>
+              )}
+            </>
+          ) : estado ? (
+            <>
+              <Typography variant="body2">{t('inactiva')}</Typography>
+              {alta.error && <Alert severity="error">{alta.error}</Alert>}
+              <Box>
+                <Button variant="contained" onClick={() => void alta.empezar()}>
+                  {t('activar')}
+                </Button>
+              </Box>
+            </>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
