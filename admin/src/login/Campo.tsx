@@ -28,3 +28,16 @@ export const Campo = ({ label, value, onChange, ...props }: CampoProps) => {
     </div>
   );
 };
+
+/** The six digits of an authenticator app: the phone's keypad, and the code it may offer to fill in. */
+export const CampoCodigo = ({ label, value, onChange }: Pick<CampoProps, 'label' | 'value' | 'onChange'>) => (
+  <Campo
+    label={label}
+    value={value}
+    onChange={(v) => onChange(v.replace(/\D/g, ''))}
+    autoComplete="one-time-code"
+    inputMode="numeric"
+    maxLength={6}
+    autoFocus
+  />
+);

@@ -6,7 +6,7 @@ import { claveDe } from '../cuenta/segundoFactor';
 import { useAlta } from '../cuenta/useAlta';
 import { aulaShell } from '../providers/i18n/aula';
 import { completarTrasAlta } from '../providers/sesion';
-import { Campo } from './Campo';
+import { CampoCodigo } from './Campo';
 
 const textos = aulaShell.segundoFactor;
 
@@ -73,15 +73,7 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
                 </p>
               </>
             )}
-            <Campo
-              label={textos.codigo}
-              value={codigo}
-              onChange={(v) => setCodigo(v.replace(/\D/g, ''))}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              autoFocus
-            />
+            <CampoCodigo label={textos.codigo} value={codigo} onChange={setCodigo} />
             <button type="submit" disabled={enviando || !alta}>
               {enviando && <span className="login-progreso" role="progressbar" />}
               {textos.verificar}

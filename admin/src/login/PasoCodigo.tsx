@@ -5,7 +5,7 @@ import { type FormEvent, useState } from 'react';
 import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
 import { darCodigo, type Paso } from '../providers/sesion';
-import { Campo } from './Campo';
+import { Campo, CampoCodigo } from './Campo';
 
 const textos = aulaShell.login.codigo;
 
@@ -48,16 +48,7 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
           {recuperacion ? (
             <Campo key="recuperacion" label={textos.campoRecuperacion} value={codigo} onChange={setCodigo} autoComplete="off" autoFocus />
           ) : (
-            <Campo
-              key="app"
-              label={textos.campo}
-              value={codigo}
-              onChange={(v) => setCodigo(v.replace(/\D/g, ''))}
-              autoComplete="one-time-code"
-              inputMode="numeric"
-              maxLength={6}
-              autoFocus
-            />
+            <CampoCodigo key="app" label={textos.campo} value={codigo} onChange={setCodigo} />
           )}
           <button type="submit" disabled={enviando}>
             {enviando && <span className="login-progreso" role="progressbar" />}

@@ -6,27 +6,19 @@ import { conflict, HttpError, tooManyRequests } from '../base/errors.js';
 import { ETIQUETAS_ROL } from '../base/types.js';
 import { serializeRow } from '../base/values.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { getResource } from '../resources/index.js';
 import { registrarEvento } from './auditoria.js';
 import { leerTextos } from './cuerpo.js';
 import { faseSiguiente, tieneSegundoFactor } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
-import type { HashingQueue } from './hashing.js';
 import { verifyPassword } from './passwords.js';
-import { SESSION_COOKIE, type SessionStore } from './sessions.js';
-import type { LoginThrottle } from './throttle.js';
+import type { AuthRouteOptions } from './routes.js';
+import { SESSION_COOKIE } from './sessions.js';
 import { codigosNuevos, codigosRestantes, gastarCodigo, guardarCodigos, secretoNuevo, totpDe } from './totp.js';
 
-export interface SegundoFactorOptions {
-  db: Db;
-  config: Pick<Config, 'mfaRoles' | 'productName'>;
-  sessions: SessionStore;
-  throttle: LoginThrottle;
-  hashing: HashingQueue;
-  now: () => number;
-}
+/** What the session routes get, and the product's name for the QR's issuer. */
+export type SegundoFactorOptions = Omit<AuthRouteOptions, 'config'> & { config: Pick<Config, 'mfaRoles' | 'productName'> };
 
 const RUTA = '/cuenta/segundo-factor';
 
