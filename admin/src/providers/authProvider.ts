@@ -2,12 +2,17 @@
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
 import { fetchJson } from './http';
-import { CADUCIDAD_KEY, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
+import { aulaShell } from './i18n/aula';
+import { CADUCIDAD_KEY, type Credenciales, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
 
 export { hasSession, LOGIN_PATH, type Credenciales } from './sesion';
 
 export const authProvider = {
-  login: startSesion,
+  // react-admin's own login has no screen for a further step: the login page (useEntrar) does.
+  async login(credenciales: Credenciales) {
+    if (await startSesion(credenciales)) throw new Error(aulaShell.login.pasoPendiente);
+    return 'login ok' as const;
+  },
 
   async logout() {
     try {
