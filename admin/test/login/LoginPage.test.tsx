@@ -113,3 +113,82 @@ it('the fields are empty every time the screen is entered', async () => {
   expect(usuario()).toHaveAttribute('autocomplete', 'off');
   expect(pass()).toHaveAttribute('autocomplete', 'new-password');
 });
+
+describe('an account with the second factor', () => {
+  const conCodigo = { ...admin, fase: 'codigo' };
+
+  it('after the password asks for «Código de verificación» on the same page, and is not signed in until the code is right', async () => {
+    const llamadas = fakeApi({
+      'POST /logins/login': { body: conCodigo },
+      'POST /logins/codigo': ({ body }) =>
+        (body as { codigo: string }).codigo === '123456' ? { body: { ...admin, fase: null } } : errorLoopBack(422, 'El código no es correcto o ya se ha usado'),
+      'POST /logs': { body: { id: 1 } },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usuario(), 'admin');
+    await user.type(pass(), 'secreto');
+    await user.click(entrar());
+
+    expect(await screen.findByRole('heading', { name: 'Código de verificación' })).toBeInTheDocument();
+    const codigo = screen.getByLabelText('Código:');
+    expect(codigo).toHaveAttribute('autocomplete', 'one-time-code');
+    expect(codigo).toHaveAttribute('inputmode', 'numeric');
+    // Nothing says «signed in» yet, and no BACK-LOGIN was written for half a login.
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(llamadas.map((l) => l.url)).toEqual(['/logins/login']);
+
+    await user.type(codigo, '654321');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('El código no es correcto o ya se ha usado');
+    expect(localStorage.getItem('user')).toBeNull();
+
+    await user.type(screen.getByLabelText('Código:'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText(/Destino: \/main/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(admin);
+    expect(llamadas.map((l) => l.url)).toEqual(['/logins/login', '/logins/codigo', '/logins/codigo', '/logs']);
+  });
+
+  it('«Usar un código de recuperación» takes one instead', async () => {
+    const llamadas = fakeApi({ 'POST /logins/login': { body: conCodigo }, 'POST /logins/codigo': { body: { ...admin, fase: null } }, 'POST /logs': { body: { id: 1 } } });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usuario(), 'admin');
+    await user.type(pass(), 'secreto');
+    await user.click(entrar());
+    await user.click(await screen.findByRole('button', { name: 'Usar un código de recuperación' }));
+    await user.type(screen.getByLabelText('Código de recuperación:'), 'abcde-fghjk');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText(/Destino: \/main/)).toBeInTheDocument();
+    expect(llamadas[1].body).toEqual({ codigo: 'abcde-fghjk' });
+  });
+
+  it('an account that must enrol does so before the admin: QR, code, recovery codes once, «Los he guardado»', async () => {
+    const uri = 'otpauth://totp/Aula:admin?issuer=Aula&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+    const codigos = Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb`);
+    fakeApi({
+      'POST /logins/login': { body: { ...admin, fase: 'enrolar' } },
+      'POST /cuenta/segundo-factor': { body: { uri, qr: 'data:image/svg+xml;base64,PHN2Zy8+' } },
+      'POST /cuenta/segundo-factor/confirmar': { body: { codigosRecuperacion: codigos } },
+      'GET /logins/me': { body: { ...admin, fase: null } },
+      'POST /logs': { body: { id: 1 } },
+    });
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usuario(), 'admin');
+    await user.type(pass(), 'secreto');
+    await user.click(entrar());
+
+    expect(await screen.findByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Código:'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    const lista = await screen.findByRole('list', { name: 'Códigos de recuperación' });
+    expect(lista.querySelectorAll('li')).toHaveLength(10);
+    expect(localStorage.getItem('user')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Los he guardado' }));
+    expect(await screen.findByText(/Destino: \/main/)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('user')!)).toEqual(admin);
+  });
+});
