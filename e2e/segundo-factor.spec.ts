@@ -34,7 +34,7 @@ async function captura(page: Page, nombre: string) {
 
 test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un código y con uno de recuperación', async ({ page: admin, browser, baseURL }) => {
   // Three logins and an enrolment in one story.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const usuario = `mfa-${test.info().project.name}-${Date.now().toString(36)}`;
   const alta = await admin.request.post(`${API}/logins`, { data: { usuario, pass: CLAVE, nombre: 'Editora MFA', activo: true, rol: 'editor' } });
   expect(alta.status(), await alta.text()).toBe(200);
