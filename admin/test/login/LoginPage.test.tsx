@@ -117,6 +117,16 @@ it('the fields are empty every time the screen is entered', async () => {
 describe('an account with the second factor', () => {
   const conCodigo = { ...admin, fase: 'codigo' };
 
+  /** The first step, right: what follows is the step the answer's `fase` asks for. */
+  async function conContrasena() {
+    const user = userEvent.setup();
+    renderLogin();
+    await user.type(usuario(), 'admin');
+    await user.type(pass(), 'secreto');
+    await user.click(entrar());
+    return user;
+  }
+
   it('after the password asks for «Código de verificación» on the same page, and is not signed in until the code is right', async () => {
     const llamadas = fakeApi({
       'POST /logins/login': { body: conCodigo },
@@ -124,11 +134,7 @@ describe('an account with the second factor', () => {
         (body as { codigo: string }).codigo === '123456' ? { body: { ...admin, fase: null } } : errorLoopBack(422, 'El código no es correcto o ya se ha usado'),
       'POST /logs': { body: { id: 1 } },
     });
-    const user = userEvent.setup();
-    renderLogin();
-    await user.type(usuario(), 'admin');
-    await user.type(pass(), 'secreto');
-    await user.click(entrar());
+    const user = await conContrasena();
 
     expect(await screen.findByRole('heading', { name: 'Código de verificación' })).toBeInTheDocument();
     const codigo = screen.getByLabelText('Código:');
@@ -152,11 +158,7 @@ describe('an account with the second factor', () => {
 
   it('«Usar un código de recuperación» takes one instead', async () => {
     const llamadas = fakeApi({ 'POST /logins/login': { body: conCodigo }, 'POST /logins/codigo': { body: { ...admin, fase: null } }, 'POST /logs': { body: { id: 1 } } });
-    const user = userEvent.setup();
-    renderLogin();
-    await user.type(usuario(), 'admin');
-    await user.type(pass(), 'secreto');
-    await user.click(entrar());
+    const user = await conContrasena();
     await user.click(await screen.findByRole('button', { name: 'Usar un código de recuperación' }));
     await user.type(screen.getByLabelText('Código de recuperación:'), 'abcde-fghjk');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
@@ -174,11 +176,7 @@ describe('an account with the second factor', () => {
       'GET /logins/me': { body: { ...admin, fase: null } },
       'POST /logs': { body: { id: 1 } },
     });
-    const user = userEvent.setup();
-    renderLogin();
-    await user.type(usuario(), 'admin');
-    await user.type(pass(), 'secreto');
-    await user.click(entrar());
+    const user = await conContrasena();
 
     expect(await screen.findByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
