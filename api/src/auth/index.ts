@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { registrarEvento } from './auditoria.js';
+import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
 import './request.js';
@@ -59,7 +60,9 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     );
     // Any other type reaches only logout here (origin.ts answers 415 to the rest first), which ignores its body.
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: new HashingQueue(hashing), now });
+    const cola = new HashingQueue(hashing);
+    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: cola, now });
+    registerCuentaRoutes(routes, { db, config, sessions, throttle, hashing: cola });
   });
 }
 
