@@ -2,6 +2,7 @@
 // /<sección> shortcuts all read it; a new section is its folder's index.ts and one line here.
 import categorias from './categorias';
 import clases from './clases';
+import cuenta from './cuenta';
 import cursos from './cursos';
 import facturas from './facturas';
 import informes from './informes';
@@ -28,4 +29,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu, cuenta]);

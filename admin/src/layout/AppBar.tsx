@@ -1,5 +1,6 @@
 // The app bar: react-admin's (title, theme toggle, loading) with the administrator's menu.
 import { forwardRef } from 'react';
+import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import HistoryIcon from '@mui/icons-material/History';
 import {
@@ -22,6 +23,7 @@ const MenuAdministrador = () => {
   const basename = useBasename();
   return (
     <UserMenu>
+      <EnlaceUserMenu to={`${basename}/cuenta`} primaryText="aula.menu.miCuenta" leftIcon={<AccountCircleIcon />} />
       <EnlaceUserMenu to={`${basename}/logins`} primaryText="aula.menu.administradores" leftIcon={<AdminPanelSettingsIcon />} />
       <EnlaceUserMenu to={`${basename}/logs`} primaryText="aula.menu.actividad" leftIcon={<HistoryIcon />} />
       <Logout />

@@ -13,6 +13,8 @@ export interface Administrador {
   id: number;
   usuario: string;
   nombre?: string | null;
+  /** A step the session must still take before the admin opens (`cambiarPass`…), or null. */
+  fase?: string | null;
 }
 
 export interface Credenciales {
@@ -55,6 +57,21 @@ export async function startSesion({ usuario, pass }: Credenciales): Promise<'log
   // A new session: what was known of the last one's expiry no longer holds.
   localStorage.removeItem(CADUCIDAD_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  // Until its steps are taken the session may write nothing else: the entry is logged then.
+  if (!user.fase) await registrarEntrada(usuario);
+  return 'login ok';
+}
+
+/** The session's step is taken: `fase` is the next one, or null when the admin may open. */
+export async function faseCompletada(fase: string | null): Promise<void> {
+  const user = storedUser();
+  if (!user) return;
+  localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
+  if (!fase) await registrarEntrada(user.usuario);
+}
+
+/** The BACK-LOGIN row of the activity log. */
+async function registrarEntrada(usuario: string) {
   try {
     const log = await callApi('/logs', {
       method: 'POST',
@@ -65,5 +82,4 @@ export async function startSesion({ usuario, pass }: Credenciales): Promise<'log
     // The activity log is a record, not a gate: a failed write must not keep anyone out.
     console.error('No se pudo registrar el inicio de sesión', error);
   }
-  return 'login ok';
 }

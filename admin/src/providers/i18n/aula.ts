@@ -14,6 +14,7 @@ export const aulaShell = {
     facturacion: 'Facturación',
     informes: 'Informes',
     salir: 'Salir',
+    miCuenta: 'Mi cuenta',
     administradores: 'Administradores',
     actividad: 'Actividad',
     // The phone's drawer with the sections, as a screen reader names it.
