@@ -7,6 +7,9 @@ import { expect, test } from './support/fixtures';
 import { API } from './support/list';
 import { loginThroughForm } from './support/login';
 
+// Each test signs in several browsers, each login a deliberate scrypt: more than the default minute.
+test.describe.configure({ timeout: 180_000 });
+
 const CLAVE = 'Una-clave-de-prueba-2026';
 const NUEVA = 'Otra-clave-muy-distinta-77';
 
