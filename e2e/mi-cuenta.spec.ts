@@ -29,6 +29,10 @@ async function entrarEnOtroNavegador(browser: Browser, baseURL: string, usuario:
   return { context, page };
 }
 
+// A login is a deliberate scrypt, and this machine may be busy with others: more than the usual wait.
+const LOGIN = { timeout: 30_000 };
+const dentro = (page: Page) => expect(page).toHaveURL(/\/main\//, LOGIN);
+
 async function abrirMiCuenta(page: Page) {
   await page.getByRole('button', { name: 'Perfil' }).click();
   await page.getByRole('menuitem', { name: 'Mi cuenta' }).click();
@@ -39,7 +43,7 @@ async function abrirMiCuenta(page: Page) {
 test('una cuenta cambia su propia contraseña, con los errores junto al campo, y entra con la nueva', async ({ page, browser, baseURL }) => {
   const { usuario } = await nuevaCuenta(page, 'propia');
   const { context, page: suya } = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(suya).toHaveURL(/\/main\//);
+  await dentro(suya);
   await abrirMiCuenta(suya);
 
   const seccion = suya.getByRole('region', { name: 'Contraseña' });
@@ -51,25 +55,25 @@ test('una cuenta cambia su propia contraseña, con los errores junto al campo, y
 
   await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(seccion.getByText('La contraseña actual no es correcta')).toBeVisible();
+  await expect(seccion.getByText('La contraseña actual no es correcta')).toBeVisible(LOGIN);
 
   await seccion.getByLabel('Contraseña actual', { exact: true }).fill(CLAVE);
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill('password2024!');
   await seccion.getByLabel('Repita la contraseña nueva').fill('password2024!');
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(seccion.getByText(/de las más usadas/)).toBeVisible();
+  await expect(seccion.getByText(/de las más usadas/)).toBeVisible(LOGIN);
 
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
   await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.')).toBeVisible();
+  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.')).toBeVisible(LOGIN);
   await context.close();
 
   const otra = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(otra.page.getByRole('alert')).toHaveText('login incorrecto');
+  await expect(otra.page.getByRole('alert')).toHaveText('login incorrecto', LOGIN);
   await otra.context.close();
   const nueva = await entrarEnOtroNavegador(browser, baseURL!, usuario, NUEVA);
-  await expect(nueva.page).toHaveURL(/\/main\//);
+  await dentro(nueva.page);
   await nueva.context.close();
 });
 
@@ -82,9 +86,9 @@ test('ve sus sesiones abiertas y cierra la del otro navegador', async ({ page, b
     CLAVE,
     'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
   );
-  await expect(movil.page).toHaveURL(/\/main\//);
+  await dentro(movil.page);
   const aqui = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(aqui.page).toHaveURL(/\/main\//);
+  await dentro(aqui.page);
   await abrirMiCuenta(aqui.page);
 
   const seccion = aqui.page.getByRole('region', { name: 'Sesiones abiertas' });
@@ -108,7 +112,7 @@ test('ve sus sesiones abiertas y cierra la del otro navegador', async ({ page, b
 
   // And «Cerrar las demás» with a new one.
   const otra = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(otra.page).toHaveURL(/\/main\//);
+  await dentro(otra.page);
   await aqui.page.reload();
   await expect(filas).toHaveCount(2);
   await seccion.getByRole('button', { name: 'Cerrar las demás' }).click();
@@ -121,7 +125,7 @@ test('ve sus sesiones abiertas y cierra la del otro navegador', async ({ page, b
 test('el administrador restablece la contraseña de una cuenta, que al entrar debe elegir una nueva', async ({ page, browser, baseURL }) => {
   const { id, usuario } = await nuevaCuenta(page, 'restablecida');
   const abierta = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(abierta.page).toHaveURL(/\/main\//);
+  await dentro(abierta.page);
 
   await page.goto(`/main/logins/${id}`);
   await expect(page.getByLabel('Rol')).toContainText('Editor');
@@ -140,7 +144,7 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await abierta.context.close();
 
   const { context, page: suya } = await entrarEnOtroNavegador(browser, baseURL!, usuario, temporal);
-  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toBeVisible();
+  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toBeVisible(LOGIN);
   // Nothing of the app until it has chosen one.
   await expect(suya.getByRole('button', { name: 'Perfil' })).toHaveCount(0);
   await suya.screenshot({ path: test.info().outputPath(`elegir-${test.info().project.name}.png`), fullPage: true });
@@ -148,11 +152,11 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await suya.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
   await suya.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await suya.getByRole('button', { name: 'Guardar y entrar' }).click();
-  await expect(suya.getByRole('button', { name: 'Perfil' })).toBeVisible();
+  await expect(suya.getByRole('button', { name: 'Perfil' })).toBeVisible(LOGIN);
   await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toHaveCount(0);
   await context.close();
 
   const despues = await entrarEnOtroNavegador(browser, baseURL!, usuario, NUEVA);
-  await expect(despues.page.getByRole('button', { name: 'Perfil' })).toBeVisible();
+  await expect(despues.page.getByRole('button', { name: 'Perfil' })).toBeVisible(LOGIN);
   await despues.context.close();
 });
