@@ -2,8 +2,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
@@ -13,6 +11,7 @@ import { useNotify, useTranslate } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
 import { cerrarLasDemas, cerrarSesion, leerSesiones, type SesionAbierta } from './api';
 import { resumenDispositivo } from './dispositivo';
+import { Seccion } from './Seccion';
 
 export const SesionesAbiertas = () => {
   const translate = useTranslate();
@@ -41,44 +40,39 @@ export const SesionesAbiertas = () => {
 
   const otras = sesiones?.filter((s) => !s.actual) ?? [];
   return (
-    <Card component="section" aria-labelledby="cuenta-sesiones">
-      <CardContent>
-        <Typography id="cuenta-sesiones" variant="h6" component="h2" gutterBottom>
-          {translate('aula.cuenta.sesiones.titulo')}
-        </Typography>
-        <List dense disablePadding>
-          {sesiones?.map((s) => (
-            <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, px: 0 }} data-testid="sesion-abierta">
-              <ListItemText
-                sx={{ flex: '1 1 14rem' }}
-                primary={resumenDispositivo(s.dispositivo)}
-                secondary={
-                  <>
-                    {translate('aula.cuenta.sesiones.ip')}: {s.ip ?? '—'} · {translate('aula.cuenta.sesiones.actividad')}:{' '}
-                    <DateTimeField record={s} source="lastSeenAt" component="span" variant="inherit" />
-                  </>
-                }
-              />
-              {s.actual ? (
-                <Chip label={translate('aula.cuenta.sesiones.estaSesion')} color="primary" variant="outlined" size="small" />
-              ) : (
-                <Button size="small" onClick={() => void hacer(() => cerrarSesion(s.id), 'aula.cuenta.sesiones.cerrada')}>
-                  {translate('aula.cuenta.sesiones.cerrar')}
-                </Button>
-              )}
-            </ListItem>
-          ))}
-        </List>
-        <Box sx={{ mt: 2 }}>
-          {sesiones && !otras.length ? (
-            <Typography variant="body2">{translate('aula.cuenta.sesiones.ninguna')}</Typography>
-          ) : (
-            <Button variant="outlined" disabled={!otras.length} onClick={() => void hacer(cerrarLasDemas, 'aula.cuenta.sesiones.cerradas')}>
-              {translate('aula.cuenta.sesiones.cerrarDemas')}
-            </Button>
-          )}
-        </Box>
-      </CardContent>
-    </Card>
+    <Seccion id="cuenta-sesiones" titulo="aula.cuenta.sesiones.titulo">
+      <List dense disablePadding>
+        {sesiones?.map((s) => (
+          <ListItem key={s.id} divider sx={{ flexWrap: 'wrap', gap: 1, px: 0 }} data-testid="sesion-abierta">
+            <ListItemText
+              sx={{ flex: '1 1 14rem' }}
+              primary={resumenDispositivo(s.dispositivo)}
+              secondary={
+                <>
+                  {translate('aula.cuenta.sesiones.ip')}: {s.ip ?? '—'} · {translate('aula.cuenta.sesiones.actividad')}:{' '}
+                  <DateTimeField record={s} source="lastSeenAt" component="span" variant="inherit" />
+                </>
+              }
+            />
+            {s.actual ? (
+              <Chip label={translate('aula.cuenta.sesiones.estaSesion')} color="primary" variant="outlined" size="small" />
+            ) : (
+              <Button size="small" onClick={() => void hacer(() => cerrarSesion(s.id), 'aula.cuenta.sesiones.cerrada')}>
+                {translate('aula.cuenta.sesiones.cerrar')}
+              </Button>
+            )}
+          </ListItem>
+        ))}
+      </List>
+      <Box sx={{ mt: 2 }}>
+        {sesiones && !otras.length ? (
+          <Typography variant="body2">{translate('aula.cuenta.sesiones.ninguna')}</Typography>
+        ) : (
+          <Button variant="outlined" disabled={!otras.length} onClick={() => void hacer(cerrarLasDemas, 'aula.cuenta.sesiones.cerradas')}>
+            {translate('aula.cuenta.sesiones.cerrarDemas')}
+          </Button>
+        )}
+      </Box>
+    </Seccion>
   );
 };

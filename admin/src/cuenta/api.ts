@@ -1,5 +1,6 @@
 // Mi cuenta's calls to the API (/cuenta/*), without react-admin: the «Elija una contraseña
 // nueva» step runs before it is loaded.
+import type { SesionAbierta as Fila } from '../../../api/src/auth/sessions';
 import { callApi, readError } from '../providers/api';
 
 export type CampoContrasena = 'actual' | 'nueva';
@@ -28,14 +29,8 @@ export async function cambiarContrasena(actual: string, nueva: string): Promise<
   throw new RechazoContrasena(message, campos);
 }
 
-export interface SesionAbierta {
-  id: number;
-  dispositivo: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
-  actual: boolean;
-}
+/** As GET /cuenta/sesiones answers each: `actual` is the session of this browser. */
+export type SesionAbierta = Fila & { actual: boolean };
 
 async function ok(response: Response): Promise<Response> {
   if (!response.ok) throw new Error((await readError(response)).message);
