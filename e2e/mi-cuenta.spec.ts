@@ -29,9 +29,9 @@ async function entrarEnOtroNavegador(browser: Browser, baseURL: string, usuario:
   return { context, page };
 }
 
-// A login is a deliberate scrypt, and this machine may be busy with others: more than the usual wait.
-const LOGIN = { timeout: 30_000 };
-const dentro = (page: Page) => expect(page).toHaveURL(/\/main\//, LOGIN);
+// A login is a deliberate scrypt and a page's first visit loads its chunk; a busy machine takes longer than the usual wait.
+const PACIENCIA = { timeout: 30_000 };
+const dentro = (page: Page) => expect(page).toHaveURL(/\/main\//, PACIENCIA);
 
 async function abrirMiCuenta(page: Page) {
   await page.getByRole('button', { name: 'Perfil' }).click();
@@ -55,22 +55,22 @@ test('una cuenta cambia su propia contraseña, con los errores junto al campo, y
 
   await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(seccion.getByText('La contraseña actual no es correcta')).toBeVisible(LOGIN);
+  await expect(seccion.getByText('La contraseña actual no es correcta')).toBeVisible(PACIENCIA);
 
   await seccion.getByLabel('Contraseña actual', { exact: true }).fill(CLAVE);
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill('password2024!');
   await seccion.getByLabel('Repita la contraseña nueva').fill('password2024!');
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(seccion.getByText(/de las más usadas/)).toBeVisible(LOGIN);
+  await expect(seccion.getByText(/de las más usadas/)).toBeVisible(PACIENCIA);
 
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
   await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.')).toBeVisible(LOGIN);
+  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.')).toBeVisible(PACIENCIA);
   await context.close();
 
   const otra = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
-  await expect(otra.page.getByRole('alert')).toHaveText('login incorrecto', LOGIN);
+  await expect(otra.page.getByRole('alert')).toHaveText('login incorrecto', PACIENCIA);
   await otra.context.close();
   const nueva = await entrarEnOtroNavegador(browser, baseURL!, usuario, NUEVA);
   await dentro(nueva.page);
@@ -128,7 +128,7 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await dentro(abierta.page);
 
   await page.goto(`/main/logins/${id}`);
-  await expect(page.getByLabel('Rol')).toContainText('Editor');
+  await expect(page.getByLabel('Rol')).toContainText('Editor', PACIENCIA);
   await page.getByRole('button', { name: 'Restablecer contraseña' }).click();
   const confirmar = page.getByRole('dialog', { name: `¿Restablecer la contraseña de «${usuario}»?` });
   await expect(confirmar).toBeVisible();
@@ -144,7 +144,7 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await abierta.context.close();
 
   const { context, page: suya } = await entrarEnOtroNavegador(browser, baseURL!, usuario, temporal);
-  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toBeVisible(LOGIN);
+  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toBeVisible(PACIENCIA);
   // Nothing of the app until it has chosen one.
   await expect(suya.getByRole('button', { name: 'Perfil' })).toHaveCount(0);
   await suya.screenshot({ path: test.info().outputPath(`elegir-${test.info().project.name}.png`), fullPage: true });
@@ -152,11 +152,11 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await suya.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
   await suya.getByLabel('Repita la contraseña nueva').fill(NUEVA);
   await suya.getByRole('button', { name: 'Guardar y entrar' }).click();
-  await expect(suya.getByRole('button', { name: 'Perfil' })).toBeVisible(LOGIN);
+  await expect(suya.getByRole('button', { name: 'Perfil' })).toBeVisible(PACIENCIA);
   await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toHaveCount(0);
   await context.close();
 
   const despues = await entrarEnOtroNavegador(browser, baseURL!, usuario, NUEVA);
-  await expect(despues.page.getByRole('button', { name: 'Perfil' })).toBeVisible(LOGIN);
+  await expect(despues.page.getByRole('button', { name: 'Perfil' })).toBeVisible(PACIENCIA);
   await despues.context.close();
 });
