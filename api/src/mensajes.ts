@@ -140,6 +140,7 @@ export const mensajes = {
     hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
     hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
     ultimoAdministrador: 'No se puede desactivar ni borrar al último administrador activo: nadie podría entrar',
+    ultimoAdministradorRol: 'No se puede quitar el rol de administrador al último administrador activo: nadie podría gestionar las cuentas',
     contrasena: {
       corta: (minimo: number) => `La contraseña debe tener al menos ${minimo} caracteres`,
       usuario: 'La contraseña no puede ser el nombre de usuario ni apenas más que él',
@@ -152,6 +153,12 @@ export const mensajes = {
       creado: (usuario: string) => `Administrador «${usuario}» creado`,
       restablecido: (usuario: string) => `Contraseña de «${usuario}» restablecida y cuenta activada; sus sesiones abiertas se han cerrado`,
     },
+  },
+  cuenta: {
+    actualIncorrecta: 'La contraseña actual no es correcta',
+    igualQueActual: 'La contraseña nueva debe ser distinta de la actual',
+    restablecerResumen: 'Restablece la contraseña de la cuenta: responde una contraseña temporal, que se muestra solo esta vez; la cuenta deberá elegir otra al entrar y sus sesiones se cierran',
+    temporal: 'Contraseña temporal: se muestra solo esta vez',
   },
   subidas: {
     sinTus: 'Las subidas hablan el protocolo tus: falta la cabecera Tus-Resumable',

@@ -1,6 +1,6 @@
 import { defineSeccion } from '../common/definiciones';
 
-// Reached from the user menu, not the sections' menu: it is the account's, not the business's.
+// No menu entry: every account reaches it from the user menu of the app bar.
 export default defineSeccion({
   name: 'cuenta',
   pagina: () => import('./MiCuenta'),

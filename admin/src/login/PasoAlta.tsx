@@ -7,6 +7,8 @@ import { useAlta } from '../cuenta/useAlta';
 import { aulaShell } from '../providers/i18n/aula';
 import { completarTrasAlta } from '../providers/sesion';
 import { CampoCodigo } from './Campo';
+// Also drawn by App after a new password, where the login screen's sheet may not be loaded yet.
+import './login.css';
 
 const textos = aulaShell.segundoFactor;
 

@@ -1,4 +1,5 @@
-import { Edit, Labeled, minLength, PasswordInput, SimpleForm } from 'react-admin';
+import { Edit, Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
+import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/DateTimeField';
 import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
 import { validadores } from '../registro';
@@ -10,7 +11,15 @@ import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 const validarPass = [...validadores('logins').pass, minLength(LONGITUD_MINIMA)];
 
 const LoginEdit = () => (
-  <Edit transform={sinPassVacia} mutationMode="pessimistic">
+  <Edit
+    transform={sinPassVacia}
+    mutationMode="pessimistic"
+    actions={
+      <TopToolbar>
+        <RestablecerContrasena />
+      </TopToolbar>
+    }
+  >
     <SimpleForm warnWhenUnsavedChanges>
       <CambiosSinGuardar />
       <LoginInputs />

@@ -1,4 +1,5 @@
-import { BooleanInput, TextInput } from 'react-admin';
+import { BooleanInput, SelectInput, TextInput } from 'react-admin';
+import { choicesDe } from '../common/choices';
 import { validadores } from '../registro';
 
 const v = validadores('logins');
@@ -9,6 +10,7 @@ export const LoginInputs = () => (
     <TextInput source="usuario" autoComplete="off" validate={v.usuario} />
     <TextInput source="nombre" validate={v.nombre} />
     <TextInput source="email" type="email" validate={v.email} />
+    <SelectInput source="rol" choices={choicesDe('logins', 'rol')} defaultValue="editor" validate={v.rol} />
     <BooleanInput source="activo" defaultValue={true} />
   </>
 );

@@ -4,10 +4,13 @@ import {
   EmailField,
   List,
   NullableBooleanInput,
+  SelectField,
+  SelectInput,
   SimpleList,
   TextField,
 } from 'react-admin';
 import { BuscarInput } from '../common/Buscando';
+import { choicesDe } from '../common/choices';
 import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
@@ -17,6 +20,7 @@ import { Paginacion } from '../common/Paginacion';
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
   <NullableBooleanInput source="activo" key="activo" />,
+  <SelectInput source="rol" choices={choicesDe('logins', 'rol')} key="rol" />,
 ];
 
 const LoginList = () => (
@@ -28,6 +32,7 @@ const LoginList = () => (
       <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
         <TextField source="usuario" />
         <TextField source="nombre" />
+        <SelectField source="rol" choices={choicesDe('logins', 'rol')} />
         <EmailField source="email" />
         <BooleanField source="activo" />
         <DateTimeField source="ultimoAcceso" />

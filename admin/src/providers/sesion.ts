@@ -13,6 +13,8 @@ export interface Administrador {
   id: number;
   usuario: string;
   nombre?: string | null;
+  /** A step the session must still take before the admin opens (`cambiarPass`…), or null. */
+  fase?: string | null;
 }
 
 export interface Credenciales {
@@ -58,7 +60,7 @@ export async function startSesion({ usuario, pass }: Credenciales): Promise<Paso
     response = undefined;
   }
   if (!response?.ok) throw new Error(await motivoDelRechazo(response));
-  const user = (await response.json()) as Administrador & { fase?: unknown };
+  const user = (await response.json()) as Administrador;
   if (esPaso(user.fase)) return user.fase;
   await completarSesion(user);
   return null;
@@ -76,7 +78,7 @@ export async function darCodigo(codigo: string): Promise<Paso | null> {
     const motivo = response && (response.status === 422 || response.status === 429 || response.status === 503) ? (await readError(response)).message : '';
     throw new Error(motivo || aulaShell.login.codigo.incorrecto);
   }
-  const user = (await response.json()) as Administrador & { fase?: unknown };
+  const user = (await response.json()) as Administrador;
   if (esPaso(user.fase)) return user.fase;
   await completarSesion(user);
   return null;
@@ -89,15 +91,33 @@ export async function completarTrasAlta(): Promise<void> {
   await completarSesion((await response.json()) as Administrador);
 }
 
-/** The session is whole: the browser now holds it, and the activity log says so. */
-async function completarSesion({ fase: _fase, ...user }: Administrador & { fase?: unknown }): Promise<void> {
+/**
+ * The login page's steps are taken: the browser now holds the session. A step the admin takes
+ * itself (`cambiarPass`, then maybe `enrolar`) stays in the stored user, and App draws it
+ * instead of the app; the activity log hears of the entry once no step is left.
+ */
+async function completarSesion(user: Administrador): Promise<void> {
   // A new session: what was known of the last one's expiry no longer holds.
   localStorage.removeItem(CADUCIDAD_KEY);
   localStorage.setItem(USER_KEY, JSON.stringify(user));
+  // Until its steps are taken the session may write nothing else: the entry is logged then.
+  if (!user.fase) await registrarEntrada(user.usuario);
+}
+
+/** The session's step is taken: `fase` is the next one, or null when the admin may open. */
+export async function faseCompletada(fase: string | null): Promise<void> {
+  const user = storedUser();
+  if (!user) return;
+  localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
+  if (!fase) await registrarEntrada(user.usuario);
+}
+
+/** The BACK-LOGIN row of the activity log. */
+async function registrarEntrada(usuario: string) {
   try {
     const log = await callApi('/logs', {
       method: 'POST',
-      body: { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: user.usuario },
+      body: { tipo: 'BACK-LOGIN', fecha: new Date().toISOString(), datos: usuario },
     });
     if (!log.ok) throw await readError(log);
   } catch (error) {

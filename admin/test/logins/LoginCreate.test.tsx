@@ -40,7 +40,7 @@ describe('creating an administrator', () => {
     renderCreate();
     await rellenar('Password2024!');
     await waitFor(() => expect(bajoContrasena()).toContain(COMUN), { timeout: 5000 });
-    expect(llamadas.map((l) => [l.method, l.url, l.body])).toEqual([['POST', '/logins', { usuario: 'lucia', pass: 'Password2024!', activo: true }]]);
+    expect(llamadas.map((l) => [l.method, l.url, l.body])).toEqual([['POST', '/logins', { usuario: 'lucia', pass: 'Password2024!', rol: 'editor', activo: true }]]);
   });
 
   it('stops a password shorter than the policy before sending it', { timeout: 20_000 }, async () => {

@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { registrarEvento } from './auditoria.js';
+import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
 import './request.js';
@@ -63,6 +64,7 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     const cola = new HashingQueue(hashing);
     registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: cola, now });
     registerSegundoFactor(routes, { db, config, sessions, throttle, hashing: cola, now });
+    registerCuentaRoutes(routes, { db, config, sessions, throttle, hashing: cola });
   });
 }
 

@@ -56,6 +56,16 @@ export interface SessionState {
   ahora: string;
 }
 
+/** One of an account's open sessions, as Mi cuenta lists them. */
+export interface SesionAbierta {
+  id: number;
+  /** The browser's User-Agent when it logged in. */
+  dispositivo: string | null;
+  ip: string | null;
+  createdAt: string;
+  lastSeenAt: string;
+}
+
 export interface SessionStoreOptions {
   db: Db;
   config: Pick<Config, 'session'>;
@@ -194,6 +204,19 @@ export class SessionStore {
       caduca: iso(millis(row.expiresAt)),
       ahora: iso(this.now()),
     };
+  }
+
+  /** The account's sessions still alive (Mi cuenta), most recently used first. */
+  async abiertas(loginId: number): Promise<SesionAbierta[]> {
+    const now = this.now();
+    const rows = await this.db('sesiones')
+      .where('loginId', loginId)
+      .where('expiresAt', '>', iso(now))
+      .where('lastSeenAt', '>=', iso(now - this.idleMs))
+      .orderBy('lastSeenAt', 'desc')
+      .orderBy('id', 'desc')
+      .select('id', 'dispositivo', 'ip', 'createdAt', 'lastSeenAt');
+    return rows.map((r) => ({ id: Number(r.id), dispositivo: r.dispositivo ?? null, ip: r.ip ?? null, createdAt: iso(millis(r.createdAt)), lastSeenAt: iso(millis(r.lastSeenAt)) }));
   }
 
   async destroy(token: string | undefined): Promise<void> {

@@ -129,6 +129,8 @@ export interface ActionContext {
   db: Knex.Transaction;
   actor: WriteContext['actor'];
   facturacion: Facturacion;
+  /** For an action that sets a password (restablecer): hashed as every other. */
+  scrypt: ScryptParams;
   /** A record as the API returns it, read inside the action's transaction. */
   findById(resource: string, id: number): Promise<Record<string, unknown>>;
   /**
@@ -175,6 +177,8 @@ export interface Action {
   body: Record<string, unknown>;
   /** The model the action answers with (`Factura`), for OpenAPI; none means 204. */
   returns?: string;
+  /** Or the JSON Schema of what it answers, when that is no model (a temporary password). */
+  respuesta?: Record<string, unknown>;
   /** Answers 200 with what it returns, or 204 when it returns nothing. */
   run(id: number, body: any, ctx: ActionContext): Promise<unknown>;
 }

@@ -5,7 +5,7 @@ import clases from './clases.js';
 import usuarios from './usuarios.js';
 import pagos from './pagos/index.js';
 import facturas from './facturas/index.js';
-import logins from './logins.js';
+import logins from './logins/index.js';
 import logs from './logs.js';
 import archivos from './archivos.js';
 import registros from './registros.js';

@@ -22,7 +22,7 @@ export interface CrudOptions {
 type Query = { filter?: unknown; where?: unknown };
 type Params = { id: string };
 
-function parseId(raw: string): number {
+export function parseId(raw: string): number {
   if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) {
     throw badRequest(mensajes.filtro.valorInvalido('id', 'un número entero'));
   }

@@ -114,7 +114,11 @@ function resourcePaths(r: Resource): Record<string, unknown> {
       [action.method.toLowerCase()]: {
         tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: true, content: json(action.body) },
         responses: {
-          ...(action.returns ? { '200': { description: action.returns, content: json(ref(action.returns)) } } : { '204': noContent }),
+          ...(action.returns
+            ? { '200': { description: action.returns, content: json(ref(action.returns)) } }
+            : action.respuesta
+              ? { '200': { description: action.summary, content: json(action.respuesta) } }
+              : { '204': noContent }),
           '404': errorResponse('No existe'),
           '409': errorResponse('El estado del registro no lo permite'),
           '422': errorResponse('Datos no válidos'),
@@ -199,6 +203,42 @@ const authPaths = {
       requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' } } }) },
       responses: { '200': { description: 'Activada: los diez códigos de recuperación, que no se vuelven a mostrar', content: json({ type: 'object', properties: { codigosRecuperacion: { type: 'array', items: { type: 'string' } } } }) }, '409': errorResponse('Sin activación pendiente'), '422': errorResponse('Código incorrecto') },
     },
+  },
+  '/cuenta/contrasena': {
+    post: {
+      tags: ['cuenta'], operationId: 'Cuenta.contrasena',
+      description: 'Cambia la contraseña de la propia cuenta (también el paso «cambiarPass» tras un restablecimiento). Cierra las demás sesiones de la cuenta.',
+      requestBody: { required: true, content: json({ type: 'object', required: ['actual', 'nueva'], properties: { actual: { type: 'string', format: 'password' }, nueva: { type: 'string', format: 'password' } } }) },
+      responses: {
+        '200': { description: 'Contraseña cambiada; «fase» es el paso que aún falta, o null', content: json({ type: 'object', properties: { fase: { type: 'string', nullable: true } } }) },
+        '422': errorResponse('Contraseña actual incorrecta o nueva no válida'),
+        '429': errorResponse('Demasiados intentos'),
+      },
+    },
+  },
+  '/cuenta/sesiones': {
+    get: {
+      tags: ['cuenta'], operationId: 'Cuenta.sesiones',
+      responses: {
+        '200': {
+          description: 'Sesiones abiertas de la propia cuenta',
+          content: json({
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: {
+                id: { type: 'integer' }, dispositivo: { type: 'string', nullable: true, description: 'User-Agent del navegador' }, ip: { type: 'string', nullable: true },
+                createdAt: { type: 'string', format: 'date-time' }, lastSeenAt: { type: 'string', format: 'date-time' }, actual: { type: 'boolean', description: 'La sesión de esta petición' },
+              },
+            },
+          }),
+        },
+      },
+    },
+    delete: { tags: ['cuenta'], operationId: 'Cuenta.cerrarOtras', description: 'Cierra las demás sesiones de la cuenta', responses: { '200': countResponse } },
+  },
+  '/cuenta/sesiones/{id}': {
+    delete: { tags: ['cuenta'], operationId: 'Cuenta.cerrarSesion', parameters: [idParam], responses: { '204': noContent, '404': errorResponse('No existe (o es de otra cuenta)') } },
   },
   '/ping': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Vivo' } } } },
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },

@@ -455,7 +455,7 @@ export class Repository {
       if (!(await lockRow(trx, resource.name, { id }, 'id'))) throw notFound(resource.model, id);
       const findById = (name: string, rid: number) => this.findById(registryOf(resource).get(name), rid, undefined, trx);
       const create = (name: string, data: Row) => this.insert(trx, registryOf(resource).get(name), data, actor, true);
-      const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, findById, create });
+      const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, scrypt: this.config.scrypt, findById, create });
       await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
       return result;
     });

@@ -48,9 +48,6 @@ export const aulaShell = {
     desactivada: 'Verificación en dos pasos desactivada',
     fallo: 'No se pudo completar: compruebe la conexión y vuelva a intentarlo',
   },
-  cuenta: {
-    titulo: 'Mi cuenta',
-  },
   menu: {
     admin: 'Admin',
     facturacion: 'Facturación',

@@ -1,30 +1,11 @@
-import { createHash } from 'node:crypto';
-import type { Knex } from 'knex';
-import { hashPassword } from '../auth/passwords.js';
-import { assertPolicy } from '../auth/politica.js';
-import { sessionsEnded } from '../auth/sessions.js';
-import { isPg } from '../db/index.js';
-import { mensajes } from '../mensajes.js';
-import { conflict } from '../base/errors.js';
-import { defineResource, ETIQUETAS_ROL, ROLES, type WriteContext } from '../base/types.js';
-
-/** PostgreSQL advisory lock of the rule below: every deactivation and deletion of a login takes it. */
-const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();
-
-/**
- * The last active administrator can never go, by any route: with none, nobody could log in
- * (scripts/create-admin.ts is then the only way back). Asked before login `id` is deactivated or
- * deleted, inside that write's transaction, so a bulk write's earlier rows already count as
- * changed. On PostgreSQL two writes each leaving the other's administrator active would both
- * see one left and commit none: the lock, taken before any row changes and held to the commit,
- * makes the second count after the first has committed (READ COMMITTED reads afresh per
- * statement). SQLite runs one write at a time.
- */
-async function assertAnotherActive(db: Knex | Knex.Transaction, id: number) {
-  if (isPg(db)) await db.raw('SELECT pg_advisory_xact_lock(CAST(? AS bigint))', [LOCK_ADMINISTRADORES]);
-  const otro = await db('logins').where('activo', true).whereNot('id', id).first('id');
-  if (!otro) throw conflict(mensajes.auth.ultimoAdministrador);
-}
+import { registrarEvento } from '../../auth/auditoria.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { assertPolicy } from '../../auth/politica.js';
+import { sessionsEnded } from '../../auth/sessions.js';
+import { mensajes } from '../../mensajes.js';
+import { defineResource, ETIQUETAS_ROL, ROLES, type WriteContext } from '../../base/types.js';
+import { assertOtroAdministrador } from './administradores.js';
+import { restablecer } from './restablecer.js';
 
 /**
  * A new password or a deactivation ends the account's sessions in the write's transaction, so
@@ -70,16 +51,23 @@ export default defineResource({
   // Accounts are the administrador's; everyone else sees only their own (and changes it in Mi cuenta).
   acceso: { contable: { leer: 'propios' }, editor: { leer: 'propios' } },
   propio: 'id',
+  actions: { restablecer },
   async beforeWrite(data, ctx) {
     if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;
-    if (id !== undefined && data.activo === false) await assertAnotherActive(ctx.db, id);
+    if (id !== undefined && data.activo === false) await assertOtroAdministrador(ctx.db, id, mensajes.auth.ultimoAdministrador);
+    const rolAntes = ctx.existing?.rol;
+    const cambiaRol = id !== undefined && data.rol !== undefined && data.rol !== rolAntes;
+    if (cambiaRol && data.rol !== 'administrador') await assertOtroAdministrador(ctx.db, id, mensajes.auth.ultimoAdministradorRol);
     if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
+    const evento = { loginId: ctx.actor.loginId, ip: ctx.actor.ip, recurso: 'logins', recursoId: id };
+    if (cambiaRol) await registrarEvento(ctx.db, { ...evento, tipo: 'ROL', datos: { antes: rolAntes, despues: data.rol } });
+    if (id !== undefined && typeof data.pass === 'string') await registrarEvento(ctx.db, { ...evento, tipo: 'CONTRASENA' });
     if (typeof data.pass !== 'string') return data;
     return { ...data, pass: await hashPassword(data.pass, ctx.scrypt) };
   },
   async beforeDelete(id, trx) {
-    await assertAnotherActive(trx, id);
+    await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador);
     // Counted as gone from here on, so that a bulk deletion's next rows see it so.
     await trx('logins').where('id', id).update({ activo: false });
     // An administrator's open sessions end with the account.

@@ -1,0 +1,42 @@
+// Mi cuenta's calls to the API (/cuenta/*), without react-admin: the «Elija una contraseña
+// nueva» step runs before it is loaded.
+import type { SesionAbierta as Fila } from '../../../api/src/auth/sessions';
+import { callApi, readError } from '../providers/api';
+
+export type CampoContrasena = 'actual' | 'nueva';
+
+/** A refusal, with the reason next to the field it is about when the API names one. */
+export class RechazoContrasena extends Error {
+  constructor(
+    message: string,
+    readonly campos: Partial<Record<CampoContrasena, string>>,
+  ) {
+    super(message);
+  }
+}
+
+/** POST /cuenta/contrasena; answers the step the session must still take (null: none). */
+export async function cambiarContrasena(actual: string, nueva: string): Promise<{ fase: string | null }> {
+  const response = await callApi('/cuenta/contrasena', { method: 'POST', body: { actual, nueva } });
+  if (response.ok) return response.json();
+  const { message, body } = await readError(response);
+  const details = typeof body === 'object' && Array.isArray(body.error?.details) ? (body.error.details as { path?: string; message?: string }[]) : [];
+  const campos: Partial<Record<CampoContrasena, string>> = {};
+  for (const d of details) {
+    const campo = d.path?.replace(/^\//, '');
+    if ((campo === 'actual' || campo === 'nueva') && d.message) campos[campo] = d.message;
+  }
+  throw new RechazoContrasena(message, campos);
+}
+
+/** As GET /cuenta/sesiones answers each: `actual` is the session of this browser. */
+export type SesionAbierta = Fila & { actual: boolean };
+
+async function ok(response: Response): Promise<Response> {
+  if (!response.ok) throw new Error((await readError(response)).message);
+  return response;
+}
+
+export const leerSesiones = async (): Promise<SesionAbierta[]> => (await ok(await callApi('/cuenta/sesiones'))).json();
+export const cerrarSesion = async (id: number) => void (await ok(await callApi(`/cuenta/sesiones/${id}`, { method: 'DELETE' })));
+export const cerrarLasDemas = async () => void (await ok(await callApi('/cuenta/sesiones', { method: 'DELETE' })));

@@ -1,0 +1,48 @@
+// Texts of Mi cuenta and of the «Elija una contraseña nueva» step (cuenta/), read as
+// `aula.cuenta.*` (merged by es.ts) and imported directly by the step, drawn before react-admin.
+
+export const cuenta = {
+  titulo: 'Mi cuenta',
+  contrasena: {
+    titulo: 'Contraseña',
+    actual: 'Contraseña actual',
+    nueva: 'Contraseña nueva',
+    repetir: 'Repita la contraseña nueva',
+    noCoinciden: 'Las dos contraseñas nuevas no coinciden',
+    obligatoria: 'Obligatorio',
+    guardar: 'Cambiar la contraseña',
+    cambiada: 'Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.',
+    ayuda: 'Al menos 12 caracteres; no use su nombre de usuario ni una contraseña habitual.',
+    fallo: 'No se pudo cambiar la contraseña',
+  },
+  elegir: {
+    titulo: 'Elija una contraseña nueva',
+    explicacion: 'Un administrador ha restablecido su contraseña. Para seguir, escriba la contraseña temporal que le dio y elija una nueva que solo usted conozca.',
+    actual: 'Contraseña temporal',
+    guardar: 'Guardar y entrar',
+    salir: 'Salir',
+  },
+  sesiones: {
+    titulo: 'Sesiones abiertas',
+    dispositivo: 'Dispositivo',
+    ip: 'IP',
+    actividad: 'Última actividad',
+    estaSesion: 'Esta sesión',
+    cerrar: 'Cerrar',
+    cerrarDemas: 'Cerrar las demás',
+    cerrada: 'Sesión cerrada',
+    cerradas: 'Se han cerrado las demás sesiones',
+    ninguna: 'No hay otras sesiones abiertas.',
+    desconocido: 'Navegador desconocido',
+    en: '%{navegador} en %{sistema}',
+    fallo: 'No se pudieron leer las sesiones',
+  },
+  logins: {
+    restablecer: 'Restablecer contraseña',
+    confirmarTitulo: '¿Restablecer la contraseña de «%{usuario}»?',
+    confirmarTexto: 'Se cerrarán sus sesiones abiertas y, al entrar, deberá elegir una contraseña nueva.',
+    temporalTitulo: 'Contraseña temporal de «%{usuario}»',
+    temporalTexto: 'Désela por un medio seguro. No se volverá a mostrar.',
+    entendido: 'Entendido',
+  },
+};
