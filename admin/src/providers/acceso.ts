@@ -63,4 +63,9 @@ export function cuentaActual(): Promise<Cuenta | undefined> {
   return conocida.cuenta;
 }
 
+/** Signed out: whoever signs in next is asked afresh. */
+export const olvidarCuenta = () => {
+  conocida = undefined;
+};
+
 export const canAccess = async (peticion: Peticion) => puede(await cuentaActual(), peticion);

@@ -1,7 +1,7 @@
 // Sessions as docs/arquitectura.md §5 describes them, for react-admin: signing in itself is in sesion.ts,
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
-import { canAccess, cuentaActual } from './acceso';
+import { canAccess, cuentaActual, olvidarCuenta } from './acceso';
 import { fetchJson } from './http';
 import { CADUCIDAD_KEY, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
 
@@ -18,6 +18,7 @@ export const authProvider = {
     }
     localStorage.removeItem(USER_KEY);
     localStorage.removeItem(CADUCIDAD_KEY);
+    olvidarCuenta();
     return LOGIN_PATH;
   },
 

@@ -61,7 +61,7 @@ describe('authProvider.canAccess', () => {
     const llamadas = fakeApi({ 'GET /logins/me': { body: { id: 6, usuario: 'pablo', rol: 'editor', fase: null } } });
     await expect(authProvider.canAccess({ action: 'list', resource: 'clases' })).resolves.toBe(true);
     await expect(authProvider.canAccess({ action: 'list', resource: 'pagos' })).resolves.toBe(false);
-    await expect(authProvider.getPermissions({})).resolves.toBe('editor');
+    await expect(authProvider.getPermissions()).resolves.toBe('editor');
     expect(llamadas.filter((l) => l.url === '/logins/me')).toHaveLength(1);
 
     // Another sign-in (here, the contable's) may have another role.
