@@ -45,6 +45,8 @@ export function puede(cuenta: Cuenta | undefined, { action, resource, record }: 
 }
 
 let conocida: { clave: string | null; cuenta: Promise<Cuenta | undefined> } | undefined;
+/** The answer of the last GET /logins/me, for what must decide without waiting (the search box). */
+let sabida: Cuenta | undefined;
 
 /**
  * The account as `GET /logins/me` says it, asked once per sign-in (a new `user` in localStorage
@@ -54,7 +56,7 @@ export function cuentaActual(): Promise<Cuenta | undefined> {
   const clave = localStorage.getItem(USER_KEY);
   if (clave === null) return Promise.resolve(undefined);
   if (conocida?.clave !== clave) {
-    const cuenta = fetchJson<Cuenta>('/logins/me').then(({ json }) => ({ id: json.id, rol: json.rol }));
+    const cuenta = fetchJson<Cuenta>('/logins/me').then(({ json }) => (sabida = { id: json.id, rol: json.rol }));
     conocida = { clave, cuenta };
     cuenta.catch(() => {
       if (conocida?.cuenta === cuenta) conocida = undefined;
@@ -66,6 +68,14 @@ export function cuentaActual(): Promise<Cuenta | undefined> {
 /** Signed out: whoever signs in next is asked afresh. */
 export const olvidarCuenta = () => {
   conocida = undefined;
+  sabida = undefined;
 };
+
+/**
+ * Whether the role reads the field, as far as is known: the search box looks only in those (an
+ * editor's search of usuarios leaves out the NIF, which the API would refuse to search). Before
+ * the role is known, every field: the lists wait for canAccess anyway.
+ */
+export const legibleYa = (resource: string, campo: string) => !sabida || puede(sabida, { action: 'read', resource: `${resource}.${campo}` });
 
 export const canAccess = async (peticion: Peticion) => puede(await cuentaActual(), peticion);
