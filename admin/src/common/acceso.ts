@@ -8,16 +8,18 @@ import { recurso } from '../registro';
 const campoDe = (source: string) => source.replace(/_(gte|lte|gt|lt|neq|inq|periodo)$/, '');
 
 /**
- * Whether the role reads each field of the entity (a filter on it included); nothing is readable
- * until that is known. A name that is no field (the search box, `q`) is always shown.
+ * Whether the role reads each field of the entity (a filter on it included), or null until that
+ * is known: a screen waits for it, as a configurable table remembers the columns it first had.
+ * A name that is no field (the search box, `q`) is always shown.
  */
-export function useLegible(resource?: string): (campo: string) => boolean {
+export function useLegible(resource?: string): ((campo: string) => boolean) | null {
   const nombre = useResourceContext({ resource }) ?? '';
   const campos = recurso(nombre).fields;
   const { canAccess } = useCanAccessResources({ action: 'read', resources: Object.keys(campos).map((campo) => `${nombre}.${campo}`) });
+  if (!canAccess) return null;
   return (source) => {
     const campo = campoDe(source);
-    return !Object.hasOwn(campos, campo) || canAccess?.[`${nombre}.${campo}`] === true;
+    return !Object.hasOwn(campos, campo) || canAccess[`${nombre}.${campo}`] === true;
   };
 }
 

@@ -40,6 +40,7 @@ const UsuarioList = () => {
   const masivas = useSiEscribe(<UsuarioAccionesMasivas />, 'usuarios');
   // Columns and filters of the fields the role reads (an editor: name and email, never the NIF).
   const legible = useLegible('usuarios');
+  if (!legible) return null;
   return (
     <List
       pagination={<Paginacion />}

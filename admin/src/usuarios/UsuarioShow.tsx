@@ -10,6 +10,7 @@ const UsuarioShow = () => {
   const legible = useLegible('usuarios');
   const { canAccess: leePagos } = useCanAccess({ action: 'list', resource: 'pagos' });
   const { canAccess: leeFacturas } = useCanAccess({ action: 'list', resource: 'facturas' });
+  if (!legible) return null;
   return (
     <Show>
       <TabbedShowLayout>
