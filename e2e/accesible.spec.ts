@@ -3,73 +3,12 @@
 // every section's list, create form, record form and page (and a record's tabs), Informes, the
 // login, the menus, the dark theme, and the dialogs, whose irreversible ones open on «Cancelar».
 // A failure lists each violation: rule, impact, what it asks, why, and where (CSS selectors).
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, choose, liftFinger } from './support/form';
 import { API } from './support/list';
 import { isPhone, menuEntry, openMenu } from './support/menu';
-
-type Violacion = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
-
-const GRAVES = new Set(['critical', 'serious']);
-
-/** One line per violation: the rule, how grave, what it asks, why (its first case) and where. */
-const describir = (v: Violacion) => {
-  const por = (v.nodes[0]?.failureSummary ?? '').split('\n').slice(1, 2).join('').trim();
-  const donde = v.nodes.slice(0, 4).map((n) => n.target.join(' '));
-  if (v.nodes.length > 4) donde.push(`…y ${v.nodes.length - 4} más`);
-  return `${v.id} (${v.impact}): ${v.help}${por ? ` [${por}]` : ''} — ${donde.join(' | ')}`;
-};
-
-/**
- * Runs axe on what the page shows now (or only inside `dentro`) and records, without stopping the
- * test, each critical or serious violation: the other pages of the same test are still checked.
- */
-async function revisar(page: Page, donde: string, dentro?: string): Promise<void> {
-  // Only the violations are wanted: collecting every rule's passes would double axe's time.
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
-  if (dentro) axe.include(dentro);
-  const { violations } = await axe.analyze();
-  const graves = violations.filter((v) => GRAVES.has(v.impact ?? ''));
-  await test.info().attach(`axe: ${donde}`, {
-    contentType: 'application/json',
-    body: JSON.stringify(graves.map((v) => ({ id: v.id, impact: v.impact, nodos: v.nodes.length }))),
-  });
-  expect.soft(graves.map(describir), `axe en ${donde}`).toEqual([]);
-}
-
-/**
- * Waits for the page (or the part `dentro`) to be still, as someone reading it sees it: for a quarter of a second
- * nothing loading (react-admin's spinner turns while any request is out, a lazy page shows one
- * while its code arrives) and no transition half done (a row fading in is paler than it will
- * be, and axe would measure that). Cheaper than waiting for the network to be idle.
- */
-async function quieta(page: Page, dentro = 'body'): Promise<void> {
-  await page.waitForFunction(
-    ([vez, dentro]) => {
-      const w = window as unknown as { __quieta?: { vez: number; desde: number } };
-      const ocupada =
-        document.querySelector(dentro)?.querySelector('[role="progressbar"], .MuiSkeleton-root') ||
-        document.getAnimations().some((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity);
-      if (ocupada || w.__quieta?.vez !== vez) w.__quieta = { vez, desde: performance.now() };
-      return !ocupada && performance.now() - w.__quieta.desde >= 250;
-    },
-    [Math.random(), dentro] as const,
-    { polling: 50 },
-  );
-}
-
-/**
- * Opens a page and waits for it: its own part drawn (react-admin shows nothing for a second
- * while a section's code arrives), then still.
- */
-async function abrir(page: Page, ruta: string): Promise<void> {
-  await page.goto(ruta);
-  const pagina = '.RaList-main, .RaCreate-main, .RaEdit-main, .RaShow-main, section, h1, h2';
-  await expect(page.getByRole('main').locator(pagina).first()).toBeVisible();
-  await quieta(page);
-}
+import { abrir, quieta, revisar } from './support/axe';
 
 async function primero(page: Page, recurso: string, where: object = {}): Promise<number> {
   const filtro = encodeURIComponent(JSON.stringify({ where, limit: 1, order: 'id ASC', fields: ['id'] }));

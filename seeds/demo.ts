@@ -13,7 +13,7 @@ import { mensajes } from '../api/src/mensajes.js';
 import { DAY, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
 export interface SeedDemoOptions {
-  /** The stored hash for the administrator `admin` (e.g. hashPassword('admin', config.scrypt)). */
+  /** The stored hash for the administrator `admin` (e.g. hashPassword('admin', config.scrypt)), and of the demo's contable `carmen` and editor `pablo`. */
   adminPasswordHash: string;
   /** The stored hash for the second administrator `lucia`; by default `lucia` is hashed here. */
   luciaPasswordHash?: string;
@@ -396,18 +396,23 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     const luciaId = ids.logins + 1;
     const loginsAt = iso(opened);
     const logins: Row[] = [
-      { id: adminId, usuario: 'admin', pass: opts.adminPasswordHash, nombre: 'Administrador', email: 'admin@aula.example', activo: true, ultimoAcceso: null, createdAt: loginsAt, updatedAt: loginsAt },
+      { id: adminId, usuario: 'admin', pass: opts.adminPasswordHash, nombre: 'Administrador', email: 'admin@aula.example', rol: 'administrador', activo: true, ultimoAcceso: null, createdAt: loginsAt, updatedAt: loginsAt },
       {
         id: luciaId,
         usuario: 'lucia',
         pass: luciaHash,
         nombre: 'Lucía Fernández Ortega',
         email: 'lucia.fernandez@aula.example',
+        rol: 'administrador',
         activo: true,
         ultimoAcceso: iso(nowMs - 2 * 3_600_000),
         createdAt: loginsAt,
         updatedAt: loginsAt,
       },
+      // One account per role, so the demo shows what each sees: the gestoría's accountant and a content editor.
+      // Development only, like admin, whose password they share.
+      { id: ids.logins + 2, usuario: 'carmen', pass: opts.adminPasswordHash, nombre: 'Carmen Ruiz Molina', email: 'carmen.ruiz@aula.example', rol: 'contable', activo: true, ultimoAcceso: null, createdAt: loginsAt, updatedAt: loginsAt },
+      { id: ids.logins + 3, usuario: 'pablo', pass: opts.adminPasswordHash, nombre: 'Pablo Herrera Sanz', email: 'pablo.herrera@aula.example', rol: 'editor', activo: true, ultimoAcceso: null, createdAt: loginsAt, updatedAt: loginsAt },
     ];
     // Each refunded pago's refund, whole, as Lucía made it, with the rectificativa it issued.
     const reembolsos: Row[] = pagos

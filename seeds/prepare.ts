@@ -42,5 +42,6 @@ export const sembrarDemo: DemoSeeder = async (db, config, log) => {
   if (!demo) return undefined;
   log(`Base de datos vacía: cargados datos de demostración (${demo.cursos} cursos, ${demo.clases} clases, ${demo.usuarios} usuarios, ${demo.pagos} pagos, ${demo.facturas} facturas)`);
   log('Administrador de demostración: admin / admin');
+  log('Contable y editor de demostración: carmen / admin y pablo / admin');
   return { ...demo };
 };

@@ -20,6 +20,7 @@ const { registro } = vi.hoisted(() => {
       },
       searchFields: ['codigo'],
       nestedUnder: {},
+      acceso: {},
     },
   };
   return { registro };

@@ -33,7 +33,7 @@ export function fakeApi(respuestas: Record<string, Respuesta>) {
     };
     llamadas.push(llamada);
     const clave = `${llamada.method} ${url.pathname}`;
-    const definida = respuestas[clave];
+    const definida = respuestas[clave] ?? (clave === 'GET /logins/me' ? cuentaGuardada : undefined);
     if (!definida) throw new Error(`Llamada inesperada: ${clave}`);
     const { status = 200, body } = typeof definida === 'function' ? definida(llamada) : definida;
     return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -44,6 +44,12 @@ export function fakeApi(respuestas: Record<string, Respuesta>) {
   vi.stubGlobal('fetch', fetch);
   return llamadas;
 }
+
+/**
+ * GET /logins/me, unless a test says otherwise: the account signed in in this browser, as an
+ * administrador (canAccess asks it for the role; the tests of other roles answer it themselves).
+ */
+const cuentaGuardada = () => ({ body: { rol: 'administrador', fase: null, ...JSON.parse(localStorage.getItem('user') ?? '{}') } });
 
 /** The LoopBack error envelope. */
 export const errorLoopBack = (statusCode: number, message: string, details?: unknown) => ({

@@ -272,7 +272,18 @@ describe('prepareDatabase', () => {
     expect(await verifyPassword('admin', admin.pass)).toBe(true);
     const again = await prepareDatabase(t.db, config, { log: () => {}, demo: sembrarDemo });
     expect(again).toEqual({ migrations: [], seeded: null });
-    expect(await count(t.db, 'logins')).toBe(2);
+    // admin and lucia, and one account per other role sharing admin's password: carmen (contable), pablo (editor).
+    expect(await count(t.db, 'logins')).toBe(4);
+    const app = await buildApp({ config, db: t.db });
+    try {
+      for (const [usuario, rol] of [['carmen', 'contable'], ['pablo', 'editor']]) {
+        const entrada = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario, pass: 'admin' } });
+        expect(entrada.json()).toMatchObject({ usuario, rol, fase: null });
+      }
+    } finally {
+      await app.close();
+    }
+    expect(lines).toContain('Contable y editor de demostración: carmen / admin y pablo / admin');
 
     // Its issued invoices are on the VeriFactu chain, in order of issue, with the demo issuer.
     const emitidas = Number(((await t.db('facturas').whereNot('estado', 'borrador').count({ n: '*' })) as { n: number }[])[0].n);

@@ -11,15 +11,19 @@ import { AccionesLista } from '../common/AccionesLista';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
+import { useSiEscribe } from '../common/acceso';
 
 const filters = [<BuscarInput source="q" alwaysOn key="q" />];
 
-const CategoriaList = () => (
+const CategoriaList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<BorrarSeleccion />, 'categorias');
+  return (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'orden', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       small={<SimpleList primaryText={(r) => r.nombre} secondaryText={(r) => r.descripcion} linkType="edit" />}
     >
-      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
+      <Datagrid bulkActionButtons={masivas} rowClick="edit">
         <TextField source="nombre" />
         <TextField source="descripcion" sortable={false} />
         <NumberField source="orden" />
@@ -32,6 +36,7 @@ const CategoriaList = () => (
       </Datagrid>
     </ResponsiveList>
   </List>
-);
+  );
+};
 
 export default CategoriaList;

@@ -20,6 +20,7 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { ClaseAccionesMasivas } from './ClaseAccionesMasivas';
 import { DuracionField } from './DuracionField';
 import { Paginacion } from '../common/Paginacion';
+import { useSiEscribe } from '../common/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -32,7 +33,10 @@ const filters = [
 // Grouped by curso, each curso's clases in the order students take them.
 const porCursoYOrden = { field: 'cursoId,orden', order: 'ASC' as const };
 
-const ClaseList = () => (
+const ClaseList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<ClaseAccionesMasivas />, 'clases');
+  return (
   <List pagination={<Paginacion />} filters={filters} sort={porCursoYOrden} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['duracion', 'gratuita', 'usuarioId']}
@@ -45,11 +49,11 @@ const ClaseList = () => (
           secondaryText={<ReferenceField source="cursoId" reference="cursos" link={false} />}
           tertiaryText={<Terciario><SelectField source="estado" choices={choicesDe('clases', 'estado')} /></Terciario>}
           rowClick="edit"
-          bulkActionButtons={<ClaseAccionesMasivas />}
+          bulkActionButtons={masivas}
         />
       }
     >
-      <Datagrid bulkActionButtons={<ClaseAccionesMasivas />} rowClick="edit">
+      <Datagrid bulkActionButtons={masivas} rowClick="edit">
         <MiniaturaField source="miniatura" sortable={false} />
         <ReferenceField source="cursoId" reference="cursos" link="show" />
         <NumberField source="orden" />
@@ -61,6 +65,7 @@ const ClaseList = () => (
       </Datagrid>
     </ResponsiveList>
   </List>
-);
+  );
+};
 
 export default ClaseList;

@@ -18,6 +18,11 @@ export interface SeccionDef {
   /** A page of its own, not a resource (informes, verifactu). */
   pagina?: Cargar;
   /**
+   * The API entity a page reads, as its routes declare (informes: pagos; verifactu: registros):
+   * a role sees the page when it may read that entity, and acts on it when it may write it.
+   */
+  lee?: string;
+  /**
    * Its menu entry, in the business's order: a section with one is also reached as /<name>.
    * Its text is the resource's plural unless `texto` (a translation key) says otherwise.
    */

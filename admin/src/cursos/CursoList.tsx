@@ -18,6 +18,7 @@ import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { CursoAccionesMasivas } from './CursoAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
+import { useSiEscribe } from '../common/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -26,7 +27,10 @@ const filters = [
   <SelectInput source="nivel" choices={choicesDe('cursos', 'nivel')} key="nivel" />,
 ];
 
-const CursoList = () => (
+const CursoList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<CursoAccionesMasivas />, 'cursos');
+  return (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'titulo', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['categoriaId', 'nivel']}
@@ -39,11 +43,11 @@ const CursoList = () => (
           secondaryText={<SelectField source="estado" choices={choicesDe('cursos', 'estado')} />}
           tertiaryText={<Terciario><MoneyField source="precio" /></Terciario>}
           rowClick="show"
-          bulkActionButtons={<CursoAccionesMasivas />}
+          bulkActionButtons={masivas}
         />
       }
     >
-      <Datagrid bulkActionButtons={<CursoAccionesMasivas />} rowClick="show">
+      <Datagrid bulkActionButtons={masivas} rowClick="show">
         <MiniaturaField source="foto" sortable={false} />
         <TextField source="titulo" />
         <ReferenceField source="categoriaId" reference="categorias" link={false} />
@@ -54,6 +58,7 @@ const CursoList = () => (
       </Datagrid>
     </ResponsiveList>
   </List>
-);
+  );
+};
 
 export default CursoList;

@@ -3,6 +3,6 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'informes',
   icon: () => import('@mui/icons-material/Insights'),
-  pagina: () => import('./InformesPage'),
+  lee: 'pagos', pagina: () => import('./InformesPage'),
   menu: { orden: 70, texto: 'aula.menu.informes' },
 });

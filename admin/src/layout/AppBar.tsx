@@ -10,6 +10,7 @@ import {
   type MenuItemLinkProps,
   UserMenu,
   useBasename,
+  useCanAccess,
   useUserMenu,
 } from 'react-admin';
 
@@ -21,10 +22,12 @@ const EnlaceUserMenu = forwardRef<HTMLLIElement, MenuItemLinkProps>((props, ref)
 
 const MenuAdministrador = () => {
   const basename = useBasename();
+  // Managing accounts is the role that may create them; the others have only their own.
+  const { canAccess: gestionaCuentas } = useCanAccess({ action: 'create', resource: 'logins' });
   return (
     <UserMenu>
       <EnlaceUserMenu to={`${basename}/cuenta`} primaryText="aula.menu.miCuenta" leftIcon={<AccountCircleIcon />} />
-      <EnlaceUserMenu to={`${basename}/logins`} primaryText="aula.menu.administradores" leftIcon={<AdminPanelSettingsIcon />} />
+      {gestionaCuentas && <EnlaceUserMenu to={`${basename}/logins`} primaryText="aula.menu.administradores" leftIcon={<AdminPanelSettingsIcon />} />}
       <EnlaceUserMenu to={`${basename}/logs`} primaryText="aula.menu.actividad" leftIcon={<HistoryIcon />} />
       <Logout />
     </UserMenu>

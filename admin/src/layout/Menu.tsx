@@ -1,7 +1,7 @@
 // The side menu (docs/arquitectura.md §5): product name, the sections in the business's order, and «Salir».
 import { Box, Typography } from '@mui/material';
 import { type ComponentType, type ReactElement, Suspense } from 'react';
-import { Logout, Menu as RaMenu, MenuItemLinkClasses, useBasename, useMatch, useSidebarState, useTranslate } from 'react-admin';
+import { Logout, Menu as RaMenu, MenuItemLinkClasses, useBasename, useCanAccessResources, useMatch, useSidebarState, useTranslate } from 'react-admin';
 import { config } from '../config';
 import { secciones } from '../secciones';
 
@@ -53,13 +53,17 @@ const Entrada = ({ to, texto, icono, tambien }: EntradaProps) => {
   return <RaMenu.Item to={to} primaryText={texto} leftIcon={icono} aria-current={actual ? 'page' : undefined} className={otra && tambien ? MenuItemLinkClasses.active : undefined} />;
 };
 
+const nombres = secciones.enMenu.map((s) => s.name);
+
 export const Menu = () => {
   const basename = useBasename();
   const translate = useTranslate();
+  // Only the sections the role may read (providers/acceso.ts); none until that is known, so no entry appears and then goes.
+  const { canAccess } = useCanAccessResources({ action: 'list', resources: nombres });
   return (
     <RaMenu>
       <CabeceraMenu />
-      {secciones.enMenu.map(({ name, icon, menu }) => (
+      {secciones.enMenu.filter(({ name }) => canAccess?.[name]).map(({ name, icon, menu }) => (
         <Entrada
           key={name}
           to={`${basename}/${name}`}

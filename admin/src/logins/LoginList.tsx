@@ -16,6 +16,7 @@ import { BorrarSeleccion } from '../common/BorrarSeleccion';
 import { DateTimeField } from '../common/DateTimeField';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
+import { useSiEscribe } from '../common/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -23,13 +24,16 @@ const filters = [
   <SelectInput source="rol" choices={choicesDe('logins', 'rol')} key="rol" />,
 ];
 
-const LoginList = () => (
+const LoginList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<BorrarSeleccion />, 'logins');
+  return (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['email']}
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
     >
-      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="edit">
+      <Datagrid bulkActionButtons={masivas} rowClick="edit">
         <TextField source="usuario" />
         <TextField source="nombre" />
         <SelectField source="rol" choices={choicesDe('logins', 'rol')} />
@@ -39,6 +43,7 @@ const LoginList = () => (
       </Datagrid>
     </ResponsiveList>
   </List>
-);
+  );
+};
 
 export default LoginList;

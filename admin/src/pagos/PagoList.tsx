@@ -19,6 +19,7 @@ import { MoneyField } from '../common/MoneyField';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { ResponsiveList } from '../common/ResponsiveList';
 import { Paginacion } from '../common/Paginacion';
+import { useSiEscribe } from '../common/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -29,7 +30,10 @@ const filters = [
   ...filtrosDeFecha('fecha'),
 ];
 
-const PagoList = () => (
+const PagoList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<BorrarSeleccion />, 'pagos');
+  return (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
     <ResponsiveList
       omitOnTablet={['cursoId', 'metodo', 'referencia']}
@@ -48,7 +52,7 @@ const PagoList = () => (
         />
       }
     >
-      <Datagrid bulkActionButtons={<BorrarSeleccion />} rowClick="show">
+      <Datagrid bulkActionButtons={masivas} rowClick="show">
         <DateTimeField source="fecha" />
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
         <ReferenceField source="cursoId" reference="cursos" link="show" />
@@ -59,6 +63,7 @@ const PagoList = () => (
       </Datagrid>
     </ResponsiveList>
   </List>
-);
+  );
+};
 
 export default PagoList;

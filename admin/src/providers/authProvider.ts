@@ -1,6 +1,7 @@
 // Sessions as docs/arquitectura.md §5 describes them, for react-admin: signing in itself is in sesion.ts,
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
+import { canAccess, cuentaActual, olvidarCuenta } from './acceso';
 import { fetchJson } from './http';
 import { aulaShell } from './i18n/aula';
 import { CADUCIDAD_KEY, type Credenciales, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
@@ -22,6 +23,7 @@ export const authProvider = {
     }
     localStorage.removeItem(USER_KEY);
     localStorage.removeItem(CADUCIDAD_KEY);
+    olvidarCuenta();
     return LOGIN_PATH;
   },
 
@@ -48,7 +50,11 @@ export const authProvider = {
     return { id: user.id, fullName: user.nombre || user.usuario };
   },
 
+  /** The role, for whatever asks react-admin's permissions rather than canAccess. */
   async getPermissions() {
-    return undefined;
+    return (await cuentaActual())?.rol;
   },
+
+  // What the role may do, from the entities' own declaration (providers/acceso.ts).
+  canAccess,
 } satisfies AuthProvider;

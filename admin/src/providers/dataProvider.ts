@@ -2,6 +2,7 @@
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../api/src/rest/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
+import { legibleYa } from './acceso';
 import { apiUrl, fetchJson } from './http';
 
 type Where = Record<string, unknown>;
@@ -14,8 +15,8 @@ const toWire = (value: unknown): unknown => (value instanceof Date ? value.toISO
 function condition(resource: string, key: string, value: unknown): Where | undefined {
   if (value === undefined || value === '') return undefined;
   if (Array.isArray(value) && value.length === 0) return undefined;
-  // The search box: the registry says where to look (a pago's usuario and curso too).
-  if (key === 'q') return whereDeBusqueda(searchFields(resource), String(value));
+  // The search box: the registry says where to look (a pago's usuario and curso too), among the fields the role reads.
+  if (key === 'q') return whereDeBusqueda(searchFields(resource).filter((campo) => campo.includes('.') || legibleYa(resource, campo)), String(value));
   const match = SUFFIX.exec(key);
   if (match) return { [match[1]]: { [match[2]]: Array.isArray(value) ? value.map(toWire) : toWire(value) } };
   if (Array.isArray(value)) return { [key]: { inq: value.map(toWire) } };

@@ -7,7 +7,7 @@ import type { CampoPublico, RecursoPublico } from '../../../api/src/rest/publico
 
 export type { CampoPublico };
 
-const vacio: RecursoPublico = { labels: { singular: '', plural: '', genero: 'm' }, fields: {}, searchFields: [], nestedUnder: {} };
+const vacio: RecursoPublico = { labels: { singular: '', plural: '', genero: 'm' }, fields: {}, searchFields: [], nestedUnder: {}, acceso: {} };
 export const recurso = (name: string): RecursoPublico => (Object.hasOwn(registro, name) ? registro[name] : vacio);
 
 /** Where the list search box (`q`) looks. */

@@ -18,6 +18,8 @@ import { ResponsiveList } from '../common/ResponsiveList';
 import { nombreCompleto } from './nombreCompleto';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
+import type { ReactElement } from 'react';
+import { soloLegibles, useLegible, useSiEscribe } from '../common/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -33,36 +35,51 @@ const UsuarioListActions = () => (
   </AccionesLista>
 );
 
-const UsuarioList = () => (
-  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'createdAt', order: 'DESC' }} actions={<UsuarioListActions />}>
-    <ResponsiveList
-      omitOnTablet={['ciudad', 'pais', 'createdAt']}
-      small={
-        <ListaMovil
-          label="resources.usuarios.fields.nombre"
-          sortBy="nombre"
-          primaryText={nombreCompleto}
-          secondaryText={(r) => r.email}
-          rowClick="show"
-          bulkActionButtons={<UsuarioAccionesMasivas />}
-        />
-      }
+const UsuarioList = () => {
+  // Only a role that may change the rows gets their checkboxes and bulk actions.
+  const masivas = useSiEscribe(<UsuarioAccionesMasivas />, 'usuarios');
+  // Columns and filters of the fields the role reads (an editor: name and email, never the NIF).
+  const legible = useLegible('usuarios');
+  if (!legible) return null;
+  return (
+    <List
+      pagination={<Paginacion />}
+      filters={soloLegibles(legible, filters) as ReactElement[]}
+      // Nor is a list sorted on a field the role cannot read: the API would refuse it.
+      sort={legible('createdAt') ? { field: 'createdAt', order: 'DESC' } : { field: 'apellidos', order: 'ASC' }}
+      actions={<UsuarioListActions />}
     >
-      <DatagridConfigurable bulkActionButtons={<UsuarioAccionesMasivas />} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
-        <TextField source="nombre" />
-        <TextField source="apellidos" />
-        {/* An address may break anywhere: unbroken, the longest one pushed «Activo» out of a tablet's table. */}
-        <EmailField source="email" sx={{ overflowWrap: 'anywhere' }} />
-        <TextField source="telefono" />
-        <TextField source="nif" />
-        <TextField source="ciudad" />
-        <TextField source="provincia" />
-        <TextField source="pais" />
-        <BooleanField source="activo" />
-        <DateTimeField source="createdAt" />
-      </DatagridConfigurable>
-    </ResponsiveList>
-  </List>
-);
+      <ResponsiveList
+        omitOnTablet={['ciudad', 'pais', 'createdAt']}
+        small={
+          <ListaMovil
+            label="resources.usuarios.fields.nombre"
+            sortBy="nombre"
+            primaryText={nombreCompleto}
+            secondaryText={(r) => r.email}
+            rowClick="show"
+            bulkActionButtons={masivas}
+          />
+        }
+      >
+        <DatagridConfigurable bulkActionButtons={masivas} rowClick="show" omit={['telefono', 'nif', 'provincia']}>
+          {soloLegibles(legible, [
+            <TextField source="nombre" key="nombre" />,
+            <TextField source="apellidos" key="apellidos" />,
+            // An address may break anywhere: unbroken, the longest one pushed «Activo» out of a tablet's table.
+            <EmailField source="email" key="email" sx={{ overflowWrap: 'anywhere' }} />,
+            <TextField source="telefono" key="telefono" />,
+            <TextField source="nif" key="nif" />,
+            <TextField source="ciudad" key="ciudad" />,
+            <TextField source="provincia" key="provincia" />,
+            <TextField source="pais" key="pais" />,
+            <BooleanField source="activo" key="activo" />,
+            <DateTimeField source="createdAt" key="createdAt" />,
+          ])}
+        </DatagridConfigurable>
+      </ResponsiveList>
+    </List>
+  );
+};
 
 export default UsuarioList;

@@ -1,38 +1,52 @@
-import { BooleanField, EmailField, Show, TabbedShowLayout, TextField } from 'react-admin';
+import { BooleanField, EmailField, Show, TabbedShowLayout, TextField, useCanAccess } from 'react-admin';
+import { soloLegibles, useLegible } from '../common/acceso';
 import { DateTimeField } from '../common/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { ClasesPrivadas } from './ClasesPrivadas';
 import { FacturasRelacionadas } from '../facturas/FacturasRelacionadas';
 
-const UsuarioShow = () => (
-  <Show>
-    <TabbedShowLayout>
-      <TabbedShowLayout.Tab label="aula.secciones.datos">
-        <TextField source="nombre" />
-        <TextField source="apellidos" />
-        <EmailField source="email" />
-        <TextField source="telefono" />
-        <TextField source="nif" />
-        <TextField source="direccion" />
-        <TextField source="codigoPostal" />
-        <TextField source="ciudad" />
-        <TextField source="provincia" />
-        <TextField source="pais" />
-        <BooleanField source="activo" />
-        <TextField source="notas" />
-        <DateTimeField source="createdAt" />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="aula.secciones.pagos" path="pagos">
-        <PagosRelacionados target="usuarioId" label={false} />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="aula.secciones.facturas" path="facturas">
-        <FacturasRelacionadas target="usuarioId" vacio="aula.vacio.facturas" label={false} />
-      </TabbedShowLayout.Tab>
-      <TabbedShowLayout.Tab label="aula.secciones.clasesPrivadas" path="clases">
-        <ClasesPrivadas label={false} />
-      </TabbedShowLayout.Tab>
-    </TabbedShowLayout>
-  </Show>
-);
+const UsuarioShow = () => {
+  // What the role reads (an editor: the name and email; no pagos, no facturas), not asked for otherwise.
+  const legible = useLegible('usuarios');
+  const { canAccess: leePagos } = useCanAccess({ action: 'list', resource: 'pagos' });
+  const { canAccess: leeFacturas } = useCanAccess({ action: 'list', resource: 'facturas' });
+  if (!legible) return null;
+  return (
+    <Show>
+      <TabbedShowLayout>
+        <TabbedShowLayout.Tab label="aula.secciones.datos">
+          {soloLegibles(legible, [
+            <TextField source="nombre" key="nombre" />,
+            <TextField source="apellidos" key="apellidos" />,
+            <EmailField source="email" key="email" />,
+            <TextField source="telefono" key="telefono" />,
+            <TextField source="nif" key="nif" />,
+            <TextField source="direccion" key="direccion" />,
+            <TextField source="codigoPostal" key="codigoPostal" />,
+            <TextField source="ciudad" key="ciudad" />,
+            <TextField source="provincia" key="provincia" />,
+            <TextField source="pais" key="pais" />,
+            <BooleanField source="activo" key="activo" />,
+            <TextField source="notas" key="notas" />,
+            <DateTimeField source="createdAt" key="createdAt" />,
+          ])}
+        </TabbedShowLayout.Tab>
+        {leePagos && (
+          <TabbedShowLayout.Tab label="aula.secciones.pagos" path="pagos">
+            <PagosRelacionados target="usuarioId" label={false} />
+          </TabbedShowLayout.Tab>
+        )}
+        {leeFacturas && (
+          <TabbedShowLayout.Tab label="aula.secciones.facturas" path="facturas">
+            <FacturasRelacionadas target="usuarioId" vacio="aula.vacio.facturas" label={false} />
+          </TabbedShowLayout.Tab>
+        )}
+        <TabbedShowLayout.Tab label="aula.secciones.clasesPrivadas" path="clases">
+          <ClasesPrivadas label={false} />
+        </TabbedShowLayout.Tab>
+      </TabbedShowLayout>
+    </Show>
+  );
+};
 
 export default UsuarioShow;

@@ -1,7 +1,7 @@
 // What the admin reads of the remission (GET /verifactu/estado), shared by the banner, the
 // «VeriFactu» page, the invoices' chips and the QR caption: one request, refreshed every minute.
 import { useQuery } from '@tanstack/react-query';
-import type { RaRecord } from 'react-admin';
+import { type RaRecord, useCanAccess } from 'react-admin';
 import type { EstadoRemision } from '../../../api/src/verifactu/estado';
 import { fetchJson } from '../providers/http';
 
@@ -11,7 +11,10 @@ export type { EstadoRemision } from '../../../api/src/verifactu/estado';
 export const CLAVE_ESTADO = ['verifactu', 'estado'];
 
 export function useEstadoVerifactu() {
+  // A role that cannot read the records (an editor) is not asked about their remission: a 403 in the background helps nobody.
+  const { canAccess } = useCanAccess({ action: 'list', resource: 'verifactu' });
   return useQuery({
+    enabled: canAccess === true,
     queryKey: CLAVE_ESTADO,
     queryFn: async () => (await fetchJson<EstadoRemision>('/verifactu/estado', { segundoPlano: true })).json,
     refetchInterval: 60_000,

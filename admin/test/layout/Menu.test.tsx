@@ -45,10 +45,15 @@ const entrada = (nombre: string) => within(menuLateral()).getByRole('menuitem', 
 /** The shell is ready once the session is confirmed, which is when «Salir» appears. */
 const listo = async (texto: string) => {
   await screen.findByText(texto);
-  await within(menuLateral()).findByRole('menuitem', { name: 'Salir' });
+  // The sections appear once the role is known.
+  await waitFor(() => within(menuLateral()).getByRole('menuitem', { name: 'Salir' }));
 };
 
-beforeEach(() => localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'admin', nombre: 'Ana Gómez' })));
+beforeEach(() => {
+  localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'admin', nombre: 'Ana Gómez' }));
+  // GET /logins/me answers the administrador (fetchMock.ts); anything else unasked fails, as with no API.
+  fakeApi({});
+});
 afterEach(() => vi.unstubAllGlobals());
 
 it('lists the sections in order under the product name, and opens on Clases', async () => {
@@ -70,10 +75,39 @@ it('lists the sections in order under the product name, and opens on Clases', as
   expect(entrada('Cursos')).not.toHaveAttribute('aria-current');
 });
 
+describe('each role sees the sections it may read', () => {
+  const menuDe = async (rol: string) => {
+    // Its own sign-in: the role is asked again.
+    localStorage.setItem('user', JSON.stringify({ id: 9, usuario: rol }));
+    const llamadas = fakeApi({ 'GET /logins/me': { body: { id: 9, usuario: rol, rol, fase: null } } });
+    renderShell('/main');
+    await listo('Lista de clases');
+    return { entradas: within(menuLateral()).getAllByRole('menuitem').map((item) => item.textContent), llamadas };
+  };
+
+  it('a contable: the catalogue, the usuarios and the money, with its reports', async () => {
+    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Informes', 'Salir']);
+  });
+
+  it('an editor: the catalogue and the usuarios, no money, no reports, and no VeriFactu state asked', async () => {
+    const { entradas, llamadas } = await menuDe('editor');
+    expect(entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Salir']);
+    expect(llamadas.map((l) => l.url)).not.toContain('/verifactu/estado');
+  });
+
+  it('neither manages accounts from the user menu; both keep their activity', async () => {
+    const user = userEvent.setup();
+    await menuDe('editor');
+    await user.click(screen.getByRole('button', { name: 'Perfil' }));
+    expect(await screen.findByRole('menuitem', { name: 'Actividad' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Administradores' })).not.toBeInTheDocument();
+  });
+});
+
 it('«Facturación» opens the facturas and becomes the highlighted entry', async () => {
   const user = userEvent.setup();
   renderShell('/main/clases');
-  await screen.findByText('Lista de clases');
+  await listo('Lista de clases');
   expect(entrada('Facturación')).toHaveAttribute('href', '/main/facturas');
   await user.click(entrada('Facturación'));
   expect(await screen.findByText('Lista de facturas')).toBeInTheDocument();
@@ -103,8 +137,8 @@ it('«Salir» ends the session and returns to the login screen', async () => {
   await listo('Lista de cursos');
   await user.click(entrada('Salir'));
   expect(await screen.findByText('Pantalla de acceso')).toBeInTheDocument();
-  // Besides the shell's read of the VeriFactu state (its banner), the one call is the logout.
-  expect(llamadas.filter((l) => l.url !== '/verifactu/estado').map((l) => `${l.method} ${l.url}`)).toEqual(['POST /logins/logout']);
+  // Besides the shell's reads of the VeriFactu state (its banner) and of the role, the one call is the logout.
+  expect(llamadas.filter((l) => l.url !== '/verifactu/estado' && l.url !== '/logins/me').map((l) => `${l.method} ${l.url}`)).toEqual(['POST /logins/logout']);
   await waitFor(() => expect(localStorage.getItem('user')).toBeNull());
 });
 

@@ -1,7 +1,8 @@
 // What a client may know of the registry: each entity's names, its fields with their labels and
-// rules, its search fields and the nested routes it is reached through. Plain data, no server behaviour, so the
+// rules, its search fields, the nested routes it is reached through and what each role may do
+// with it (its `acceso`, the same declaration the API enforces). Plain data, no server behaviour, so the
 // admin's build can embed it (admin/registro.vite.ts) and its forms check what the API checks.
-import type { Etiquetas, Field, Resource } from '../base/types.js';
+import type { Acceso, Etiquetas, Field, Resource } from '../base/types.js';
 
 export type { Etiquetas };
 
@@ -17,6 +18,14 @@ export interface RecursoPublico {
   searchFields: string[];
   /** Foreign key → parent resource, for each `/parent/{id}/<this>` route. */
   nestedUnder: Record<string, string>;
+  /**
+   * Per role: whether it reads the rows (all, none, its own), writes them (create, change,
+   * delete and every action of the entity) and which fields alone it reads. The admin hides what
+   * the API would refuse; a role not named may do nothing.
+   */
+  acceso: Acceso;
+  /** The field that names the account a row belongs to, where a role reads only its own. */
+  propio?: string;
 }
 
 export type RegistroPublico = Record<string, RecursoPublico>;
@@ -64,6 +73,8 @@ export function registroPublico(resources: Record<string, Resource>): RegistroPu
         fields: Object.fromEntries(Object.entries(r.fields).map(([name, field]) => [name, campoPublico(field)])),
         searchFields: [...r.searchFields],
         nestedUnder: nestedUnder(r.name),
+        acceso: structuredClone(r.acceso),
+        ...(r.propio ? { propio: r.propio } : {}),
       },
     ]),
   );

@@ -1,0 +1,40 @@
+// The admin decides what to show from the public registry's `acceso` (admin/src/providers/acceso.ts):
+// it must say exactly what the API enforces, for every entity and role, and survive the trip
+// into the admin's build as plain JSON.
+import { describe, expect, it } from 'vitest';
+import { ROLES } from '../../src/base/types.js';
+import { resources } from '../../src/resources/index.js';
+import { camposVisibles, refusalOf } from '../../src/rest/permisos.js';
+import { registroPublico } from '../../src/rest/publico.js';
+
+const publico = registroPublico(resources);
+
+describe('the public registry carries each entity’s access declaration', () => {
+  it('says for every entity and role what the API lets it read and write', () => {
+    for (const recurso of Object.values(resources)) {
+      for (const rol of ROLES) {
+        const permiso = publico[recurso.name].acceso[rol];
+        const contexto = `${recurso.name} · ${rol}`;
+        expect(Boolean(permiso?.leer), contexto).toBe(refusalOf({ recurso, op: 'leer' }, rol) === undefined);
+        expect(Boolean(permiso?.leer && permiso.escribir), contexto).toBe(refusalOf({ recurso, op: 'escribir' }, rol) === undefined);
+        const visibles = camposVisibles(recurso, rol);
+        expect(permiso?.campos && [...permiso.campos].sort(), contexto).toEqual(visibles && [...visibles].sort());
+      }
+    }
+  });
+
+  it('names the business’s cases: an editor sees four fields of a usuario and no money; a contable only their own account', () => {
+    expect(publico.usuarios.acceso.editor).toEqual({ leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] });
+    for (const dinero of ['pagos', 'facturas', 'registros']) expect(publico[dinero].acceso.editor?.leer ?? false).toBe(false);
+    expect(publico.facturas.acceso.contable).toMatchObject({ leer: true, escribir: true });
+    expect(publico.clases.acceso.contable).toMatchObject({ leer: true });
+    expect(publico.clases.acceso.contable?.escribir ?? false).toBe(false);
+    expect(publico.logins.acceso.contable).toMatchObject({ leer: 'propios' });
+    expect(publico.logins.propio).toBe('id');
+    expect(publico.logs.propio).toBe('loginId');
+  });
+
+  it('is plain data the admin’s build can embed', () => {
+    expect(JSON.parse(JSON.stringify(publico))).toEqual(publico);
+  });
+});
