@@ -73,7 +73,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     // Content-Disposition: the admin names a downloaded report CSV as the API proposes.
     // The tus headers: a browser's tus client reads them across origins (the admin is another).
     // Preference-Applied: which count mode `GET /R/count` honoured (rest/prefer.ts).
-    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata', 'Preference-Applied'],
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata', 'Preference-Applied', 'ETag'],
     // The admin's list totals carry `Prefer`, which makes them preflighted: the browser keeps the
     // answer for a while (per URL) instead of asking again on every page and every refresh.
     maxAge: 600,

@@ -48,6 +48,7 @@ export default defineResource({
   acceso: { contable: { leer: 'propios', escribir: true }, editor: { leer: 'propios', escribir: true } },
   propio: 'loginId',
   appendOnly: true,
+  sinVersion: true,
   // The log is the audit trail itself: writing it does not log again.
   audited: false,
   // Who wrote an entry is the session's, not the client's, to say; and so are the audit's own
