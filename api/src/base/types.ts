@@ -260,7 +260,7 @@ const implicitFields = {
   updatedAt: { type: 'date-time', readOnly: true, label: 'Actualizado' },
   // Read, never written: the database bumps it (db/versiones.ts). Listed rather than hidden so a
   // list's rows carry it for the admin's bulk actions and a where may name it (§17).
-  version: { type: 'integer', readOnly: true, label: 'Versión' },
+  version: { type: 'integer', readOnly: true, default: 1, label: 'Versión' },
 } satisfies Record<string, Field>;
 
 export function defineResource(def: ResourceDef): Resource {
