@@ -8,7 +8,7 @@ export type { Etiquetas };
 export type CampoPublico = Pick<
   Field,
   | 'type' | 'label' | 'enumLabels' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern'
-  | 'readOnly' | 'writeOnly' | 'references' | 'transiciones'
+  | 'readOnly' | 'writeOnly' | 'references' | 'transiciones' | 'money'
 >;
 
 export interface RecursoPublico {
@@ -17,6 +17,8 @@ export interface RecursoPublico {
   searchFields: string[];
   /** Foreign key → parent resource, for each `/parent/{id}/<this>` route. */
   nestedUnder: Record<string, string>;
+  /** Its records can be restored to a version of their history (docs/arquitectura.md §17). */
+  restaurable?: boolean;
 }
 
 export type RegistroPublico = Record<string, RecursoPublico>;
@@ -42,7 +44,7 @@ export function whereDeBusqueda(campos: string[], texto: string): Where | undefi
   return palabras.length === 1 ? enAlguno(palabras[0]) : { and: palabras.map(enAlguno) };
 }
 
-const PUBLICOS = ['type', 'label', 'enumLabels', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones'] as const;
+const PUBLICOS = ['type', 'label', 'enumLabels', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones', 'money'] as const;
 
 const campoPublico = (field: Field): CampoPublico =>
   Object.fromEntries(PUBLICOS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])) as CampoPublico;
@@ -64,6 +66,7 @@ export function registroPublico(resources: Record<string, Resource>): RegistroPu
         fields: Object.fromEntries(Object.entries(r.fields).map(([name, field]) => [name, campoPublico(field)])),
         searchFields: [...r.searchFields],
         nestedUnder: nestedUnder(r.name),
+        ...(r.restaurable ? { restaurable: true } : {}),
       },
     ]),
   );
