@@ -2,6 +2,7 @@
 // resources' names and fields, and the admin's own texts under `aula`.
 import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
+import { historial } from './historial';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
@@ -223,5 +224,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu },
+  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, verifactu },
 };
