@@ -24,8 +24,9 @@ test('two administrators on one curso: B is shown A’s save and chooses; the Hi
   const b = await otro.newPage();
   await page.goto(`/main/cursos/${curso.id}`);
   await b.goto(`/main/cursos/${curso.id}`);
-  await expect(input(page, 'Descripción')).toHaveValue('Texto original');
-  await expect(input(b, 'Descripción')).toHaveValue('Texto original');
+  // The curso's section loads on first use: slower than an assertion's usual wait on a busy machine.
+  await expect(input(page, 'Descripción')).toHaveValue('Texto original', { timeout: 30_000 });
+  await expect(input(b, 'Descripción')).toHaveValue('Texto original', { timeout: 30_000 });
 
   // A saves first.
   await input(page, 'Descripción').fill('Texto de A');
