@@ -76,7 +76,8 @@ test('restoring a clase: back to its first version, itself in the history', asyn
 
   await page.goto(`/main/clases/${clase.id}`);
   const historial = page.getByRole('list', { name: 'Historial' });
-  await expect(historial.getByRole('listitem')).toHaveCount(2);
+  // The section loads on first use: slower than an assertion's usual wait on a busy machine.
+  await expect(historial.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
   // The latest is the record as it is: only the older version offers a restore.
   await expect(historial.getByRole('listitem').first().getByRole('button', { name: 'Restaurar esta versión' })).toHaveCount(0);
   await historial.getByRole('listitem').last().getByRole('button', { name: 'Restaurar esta versión' }).click();
