@@ -17,11 +17,12 @@ export const Historial = () => {
   const record = useRecordContext();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
-  const { data: filas, isPending } = useQuery({
+  const { data: filas, isPending, error } = useQuery({
     queryKey: [resource, 'historial', record?.id, record?.version],
     queryFn: () => dataProvider.historial(resource, record!.id) as Promise<FilaHistorial[]>,
     enabled: record !== undefined,
   });
+  if (error) return <Typography color="error">{translate(motivo(error))}</Typography>;
   if (!record || isPending) return <Typography>{translate('aula.cargando')}</Typography>;
   if (!filas?.length) return <Typography>{translate('aula.historial.vacio')}</Typography>;
   return (
