@@ -18,6 +18,7 @@ import exportacionRoutes from './rest/exportacion.js';
 import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
+import { programarPurga } from './rest/purgaHistorial.js';
 import { Repository } from './rest/repository.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
 import verifactu, { verifactuPaths, type OpcionesVerifactu } from './verifactu/index.js';
@@ -73,7 +74,8 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     // Content-Disposition: the admin names a downloaded report CSV as the API proposes.
     // The tus headers: a browser's tus client reads them across origins (the admin is another).
     // Preference-Applied: which count mode `GET /R/count` honoured (rest/prefer.ts).
-    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata', 'Preference-Applied'],
+    // ETag: a record's version, which the admin sends back in If-Match (rest/versiones.ts).
+    exposedHeaders: ['Retry-After', 'Content-Disposition', 'Location', 'Tus-Resumable', 'Upload-Offset', 'Upload-Length', 'Upload-Expires', 'Upload-Metadata', 'Preference-Applied', 'ETag'],
     // The admin's list totals carry `Prefer`, which makes them preflighted: the browser keeps the
     // answer for a while (per URL) instead of asking again on every page and every refresh.
     maxAge: 600,
@@ -98,6 +100,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(informesRoutes, { prefix: '/informes', db, config });
   await app.register(verifactu, { db, config, remitente });
   await media.rutas(app);
+  if (config.tareasDeFondo && config.historialDias !== null) programarPurga(app, db, config.historialDias);
 
   return app;
 }

@@ -76,6 +76,11 @@ export interface Config {
    * the primary sets AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
    */
   tareasDeFondo: boolean;
+  /**
+   * HISTORIAL_DIAS: how many days a record's history keeps what each write changed (logs.cambios);
+   * null, the default, keeps it forever. Older audit rows stay, without their values (§17).
+   */
+  historialDias: number | null;
   /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
 }
@@ -452,6 +457,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     series: parseSeries(env),
     workers,
     tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
+    historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
     verifactu: parseVerifactu(env, production, cwd, ahora),
   };
 }

@@ -410,5 +410,18 @@ export const mensajes = {
     arreglar: 'Para borrar los ficheros huérfanos y las subidas abandonadas (solo esos): npm run storage:check -- --fix',
     enOrden: (n: number) => `Todo en orden: ${cuenta(n, 'fichero', 'ficheros')} en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.`,
   },
+  historial: {
+    /** Said of a secret in a record's history, instead of its value. */
+    cambiada: 'cambiada',
+    /** 412: the record changed since the version the client read. */
+    versionCambiada: (e: Etiquetas, version: number) =>
+      `${mayuscula(conArticulo(e))} ha cambiado desde que ${e.genero === 'f' ? 'la' : 'lo'} leyó (ahora va por la versión ${version}): revise los cambios y guarde de nuevo`,
+    ifMatchInvalido: 'Cabecera If-Match no válida: se esperaba la versión entre comillas, por ejemplo "3"',
+    noRestaurable: (e: Etiquetas) => `${mayuscula(pluralConArticulo(e))} guardan su historial, pero no se restauran: se corrigen con sus propias operaciones`,
+    versionDesconocida: (version: number) => `No hay en el historial una versión ${version} de este registro`,
+    sinVersionAnterior: 'El historial de este registro no guarda los valores de esa versión (se purgaron o son anteriores al historial)',
+    restaurarUno: 'Indique qué versión restaurar: «version» o «logId», uno de los dos',
+    secretoNoRestaurable: 'Las contraseñas y secretos no se restauran desde el historial',
+  },
 };
 

@@ -1,4 +1,4 @@
-import { Datagrid, Edit, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
+import { Datagrid, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
 import { choicesDe } from '../common/choices';
 import { MoneyField } from '../common/MoneyField';
 import { ResponsiveList } from '../common/ResponsiveList';
@@ -6,6 +6,9 @@ import { Vacio } from '../common/Vacio';
 import { paginada } from '../common/paginada';
 import { CursoSimpleList } from '../cursos/CursoSimpleList';
 import { CategoriaForm } from './CategoriaForm';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
+import { EditConVersion } from '../common/versiones/EditConVersion';
+import { SeccionHistorial } from '../common/versiones/SeccionHistorial';
 
 const CursosDeLaCategoria = () => (
   <Labeled label="aula.secciones.cursosDeLaCategoria" fullWidth>
@@ -29,11 +32,13 @@ const CursosDeLaCategoria = () => (
 );
 
 const CategoriaEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <EditConVersion>
     <CategoriaForm>
+      <DialogoConflicto />
       <CursosDeLaCategoria />
     </CategoriaForm>
-  </Edit>
+    <SeccionHistorial />
+  </EditConVersion>
 );
 
 export default CategoriaEdit;

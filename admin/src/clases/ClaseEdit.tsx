@@ -1,10 +1,12 @@
-import { Edit } from 'react-admin';
+import { EditConVersion } from '../common/versiones/EditConVersion';
+import { SeccionHistorial } from '../common/versiones/SeccionHistorial';
 import { ClaseForm } from './ClaseForm';
 
 const ClaseEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <EditConVersion>
     <ClaseForm />
-  </Edit>
+    <SeccionHistorial />
+  </EditConVersion>
 );
 
 export default ClaseEdit;

@@ -5,6 +5,7 @@ import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { VideoInput } from './VideoInput';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('clases');
 
@@ -12,6 +13,8 @@ const v = validadores('clases');
 export const ClaseForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
     <CambiosSinGuardar />
+    {/* Only in an edit: a create has no version to conflict with. */}
+    <DialogoConflicto />
     <TextInput source="titulo" validate={v.titulo} />
     <TextInput source="descripcion" multiline minRows={3} validate={v.descripcion} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" helperText="aula.ayuda.claseDeCursoOUsuario" />

@@ -1,4 +1,7 @@
-import { Edit, type RaRecord, TabbedForm, useRecordContext, useSaveContext } from 'react-admin';
+import { type RaRecord, TabbedForm, useRecordContext, useSaveContext } from 'react-admin';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
+import { EditConVersion } from '../common/versiones/EditConVersion';
+import { Historial } from '../common/versiones/Historial';
 import { ClasesDelCurso } from './ClasesDelCurso';
 import { CursoInputs } from './CursoInputs';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
@@ -22,10 +25,14 @@ const FormularioCurso = () => {
         <TabbedForm.Tab label="aula.secciones.datos">
           {/* Mounted whichever tab shows: TabbedForm keeps every tab rendered. */}
           <CambiosSinGuardar />
+          <DialogoConflicto />
           <CursoInputs />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="aula.secciones.clasesDelCurso" path="clases">
           <ClasesDelCurso />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="aula.secciones.historial" path="historial">
+          <Historial />
         </TabbedForm.Tab>
       </TabbedForm>
       {aviso}
@@ -34,9 +41,9 @@ const FormularioCurso = () => {
 };
 
 const CursoEdit = () => (
-  <Edit mutationMode="pessimistic">
+  <EditConVersion>
     <FormularioCurso />
-  </Edit>
+  </EditConVersion>
 );
 
 export default CursoEdit;

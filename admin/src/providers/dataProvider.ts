@@ -127,8 +127,31 @@ async function patchWhere(resource: string, where: Where, data: Record<string, u
 
 const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeURIComponent(String(id))}`;
 
+/**
+ * The record a save builds on once the API answered 412 and the administrator chose, knowingly,
+ * what to keep (common/versiones): its version goes in If-Match and the PATCH is what differs
+ * from it, not from the version the form was opened with (docs/arquitectura.md §17).
+ */
+const bases = new Map<string, Record<string, unknown>>();
+export const rebasar = (resource: string, id: Identifier, actual: Record<string, unknown>) => bases.set(`${resource}/${id}`, actual);
+
+/** `If-Match: "<version>"`, when the record read carries one. */
+const siVersion = (record: Record<string, unknown> | undefined) =>
+  typeof record?.version === 'number' ? { headers: { 'If-Match': `"${record.version}"` } } : {};
+
 /** A record's file as the API serves it (a factura's PDF, its QR), for a plain link or an image. */
 export const recordFileUrl = (resource: string, id: Identifier, file: string) => apiUrl(`${recordPath(resource, id)}/${file}`);
+
+/** One row of a record's history as the API answers it. */
+export interface FilaHistorial {
+  id: number;
+  fecha: string;
+  version: number | null;
+  accion: string;
+  login: { id: number; nombre: string | null; usuario: string | null } | null;
+  ip?: string | null;
+  cambios: Record<string, [unknown, unknown] | string> | null;
+}
 
 export const dataProvider: DataProvider = {
   getList: (resource, params) => {
@@ -162,9 +185,12 @@ export const dataProvider: DataProvider = {
   }),
 
   update: async (resource, { id, data, previousData }) => {
-    const patch = changes(writable(resource, data), previousData);
+    const clave = `${resource}/${id}`;
+    const base = bases.get(clave) ?? previousData;
+    const patch = changes(writable(resource, data), base);
     // `{}` is a 400 for the API: an unchanged form only re-reads the record.
-    if (Object.keys(patch).length > 0) await fetchJson(recordPath(resource, id), { method: 'PATCH', body: patch });
+    if (Object.keys(patch).length > 0) await fetchJson(recordPath(resource, id), { method: 'PATCH', body: patch, ...siVersion(base) });
+    bases.delete(clave);
     return { data: (await fetchJson(recordPath(resource, id))).json };
   },
 
@@ -187,8 +213,17 @@ export const dataProvider: DataProvider = {
    * One of a record's actions (`POST /R/{id}/<accion>`: emitir, rectificar, anular, facturar):
    * what the server answers, usually the record it issued, as react-admin's `{ data }`.
    */
-  accion: async (resource: string, id: Identifier, accion: string, body?: Record<string, unknown>) => ({
-    data: (await fetchJson(`${recordPath(resource, id)}/${accion}`, { method: 'POST', body })).json,
+  accion: async (resource: string, id: Identifier, accion: string, body?: Record<string, unknown>, leido?: Record<string, unknown>) => ({
+    data: (await fetchJson(`${recordPath(resource, id)}/${accion}`, { method: 'POST', body, ...siVersion(leido) })).json,
+  }),
+
+  /** A record's history, newest first (GET /R/{id}/historial). */
+  historial: async (resource: string, id: Identifier, limit = 50): Promise<FilaHistorial[]> =>
+    (await fetchJson<FilaHistorial[]>(`${recordPath(resource, id)}/historial?${query('filter', { limit })}`)).json,
+
+  /** Back to the version a history row left, as an ordinary write (POST /R/{id}/restaurar). */
+  restaurar: async (resource: string, id: Identifier, logId: number) => ({
+    data: (await fetchJson(`${recordPath(resource, id)}/restaurar`, { method: 'POST', body: { logId } })).json,
   }),
 
   /** How many records match the list filter `filter` (GET /R/count): a curso's clases, say. */

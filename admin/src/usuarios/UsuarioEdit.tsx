@@ -1,10 +1,12 @@
-import { Edit } from 'react-admin';
+import { EditConVersion } from '../common/versiones/EditConVersion';
+import { SeccionHistorial } from '../common/versiones/SeccionHistorial';
 import { UsuarioForm } from './UsuarioForm';
 
 const UsuarioEdit = () => (
-  <Edit redirect="show" mutationMode="pessimistic">
+  <EditConVersion redirect="show">
     <UsuarioForm />
-  </Edit>
+    <SeccionHistorial />
+  </EditConVersion>
 );
 
 export default UsuarioEdit;

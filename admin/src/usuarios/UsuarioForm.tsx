@@ -2,6 +2,7 @@ import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { mayusculas } from '../common/mayusculas';
 import { validadores } from '../registro';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('usuarios');
 
@@ -9,6 +10,7 @@ const v = validadores('usuarios');
 export const UsuarioForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
     <CambiosSinGuardar />
+    <DialogoConflicto />
     <TextInput source="nombre" validate={v.nombre} />
     <TextInput source="apellidos" validate={v.apellidos} />
     <TextInput source="email" type="email" validate={v.email} />

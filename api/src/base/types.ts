@@ -235,6 +235,14 @@ export interface ResourceDef {
   acceso?: Acceso;
   /** The field that holds the account a row belongs to, for `leer: 'propios'` (logs.loginId, logins.id). */
   propio?: string;
+  /**
+   * Its records can be brought back to a version of their history (`POST /R/{id}/restaurar`):
+   * content and people. Money and invoices keep their history but are corrected by their own
+   * operations, never restored (docs/arquitectura.md §17).
+   */
+  restaurable?: boolean;
+  /** Rows that are never changed (the log itself) carry no `version` (migration 0012). */
+  sinVersion?: boolean;
 }
 
 export type Resource = ResourceDef &
@@ -254,14 +262,23 @@ const implicitFields = {
   id: { type: 'integer', readOnly: true, label: 'Id' },
   createdAt: { type: 'date-time', readOnly: true, label: 'Creado' },
   updatedAt: { type: 'date-time', readOnly: true, label: 'Actualizado' },
+  // Read, never written: the database bumps it (db/versiones.ts). Listed rather than hidden so a
+  // list's rows carry it for the admin's bulk actions and a where may name it (§17).
+  version: { type: 'integer', readOnly: true, default: 1, label: 'Versión' },
 } satisfies Record<string, Field>;
 
 export function defineResource(def: ResourceDef): Resource {
-  const implicito = (name: keyof typeof implicitFields): Field => ({ ...implicitFields[name], label: def.implicitLabels?.[name] ?? implicitFields[name].label });
+  const implicito = (name: 'id' | 'createdAt' | 'updatedAt'): Field => ({ ...implicitFields[name], label: def.implicitLabels?.[name] ?? implicitFields[name].label });
   return {
     audited: true,
     ...def,
-    fields: { id: implicito('id'), ...def.fields, createdAt: implicito('createdAt'), updatedAt: implicito('updatedAt') },
+    fields: {
+      id: implicito('id'),
+      ...def.fields,
+      createdAt: implicito('createdAt'),
+      updatedAt: implicito('updatedAt'),
+      ...(def.sinVersion ? {} : { version: implicitFields.version }),
+    },
     relations: def.relations ?? {},
     uniques: def.uniques ?? [],
     actions: def.actions ?? {},

@@ -15,5 +15,6 @@ export default defineResource({
   searchFields: ['nombre', 'descripcion'],
   nombreSql: (t) => `${t}."nombre"`,
   // Content: the editors make it, the contable reads it.
+  restaurable: true,
   acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
 });

@@ -43,6 +43,7 @@ export default defineResource({
   searchFields: ['titulo', 'descripcion'],
   nombreSql: (t) => `${t}."titulo"`,
   // Content: the editors make it, the contable reads it.
+  restaurable: true,
   acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
   async beforeWrite(data, ctx) {
     return conDuracionDelVideo(await alFinalDelCurso(data, ctx), ctx);

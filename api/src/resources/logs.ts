@@ -39,6 +39,9 @@ export default defineResource({
     recurso: { label: 'Recurso', nombraRecurso: true, type: 'string', readOnly: true, maxLength: 40 },
     recursoId: { label: 'Id del recurso', type: 'integer', readOnly: true },
     ip: { label: 'IP', type: 'string', readOnly: true, maxLength: 64 },
+    // A record's history (docs/arquitectura.md §17): what the write changed, {campo: [antes, después]}, and the version it left.
+    cambios: { label: 'Cambios', type: 'string', readOnly: true },
+    version: { label: 'Versión del registro', type: 'integer', readOnly: true },
   },
   relations: {
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },
@@ -48,6 +51,7 @@ export default defineResource({
   acceso: { contable: { leer: 'propios', escribir: true }, editor: { leer: 'propios', escribir: true } },
   propio: 'loginId',
   appendOnly: true,
+  sinVersion: true,
   // The log is the audit trail itself: writing it does not log again.
   audited: false,
   // Who wrote an entry is the session's, not the client's, to say; and so are the audit's own

@@ -27,5 +27,6 @@ export default defineResource({
   searchFields: ['nombre', 'apellidos', 'email', 'nif'],
   nombreSql: (t) => `TRIM(${t}."nombre" || ' ' || COALESCE(${t}."apellidos", ''))`,
   // The contable invoices them; an editor needs to know who a private clase is for, never their personal data.
+  restaurable: true,
   acceso: { contable: { leer: true, escribir: true }, editor: { leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] } },
 });

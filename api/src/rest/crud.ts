@@ -13,6 +13,8 @@ import { presupuestoDe } from './presupuesto.js';
 import { combine, type Actor, type Repository } from './repository.js';
 import { assertCuerpo, assertPropio, filtroPermitido, quienDe, recortar, refusalOf, wherePermitido } from './permisos.js';
 import { validateActionBody, validateBody } from './validate.js';
+import { esperadaDe, etag, VersionCambiada } from './versiones.js';
+import { registerHistorialRoutes } from './historial.js';
 
 export interface CrudOptions {
   repo: Repository;
@@ -76,13 +78,16 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     const id = parseId(req.params.id);
     const quien = quienDe(req);
     const pedido = parseFilter(resource, req.query.filter, { ...limits, byId: true });
-    // The row's owner is read whatever fields were asked for; the where of `propios` is not used by id.
+    // The row's owner and its version (the ETag) are read whatever fields were asked for; the
+    // where of `propios` is not used by id.
     const { where: _propio, ...filter } = filtroPermitido(resource, quien, pedido);
-    const propio = resource.propio;
-    const pedidos = propio && filter.fields && !filter.fields.includes(propio) ? { ...filter, fields: [...filter.fields, propio] } : filter;
+    const siempre = [resource.propio, 'version'].filter((f): f is string => f !== undefined && f in resource.fields);
+    const añadidos = filter.fields ? siempre.filter((f) => !filter.fields!.includes(f)) : [];
+    const pedidos = añadidos.length ? { ...filter, fields: [...filter.fields!, ...añadidos] } : filter;
     const row = await repo.findById(resource, id, pedidos, undefined, presupuestoDe(reply, config.lectura));
     assertPropio(resource, quien, row);
-    if (pedidos !== filter) delete row[propio!];
+    if (row.version !== undefined) reply.header('etag', etag(row.version));
+    for (const f of añadidos) delete row[f];
     return recortar(resource, quien.rol, row);
   });
 
@@ -93,7 +98,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     assertCuerpo(resource, quienDe(req), body);
     if (body.id !== undefined && body.id !== id) throw badRequest(mensajes.validacion.idDistinto);
     delete body.id;
-    await repo.replace(resource, id, body, actorOf(req));
+    await conVersion(req, () => repo.replace(resource, id, body, actorOf(req), { esperada: esperadaDe(req) }));
     return reply.code(204).send();
   });
 
@@ -102,13 +107,14 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'update', req.body);
     assertCuerpo(resource, quienDe(req), body);
-    await repo.update(resource, id, body, actorOf(req));
+    await conVersion(req, () => repo.update(resource, id, body, actorOf(req), { esperada: esperadaDe(req) }));
     return reply.code(204).send();
   });
 
   app.delete<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
     refuseDelete();
-    await repo.deleteById(resource, parseId(req.params.id), actorOf(req));
+    const id = parseId(req.params.id);
+    await conVersion(req, () => repo.deleteById(resource, id, actorOf(req), esperadaDe(req)));
     return reply.code(204).send();
   });
 
@@ -138,6 +144,18 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     if (relation.type === 'hasMany' && relation.nested) registerNestedRoutes(app, resource, name, { repo, config });
   }
 
+  // A 412 carries the record as it is now: only what this caller may read of it.
+  const conVersion = async <T>(req: FastifyRequest, write: () => Promise<T>): Promise<T> => {
+    try {
+      return await write();
+    } catch (err) {
+      if (err instanceof VersionCambiada) err.actual = recortar(resource, quienDe(req).rol, err.actual);
+      throw err;
+    }
+  };
+
+  if (resource.audited) registerHistorialRoutes(app, resource, { repo, config, conVersion });
+
   // The entity's own read routes: `GET /R/verificar` before `/R/:id` needs no ordering (a static
   // segment wins in Fastify's router), `GET /R/:id/pdf` is its own path.
   const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(registryOf(resource).get(name), rid) };
@@ -158,7 +176,8 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
       config: escribir(resource),
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
-        const result = await repo.runAction(resource, id, name, action, validateActionBody(action.body, req.body), actorOf(req));
+        const body = validateActionBody(action.body, req.body);
+        const result = await conVersion(req, () => repo.runAction(resource, id, name, action, body, actorOf(req), esperadaDe(req)));
         return result === undefined ? reply.code(204).send() : result;
       },
     });

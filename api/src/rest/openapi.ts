@@ -49,6 +49,30 @@ const countModeResponse = {
   }),
 };
 const noContent = { description: 'Hecho, sin cuerpo' };
+// Saves that know what they overwrite (rest/versiones.ts, docs/arquitectura.md §17).
+const ifMatchParam = {
+  name: 'If-Match',
+  in: 'header',
+  description: 'La versión leída (la ETag de GET /R/{id}, o el campo «version»), entre comillas: si el registro cambió desde entonces, 412 y nada se escribe. Sin ella, se escribe como siempre.',
+  schema: { type: 'string', example: '"3"' },
+};
+const versionCambiada = {
+  description: 'El registro cambió desde la versión de If-Match: el error lleva el registro como está ahora en «actual» y su ETag',
+  headers: { ETag: { description: 'La versión actual', schema: { type: 'string' } } },
+  content: json({ type: 'object', properties: { error: { type: 'object', properties: { statusCode: { type: 'integer' }, name: { type: 'string' }, message: { type: 'string' }, code: { type: 'string' }, actual: { type: 'object' } } } } }),
+};
+const historialRow = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    fecha: { type: 'string', format: 'date-time' },
+    version: { type: 'integer', nullable: true },
+    accion: { type: 'string', description: 'crear, modificar, borrar, restaurar o el nombre de una acción' },
+    login: { type: 'object', nullable: true, properties: { id: { type: 'integer' }, nombre: { type: 'string' }, usuario: { type: 'string' } } },
+    ip: { type: 'string', nullable: true, description: 'Solo para quien lee todo el registro de actividad' },
+    cambios: { type: 'object', nullable: true, description: '{campo: [antes, después]}; un secreto, solo «cambiada»; null si se purgó (HISTORIAL_DIAS)' },
+  },
+};
 const common = { '400': errorResponse('Parámetros no válidos'), '401': errorResponse('Sin sesión') };
 
 function resourcePaths(r: Resource): Record<string, unknown> {
@@ -64,19 +88,19 @@ function resourcePaths(r: Resource): Record<string, unknown> {
     [`/${r.name}/{id}`]: {
       get: {
         tags, operationId: `${m}.findById`, parameters: [idParam, filterParam],
-        responses: { '200': { description: m, content: json(ref(m)) }, '404': errorResponse('No existe'), ...common },
+        responses: { '200': { description: m, headers: { ETag: { description: 'La versión del registro, para If-Match', schema: { type: 'string' } } }, content: json(ref(m)) }, '404': errorResponse('No existe'), ...common },
       },
       put: {
-        tags, operationId: `${m}.replaceById`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${m}Reemplazo`)) },
-        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...writes, ...common },
+        tags, operationId: `${m}.replaceById`, parameters: [idParam, ifMatchParam], requestBody: { required: true, content: json(ref(`${m}Reemplazo`)) },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '412': versionCambiada, '422': errorResponse('Datos no válidos'), ...writes, ...common },
       },
       patch: {
-        tags, operationId: `${m}.updateById`, parameters: [idParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
-        responses: { '204': noContent, '404': errorResponse('No existe'), '422': errorResponse('Datos no válidos'), ...writes, ...common },
+        tags, operationId: `${m}.updateById`, parameters: [idParam, ifMatchParam], requestBody: { required: true, content: json(ref(`${m}Parcial`)) },
+        responses: { '204': noContent, '404': errorResponse('No existe'), '412': versionCambiada, '422': errorResponse('Datos no válidos'), ...writes, ...common },
       },
       delete: {
-        tags, operationId: `${m}.deleteById`, parameters: [idParam],
-        responses: { '204': noContent, '404': errorResponse('No existe'), '409': errorResponse('Tiene registros que dependen de él'), ...(r.appendOnly ? writes : {}), ...common },
+        tags, operationId: `${m}.deleteById`, parameters: [idParam, ifMatchParam],
+        responses: { '204': noContent, '404': errorResponse('No existe'), '412': versionCambiada, '409': errorResponse('Tiene registros que dependen de él'), ...(r.appendOnly ? writes : {}), ...common },
       },
     },
     [`/${r.name}.csv`]: {
@@ -112,7 +136,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   for (const [name, action] of Object.entries(r.actions)) {
     paths[`/${r.name}/{id}/${action.path}`] = {
       [action.method.toLowerCase()]: {
-        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam], requestBody: { required: true, content: json(action.body) },
+        tags, operationId: `${m}.${name}`, summary: action.summary, parameters: [idParam, ifMatchParam], requestBody: { required: true, content: json(action.body) },
         responses: {
           ...(action.returns
             ? { '200': { description: action.returns, content: json(ref(action.returns)) } }
@@ -121,9 +145,30 @@ function resourcePaths(r: Resource): Record<string, unknown> {
               : { '204': noContent }),
           '404': errorResponse('No existe'),
           '409': errorResponse('El estado del registro no lo permite'),
+          '412': versionCambiada,
           '422': errorResponse('Datos no válidos'),
           ...common,
         },
+      },
+    };
+  }
+  if (r.audited) {
+    paths[`/${r.name}/{id}/historial`] = {
+      get: {
+        tags, operationId: `${m}.historial`, summary: 'Historial del registro: quién, cuándo, desde dónde y qué cambió (antes y después), del más reciente al más antiguo',
+        parameters: [idParam, { ...filterParam, description: 'Solo {"limit":…,"skip":…}' }],
+        responses: { '200': { description: 'Historial', content: json({ type: 'array', items: historialRow }) }, ...common },
+      },
+    };
+    paths[`/${r.name}/{id}/restaurar`] = {
+      post: {
+        tags, operationId: `${m}.restaurar`,
+        summary: r.restaurable ? 'Vuelve a una versión del historial: una escritura como cualquier otra (validación, claves, reglas), que queda en el historial' : 'No se restaura: 405 con el motivo',
+        parameters: [idParam, ifMatchParam],
+        requestBody: { required: true, content: json({ type: 'object', properties: { version: { type: 'integer' }, logId: { type: 'integer' } } }) },
+        responses: r.restaurable
+          ? { '200': { description: m, content: json(ref(m)) }, '404': errorResponse('No existe'), '412': versionCambiada, '422': errorResponse('No se puede restaurar: el motivo en details'), ...common }
+          : { '405': errorResponse('No se restaura'), ...common },
       },
     };
   }

@@ -9,7 +9,7 @@ export type { Etiquetas };
 export type CampoPublico = Pick<
   Field,
   | 'type' | 'label' | 'enumLabels' | 'required' | 'default' | 'minLength' | 'maxLength' | 'minimum' | 'exclusiveMinimum' | 'enum' | 'format' | 'pattern'
-  | 'readOnly' | 'writeOnly' | 'references' | 'transiciones'
+  | 'readOnly' | 'writeOnly' | 'references' | 'transiciones' | 'money'
 >;
 
 export interface RecursoPublico {
@@ -26,6 +26,8 @@ export interface RecursoPublico {
   acceso: Acceso;
   /** The field that names the account a row belongs to, where a role reads only its own. */
   propio?: string;
+  /** Its records can be restored to a version of their history (docs/arquitectura.md §17). */
+  restaurable?: boolean;
 }
 
 export type RegistroPublico = Record<string, RecursoPublico>;
@@ -51,7 +53,7 @@ export function whereDeBusqueda(campos: string[], texto: string): Where | undefi
   return palabras.length === 1 ? enAlguno(palabras[0]) : { and: palabras.map(enAlguno) };
 }
 
-const PUBLICOS = ['type', 'label', 'enumLabels', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones'] as const;
+const PUBLICOS = ['type', 'label', 'enumLabels', 'required', 'default', 'minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'readOnly', 'writeOnly', 'references', 'transiciones', 'money'] as const;
 
 const campoPublico = (field: Field): CampoPublico =>
   Object.fromEntries(PUBLICOS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])) as CampoPublico;
@@ -75,6 +77,7 @@ export function registroPublico(resources: Record<string, Resource>): RegistroPu
         nestedUnder: nestedUnder(r.name),
         acceso: structuredClone(r.acceso),
         ...(r.propio ? { propio: r.propio } : {}),
+        ...(r.restaurable ? { restaurable: true } : {}),
       },
     ]),
   );

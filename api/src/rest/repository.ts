@@ -18,6 +18,8 @@ import type { CountMode } from './prefer.js';
 import { Recuentos, type CountAnswer, type Tope } from './recuento.js';
 import { countSql, plannedCountSql, selectSql } from './select.js';
 import { validateComputed } from './validate.js';
+import { cambiosDe, type Cambios } from './cambios.js';
+import { cumple, VersionCambiada, type Esperada } from './versiones.js';
 import { applyWhere } from './where.js';
 
 type Row = Record<string, unknown>;
@@ -30,6 +32,22 @@ export interface Actor {
   ip: string;
   /** The session the request came with, when it came with one. */
   sesionId?: number;
+}
+
+/** How a write on one record is conditioned and named in its history. */
+export interface Condiciones {
+  /** If-Match: the versions the client saw (rest/versiones.ts); absent, no condition. */
+  esperada?: Esperada;
+  /** What the audit row says besides the change (a restore: which version it brought back). */
+  datos?: Record<string, unknown>;
+}
+
+/** What the audit row of one record's write holds beyond who and when. */
+interface Asiento {
+  recursoId: number | null;
+  datos?: unknown;
+  cambios?: Cambios;
+  version?: unknown;
 }
 
 /** What happens to files once the records that held them have let go (api/src/media). */
@@ -325,7 +343,7 @@ export class Repository {
     return undefined;
   }
 
-  private async audit(trx: Knex.Transaction, resource: Resource, tipo: AuditTipo, actor: Actor, recursoId: number | null, datos?: unknown) {
+  private async audit(trx: Knex.Transaction, resource: Resource, tipo: AuditTipo, actor: Actor, { recursoId, datos, cambios, version }: Asiento) {
     if (!resource.audited) return;
     await trx('logs').insert({
       tipo,
@@ -335,6 +353,9 @@ export class Repository {
       recurso: resource.name,
       recursoId,
       ip: actor.ip,
+      // The record's history (docs/arquitectura.md §17): what changed, and the version it left.
+      cambios: cambios === undefined ? null : JSON.stringify(cambios),
+      version: version === undefined || version === null ? null : Number(version),
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     });
@@ -377,7 +398,7 @@ export class Repository {
   private async insert(trx: Knex.Transaction, resource: Resource, body: Row, actor: Actor, servidor = false): Promise<number> {
     const data = await this.prepare(trx, resource, body, 'create', actor, undefined, servidor);
     const id = await insertId(trx, resource.name, this.stamp(bodyToRow(resource, data, this.dialect), true));
-    await this.audit(trx, resource, 'CREATE', actor, id);
+    await this.auditRow(trx, resource, 'CREATE', actor, id, undefined);
     return id;
   }
 
@@ -393,14 +414,32 @@ export class Repository {
     return data;
   }
 
-  private async existingRow(trx: Knex.Transaction, resource: Resource, id: number): Promise<Row> {
-    const row = await trx(resource.name).where('id', id).first();
+  /**
+   * The stored row, locked until the write commits (PostgreSQL: FOR NO KEY UPDATE, which the
+   * UPDATE takes anyway, and which leaves inserting children that point at it free; SQLite runs
+   * one write transaction at a time), so the version compared is the version overwritten.
+   */
+  private async existingRow(trx: Knex.Transaction, resource: Resource, id: number, esperada?: Esperada): Promise<Row> {
+    const qb = trx(resource.name).where('id', id).first();
+    if (this.dialect === 'pg') qb.forNoKeyUpdate();
+    const row = (await qb) as Row | undefined;
     if (!row) throw notFound(resource.model, id);
+    if (!cumple(esperada, row.version)) throw new VersionCambiada(resource, await this.findById(resource, id, undefined, trx));
     return row;
   }
 
+  /**
+   * The audit row of one record's write, with what it changed: `antes` as it was (none for a
+   * creation), and as it is now read back inside the transaction (none after a deletion).
+   */
+  private async auditRow(trx: Knex.Transaction, resource: Resource, tipo: AuditTipo, actor: Actor, id: number, antes: Row | undefined, datos?: unknown, borrada = false) {
+    if (!resource.audited) return;
+    const despues = borrada ? undefined : ((await trx(resource.name).where('id', id).first()) as Row | undefined);
+    await this.audit(trx, resource, tipo, actor, { recursoId: id, datos, cambios: cambiosDe(resource, antes, despues), version: (despues ?? antes)?.version });
+  }
+
   /** PUT: every writable field not in the body goes back to its default, or null. */
-  async replace(resource: Resource, id: number, body: Row, actor: Actor): Promise<void> {
+  async replace(resource: Resource, id: number, body: Row, actor: Actor, { esperada, datos }: Condiciones = {}): Promise<void> {
     const full: Row = {};
     for (const [name, field] of Object.entries(resource.fields)) {
       if (field.readOnly) continue;
@@ -408,27 +447,32 @@ export class Repository {
       full[name] = name in body ? body[name] : (field.default ?? null);
     }
     const soltadas = await this.write(resource, full, id, async (trx) => {
-      const existing = await this.existingRow(trx, resource, id);
+      const existing = await this.existingRow(trx, resource, id, esperada);
       const data = await this.prepare(trx, resource, full, 'replace', actor, existing);
       await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
-      await this.audit(trx, resource, 'UPDATE', actor, id);
+      await this.auditRow(trx, resource, 'UPDATE', actor, id, existing, datos);
       return this.released(resource, [existing], data);
     });
     await this.release(soltadas);
   }
 
-  async update(resource: Resource, id: number, body: Row, actor: Actor): Promise<void> {
+  async update(resource: Resource, id: number, body: Row, actor: Actor, { esperada, datos }: Condiciones = {}): Promise<void> {
     const soltadas = await this.write(resource, body, id, async (trx) => {
-      const existing = await this.existingRow(trx, resource, id);
+      const existing = await this.existingRow(trx, resource, id, esperada);
       const data = await this.prepare(trx, resource, body, 'update', actor, existing);
       await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
-      await this.audit(trx, resource, 'UPDATE', actor, id);
+      await this.auditRow(trx, resource, 'UPDATE', actor, id, existing, datos);
       return this.released(resource, [existing], data);
     });
     await this.release(soltadas);
   }
 
-  /** PATCH /R?where=: the same patch applied to every matching row, each through the domain rules. */
+  /**
+   * PATCH /R?where=: the same patch applied to every matching row, each through the domain rules,
+   * each with its own audit row (a record's history is per record). The admin's bulk actions
+   * put each selected record's version in the where (`{or: [{id, version}…]}`): a record changed
+   * since is not matched, and the count answered says so (docs/arquitectura.md §17).
+   */
   async updateAll(resource: Resource, where: WhereNode | undefined, body: Row, actor: Actor): Promise<number> {
     const { count, soltadas } = await this.write(resource, body, undefined, async (trx) => {
       const rows = (await this.baseQuery(trx, resource, where).select(`${resource.name}.*`)) as Row[];
@@ -436,9 +480,9 @@ export class Repository {
       for (const existing of rows) {
         const data = await this.prepare(trx, resource, body, 'update', actor, existing);
         await trx(resource.name).where('id', existing.id as number).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
+        await this.auditRow(trx, resource, 'UPDATE', actor, existing.id as number, existing);
         soltadas.push(...this.released(resource, [existing], data));
       }
-      if (rows.length) await this.audit(trx, resource, 'UPDATE', actor, null, { ids: rows.map((r) => r.id) });
       return { count: rows.length, soltadas };
     });
     await this.release(soltadas);
@@ -450,13 +494,15 @@ export class Repository {
    * the transaction on PostgreSQL (SQLite runs one write at a time anyway), so two actions, or an
    * action and a write that takes the same lock, on one record do not interleave.
    */
-  async runAction(resource: Resource, id: number, name: string, action: Action, body: Row, actor: Actor): Promise<unknown> {
+  async runAction(resource: Resource, id: number, name: string, action: Action, body: Row, actor: Actor, esperada?: Esperada): Promise<unknown> {
     return this.write(resource, {}, id, async (trx) => {
-      if (!(await lockRow(trx, resource.name, { id }, 'id'))) throw notFound(resource.model, id);
+      const antes = await lockRow(trx, resource.name, { id });
+      if (!antes) throw notFound(resource.model, id);
+      if (!cumple(esperada, antes.version)) throw new VersionCambiada(resource, await this.findById(resource, id, undefined, trx));
       const findById = (name: string, rid: number) => this.findById(registryOf(resource).get(name), rid, undefined, trx);
       const create = (name: string, data: Row) => this.insert(trx, registryOf(resource).get(name), data, actor, true);
       const result = await action.run(id, body, { db: trx, actor, facturacion: this.facturacion, scrypt: this.config.scrypt, findById, create });
-      await this.audit(trx, resource, 'UPDATE', actor, id, { accion: name, ...body });
+      await this.auditRow(trx, resource, 'UPDATE', actor, id, antes, { accion: name, ...body });
       return result;
     });
   }
@@ -478,14 +524,14 @@ export class Repository {
     }
   }
 
-  async deleteById(resource: Resource, id: number, actor: Actor): Promise<void> {
+  async deleteById(resource: Resource, id: number, actor: Actor, esperada?: Esperada): Promise<void> {
     const soltadas = await this.write(resource, {}, id, async (trx) => {
-      const existing = await this.existingRow(trx, resource, id);
+      const existing = await this.existingRow(trx, resource, id, esperada);
       // The entity's own rule first (an issued invoice says why it stays), then the generic one.
       await resource.beforeDelete?.(id, trx);
       await this.assertNoChildren(trx, resource, [id]);
       await trx(resource.name).where('id', id).delete();
-      await this.audit(trx, resource, 'DELETE', actor, id);
+      await this.auditRow(trx, resource, 'DELETE', actor, id, existing, undefined, true);
       return this.released(resource, [existing]);
     });
     await this.release(soltadas);
@@ -499,7 +545,7 @@ export class Repository {
       for (const id of ids) await resource.beforeDelete?.(id, trx);
       await this.assertNoChildren(trx, resource, ids);
       await trx(resource.name).whereIn('id', ids).delete();
-      await this.audit(trx, resource, 'DELETE', actor, null, { ids });
+      for (const existing of rows) await this.auditRow(trx, resource, 'DELETE', actor, existing.id as number, existing, undefined, true);
       return { count: ids.length, soltadas: this.released(resource, rows) };
     });
     await this.release(soltadas);

@@ -47,6 +47,12 @@ function casos(): Caso[] {
       { ruta: 'cambio masivo', method: 'PATCH', url: `${b}?where=${encodeURIComponent(JSON.stringify({ id: NADIE }))}`, body: {}, op: 'escribir', recurso: r },
       { ruta: 'borrado', method: 'DELETE', url: `${b}/${NADIE}`, op: 'escribir', recurso: r },
     );
+    if (r.audited) {
+      out.push(
+        { ruta: 'historial', method: 'GET', url: `${b}/${NADIE}/historial`, op: 'leer', recurso: r },
+        { ruta: 'restaurar', method: 'POST', url: `${b}/${NADIE}/restaurar`, body: { version: 1 }, op: 'escribir', recurso: r },
+      );
+    }
     for (const [nombre, a] of Object.entries(r.actions)) out.push({ ruta: `acción ${nombre}`, method: a.method, url: `${b}/${NADIE}/${a.path}`, body: {}, op: 'escribir', recurso: r });
     for (const [nombre, l] of Object.entries(r.reads)) out.push({ ruta: `lectura ${nombre}`, method: 'GET', url: l.collection ? `${b}/${l.path}` : `${b}/${NADIE}/${l.path}`, op: 'leer', recurso: r });
     for (const [nombre, rel] of Object.entries(r.relations)) {

@@ -3,6 +3,7 @@
 import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
 import { cuenta } from './cuenta';
+import { historial } from './historial';
 import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
@@ -224,5 +225,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu, cuenta },
+  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, verifactu, cuenta },
 };

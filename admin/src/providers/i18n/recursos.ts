@@ -115,6 +115,7 @@ export const aulaRecursos = {
     cliente: 'Cliente',
     totales: 'Totales',
     direccion: 'Dirección',
+    historial: 'Historial',
   },
   acciones: {
     anadirClase: 'Añadir clase',

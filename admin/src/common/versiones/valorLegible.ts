@@ -1,0 +1,23 @@
+// A field's value as a person reads it in a record's history or a save's conflict: money in
+// euros, dates at the Spanish, enums and booleans by their labels, nothing as «—».
+import { recurso } from '../../registro';
+import { claveDeValor } from '../choices';
+import { formatDiaHora } from '../dates';
+import { formatMoney } from '../money';
+
+type Traducir = (clave: string, opciones?: Record<string, unknown>) => string;
+
+export function valorLegible(resource: string, campo: string, valor: unknown, translate: Traducir): string {
+  if (valor === null || valor === undefined || valor === '') return '—';
+  const field = recurso(resource).fields[campo];
+  if (field?.money && typeof valor === 'number') return formatMoney(valor);
+  if (field?.type === 'date-time') return formatDiaHora(valor);
+  if (field?.type === 'boolean' || typeof valor === 'boolean') return translate(valor ? 'ra.boolean.true' : 'ra.boolean.false');
+  if (field?.enumLabels && (typeof valor === 'string' || typeof valor === 'number')) return translate(claveDeValor(resource, campo, valor), { _: String(valor) });
+  if (field?.references) return `#${valor}`;
+  return String(valor);
+}
+
+/** How the catalogue names a field (resources.<recurso>.fields.<campo>, from the registry's labels). */
+export const etiquetaDe = (resource: string, campo: string, translate: Traducir) =>
+  translate(`resources.${resource}.fields.${campo}`, { _: recurso(resource).fields[campo]?.label ?? campo });

@@ -1,0 +1,142 @@
+// A record's history and its restore (docs/arquitectura.md §17): `GET /R/{id}/historial` reads the
+// record's audit rows newest first, each with what it changed; `POST /R/{id}/restaurar` brings
+// a restorable record back to one of its versions by an ordinary write.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
+import type { Config } from '../config.js';
+import { AUDIT_TIPOS, type Resource } from '../base/types.js';
+import { badRequest, HttpError, validationFailed } from '../base/errors.js';
+import { fromDb } from '../base/values.js';
+import { mensajes } from '../mensajes.js';
+import { registryOf } from './registry.js';
+import { parseFilter, readJsonParam } from './filter.js';
+import { actorOf, parseId } from './crud.js';
+import { assertCuerpo, assertPropio, camposVisibles, permisoDe, quienDe, recortar } from './permisos.js';
+import type { Repository } from './repository.js';
+import { validateActionBody, validateBody } from './validate.js';
+import { esperadaDe } from './versiones.js';
+import type { Cambios } from './cambios.js';
+
+type Params = { id: string };
+type Row = Record<string, unknown>;
+
+interface Opciones {
+  repo: Repository;
+  config: Pick<Config, 'maxLimit'>;
+  conVersion<T>(req: FastifyRequest, write: () => Promise<T>): Promise<T>;
+}
+
+const CUERPO_RESTAURAR = {
+  type: 'object',
+  properties: { version: { type: 'integer', minimum: 1 }, logId: { type: 'integer', minimum: 1 } },
+  additionalProperties: false,
+};
+
+/** What each audit row says was done; an action names itself (datos.accion: `emitir`, `restaurar`). */
+function accionDe(tipo: string, datos: string | null): string {
+  if (tipo === 'CREATE') return 'crear';
+  if (tipo === 'DELETE') return 'borrar';
+  const accion = datos ? (JSON.parse(datos) as { accion?: unknown }).accion : undefined;
+  return typeof accion === 'string' ? accion : 'modificar';
+}
+
+/** The record's audit rows, newest first; this one index range (logs_recurso_historial) at any size. */
+function filasDe(db: Knex | Knex.Transaction, resource: Resource, id: number) {
+  return db('logs').where({ 'logs.recurso': resource.name, 'logs.recursoId': id }).whereIn('logs.tipo', AUDIT_TIPOS);
+}
+
+export function registerHistorialRoutes(app: FastifyInstance, resource: Resource, { repo, config, conVersion }: Opciones) {
+  const base = `/${resource.name}/:id`;
+  const logs = registryOf(resource).get('logs');
+
+  app.get<{ Params: Params; Querystring: { filter?: unknown } }>(`${base}/historial`, { config: { acceso: { recurso: resource, op: 'leer' as const } } }, async (req) => {
+    const id = parseId(req.params.id);
+    const quien = quienDe(req);
+    const permiso = permisoDe(resource.acceso, quien.rol);
+    // Whoever may read the record may read its history; only its own, for a role that reads only its own.
+    if (permiso?.leer === 'propios') assertPropio(resource, quien, await repo.findById(resource, id, { order: [], skip: 0, include: [], fields: ['id', resource.propio ?? 'id'] }));
+    const pedido = readJsonParam(req.query.filter, 'filter') ?? {};
+    const otra = Object.keys(pedido).find((k) => k !== 'limit' && k !== 'skip');
+    if (otra) throw badRequest(mensajes.filtro.campoDesconocido(otra));
+    const { limit, skip } = parseFilter(logs, pedido, { maxLimit: config.maxLimit });
+    const filas = (await filasDe(repo.db, resource, id)
+      .leftJoin('logins', 'logins.id', 'logs.loginId')
+      .select('logs.id', 'logs.fecha', 'logs.tipo', 'logs.datos', 'logs.cambios', 'logs.version', 'logs.ip', 'logs.loginId', 'logins.nombre', 'logins.usuario')
+      .orderBy('logs.id', 'desc')
+      .limit(limit ?? 100)
+      .offset(skip)) as Row[];
+    const visibles = camposVisibles(resource, quien.rol);
+    // Where a change came from is the log's to tell: only a role that reads everyone's log sees it.
+    const veIp = permisoDe(logs.acceso, quien.rol)?.leer === true;
+    return filas.map((f) => {
+      const cambios = f.cambios ? (JSON.parse(String(f.cambios)) as Cambios) : null;
+      if (cambios && visibles) for (const campo of Object.keys(cambios)) if (!visibles.has(campo)) delete cambios[campo];
+      return {
+        id: Number(f.id),
+        fecha: fromDb(logs.fields.fecha, f.fecha),
+        version: f.version === null ? null : Number(f.version),
+        accion: accionDe(String(f.tipo), f.datos as string | null),
+        login: f.loginId === null ? null : { id: Number(f.loginId), nombre: f.nombre ?? null, usuario: f.usuario ?? null },
+        ...(veIp ? { ip: f.ip ?? null } : {}),
+        cambios,
+      };
+    });
+  });
+
+  app.post<{ Params: Params }>(`${base}/restaurar`, { config: { acceso: { recurso: resource, op: 'escribir' as const } } }, async (req) => {
+    if (!resource.restaurable) throw new HttpError(405, mensajes.historial.noRestaurable(resource.labels), 'METHOD_NOT_ALLOWED');
+    const id = parseId(req.params.id);
+    const quien = quienDe(req);
+    const pedido = validateActionBody(CUERPO_RESTAURAR, req.body) as { version?: number; logId?: number };
+    if ((pedido.version === undefined) === (pedido.logId === undefined)) throw badRequest(mensajes.historial.restaurarUno);
+    const actual = await repo.findById(resource, id);
+    assertPropio(resource, quien, actual);
+    const version = await versionPedida(repo.db, resource, id, pedido);
+    const valores = await valoresDe(repo.db, resource, id, version);
+    // Only what differs now, and only what this role may write: the rest stays as it is.
+    const visibles = camposVisibles(resource, quien.rol);
+    const cuerpo: Row = {};
+    for (const [campo, valor] of Object.entries(valores)) {
+      const field = resource.fields[campo];
+      if (!field || field.readOnly || field.writeOnly || (visibles && !visibles.has(campo))) continue;
+      if (JSON.stringify(actual[campo] ?? null) !== JSON.stringify(valor)) cuerpo[campo] = valor;
+    }
+    if (Object.keys(cuerpo).length) {
+      // The same validation, foreign keys, unique keys and rules as any PATCH.
+      const body = validateBody(resource, 'update', cuerpo);
+      assertCuerpo(resource, quien, body);
+      await conVersion(req, () => repo.update(resource, id, body, actorOf(req), { esperada: esperadaDe(req), datos: { accion: 'restaurar', version } }));
+    }
+    return recortar(resource, quien.rol, await repo.findById(resource, id));
+  });
+}
+
+/** The version asked for, checked to be one this record's history holds. */
+async function versionPedida(db: Knex, resource: Resource, id: number, { version, logId }: { version?: number; logId?: number }): Promise<number> {
+  const fila = (await filasDe(db, resource, id)
+    .where(logId !== undefined ? { 'logs.id': logId } : { 'logs.version': version })
+    .whereNot('logs.tipo', 'DELETE')
+    .first('logs.version')) as { version: number | null } | undefined;
+  if (!fila || fila.version === null) {
+    throw validationFailed([{ path: logId !== undefined ? '/logId' : '/version', code: 'version', message: mensajes.historial.versionDesconocida(version ?? logId!) }]);
+  }
+  return Number(fila.version);
+}
+
+/**
+ * The values the record had at `version`: for each field changed since, its «before» in the
+ * first change after that version. A change whose values were purged (HISTORIAL_DIAS) or a
+ * secret («cambiada») cannot be undone, and the restore is refused rather than half done.
+ */
+async function valoresDe(db: Knex, resource: Resource, id: number, version: number): Promise<Row> {
+  const despues = (await filasDe(db, resource, id).where('logs.version', '>', version).orderBy('logs.id', 'asc').select('logs.cambios', 'logs.tipo')) as { cambios: string | null; tipo: string }[];
+  const valores: Row = {};
+  for (const { cambios } of despues) {
+    if (cambios === null) throw validationFailed([{ path: '/version', code: 'version', message: mensajes.historial.sinVersionAnterior }]);
+    for (const [campo, cambio] of Object.entries(JSON.parse(cambios) as Cambios)) {
+      if (campo in valores || !Array.isArray(cambio)) continue;
+      valores[campo] = cambio[0];
+    }
+  }
+  return valores;
+}
