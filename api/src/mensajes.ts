@@ -394,5 +394,8 @@ export const mensajes = {
     arreglar: 'Para borrar los ficheros huérfanos y las subidas abandonadas (solo esos): npm run storage:check -- --fix',
     enOrden: (n: number) => `Todo en orden: ${cuenta(n, 'fichero', 'ficheros')} en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.`,
   },
+  eventos: {
+    demasiados: (max: number) => `Esta sesión ya tiene ${max} pestañas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+  },
 };
 

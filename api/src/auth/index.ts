@@ -29,6 +29,8 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
   app.decorateRequest('login', null);
 
   const sessions = new SessionStore({ db, config, now });
+  // Routes that outlive their request (GET /eventos) check the session again later.
+  app.decorate('sesiones', sessions);
   const throttle = new LoginThrottle(db, config.loginThrottle, now);
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
@@ -61,6 +63,12 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: new HashingQueue(hashing), now });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sesiones: SessionStore;
+  }
 }
 
 export default fp(authPlugin, { name: 'aula-auth', fastify: '5.x' });
