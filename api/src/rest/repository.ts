@@ -355,7 +355,7 @@ export class Repository {
   private async versionDe(trx: Knex.Transaction, resource: Resource, id: number): Promise<number | null> {
     if (!this.avisos) return null;
     let tiene = this.conVersion.get(resource.name);
-    if (!tiene) this.conVersion.set(resource.name, (tiene = trx.schema.hasColumn(resource.name, 'version')));
+    if (!tiene) this.conVersion.set(resource.name, (tiene = trx.schema.hasColumn(resource.name, 'version').then(Boolean)));
     if (!(await tiene)) return null;
     const row = await trx(resource.name).where('id', id).first('version');
     return row?.version ?? null;
