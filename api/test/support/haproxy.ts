@@ -32,7 +32,10 @@ defaults
   option forwardfor
   timeout connect 2s
   timeout client 60s
+  # GET /eventos stays open for hours: it sends a line every 15 s, well inside these 60 s of
+  # silence, so client and server timeouts never cut it; a tunnel (an upgraded connection) gets an hour.
   timeout server 60s
+  timeout tunnel 1h
   # A connection refused (an instance gone, not yet marked down) is retried on another one.
   retries 2
   option redispatch 1
