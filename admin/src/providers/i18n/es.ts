@@ -7,6 +7,7 @@ import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
 import { subida } from './subidas';
 import { verifactu } from './verifactu';
+import { vivo } from './vivo';
 
 export const es: TranslationMessages = {
   ra: {
@@ -223,5 +224,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu },
+  aula: { ...aulaRecursos, ...aulaShell, informes, subida, sesion, verifactu, vivo },
 };
