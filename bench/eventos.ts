@@ -4,13 +4,12 @@
 // stream held by the other (NOTIFY/LISTEN), from the moment the write is sent and from its answer.
 import { request, type ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { hashPassword } from '../api/src/auth/passwords.js';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
 import { startServer } from './api.js';
-import { resetPg, type Target } from './fill.js';
+import { baseDePrueba, type Target } from './fill.js';
 import { memoryMb } from './login.js';
 
 export interface EventosMedida {
@@ -32,20 +31,6 @@ const ESCRITURAS = 200;
 const POR_SESION = 5;
 
 const percentil = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
-
-async function esquemaVacio(target: Target): Promise<string> {
-  await resetPg(target, false);
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE; CREATE SCHEMA "${SCHEMA}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(target.url);
-  url.searchParams.set('schema', SCHEMA);
-  return url.toString();
-}
 
 async function entrar(origin: string): Promise<string> {
   const res = await fetch(`${origin}/logins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: 'admin', pass: 'admin' }) });
@@ -72,7 +57,7 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
     log('eventos: solo en PostgreSQL (entre procesos van por NOTIFY/LISTEN)');
     return undefined;
   }
-  const databaseUrl = await esquemaVacio(target);
+  const databaseUrl = await baseDePrueba(target, SCHEMA);
   const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', SCRYPT_N: '1024' };
   const config = loadConfig(env);
   const db = createDb(config.database);

@@ -35,11 +35,11 @@ test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formular
     await loginThroughForm(listaB, LUCIA.usuario, LUCIA.pass);
     // Lucía's password is hashed with production's parameters: her login takes its time.
     await expect(listaB).toHaveURL(/\/main\/clases/, { timeout: 30_000 });
-    const flujoLista = listaB.waitForResponse((r) => r.url() === `${API}/eventos`);
+    const flujoLista = listaB.waitForResponse((r) => r.url() === `${API}/eventos`, { timeout: CARGA_MS });
     await listaB.goto('/main/cursos');
     await expect(listaB.getByText(curso.titulo).first()).toBeVisible({ timeout: CARGA_MS });
     const formB = await contextoB.newPage();
-    const flujoForm = formB.waitForResponse((r) => r.url() === `${API}/eventos`);
+    const flujoForm = formB.waitForResponse((r) => r.url() === `${API}/eventos`, { timeout: CARGA_MS });
     await formB.goto(`/main/cursos/${curso.id}`);
     await expect(input(formB, 'Título')).toHaveValue(curso.titulo, { timeout: CARGA_MS });
     // Both tabs' streams are open before A saves.
