@@ -5,9 +5,9 @@
 // processes too. PostgreSQL only, like api/test/proxy.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { startChildApi, type ChildApi } from '../support/child-api.js';
+import type { ChildApi } from '../support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from '../support/db.js';
-import { startHaproxy, type Haproxy } from '../support/haproxy.js';
+import { dosInstanciasTrasHaproxy, type Haproxy } from '../support/haproxy.js';
 import { abrirFlujo, type FlujoSse, type MensajeSse } from '../support/sse.js';
 
 let t: TestDb;
@@ -19,13 +19,7 @@ const abiertos: FlujoSse[] = [];
 beforeAll(async () => {
   t = await createTestDb();
   const env = { FFMPEG_PATH: '/nonexistent-ffmpeg', FFPROBE_PATH: '/nonexistent-ffprobe', TRUST_PROXY: '127.0.0.1' };
-  // One after the other: the first seeds the empty database.
-  a = await startChildApi(t.database, env);
-  b = await startChildApi(t.database, env);
-  proxy = await startHaproxy([
-    { nombre: 'a', url: a.url },
-    { nombre: 'b', url: b.url },
-  ]);
+  ({ a, b, proxy } = await dosInstanciasTrasHaproxy(t.database, env));
 }, 120_000);
 
 afterAll(async () => {
