@@ -6,7 +6,7 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, input } from './support/form';
 import { API } from './support/list';
-import { loginThroughForm } from './support/login';
+import { ADMIN, loginThroughForm } from './support/login';
 
 /** The demo's second administrator: B must be another account, or A's saves would be B's own. */
 const LUCIA = { usuario: 'lucia', pass: 'lucia' };
@@ -21,21 +21,24 @@ const cursoCualquiera = (page: Page) =>
     return ((await r.json()) as { id: number; titulo: string }[])[0];
   }, `${API}/cursos?filter=${encodeURIComponent(JSON.stringify({ order: ['titulo ASC'], limit: 1, fields: ['id', 'titulo'] }))}`);
 
-test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formulario', async ({ page, browser, baseURL }, testInfo) => {
+test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formulario', async ({ browser, baseURL }, testInfo) => {
   // Two browsers, one login through the form with production's hashing: more than one test's minute.
   test.setTimeout(120_000);
-  // A: the administrator of the fixture, on the curso's form.
-  await page.goto('/main/cursos');
-  const curso = await cursoCualquiera(page);
-
-  // B: Lucía, in a browser of her own, with the list in one tab and the same curso's form in another.
-  const contextoB = await browser.newContext({ baseURL, viewport: page.viewportSize()!, isMobile: testInfo.project.use.isMobile, hasTouch: testInfo.project.use.hasTouch });
+  // Two browsers of their own, each signed in through the form: B is Lucía, A the administrador.
+  const { viewport, isMobile, hasTouch } = testInfo.project.use;
+  const contextoB = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const contextoA = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const page = await contextoA.newPage();
+  let curso: { id: number; titulo: string } | undefined;
   try {
     const listaB = await contextoB.newPage();
     await loginThroughForm(listaB, LUCIA.usuario, LUCIA.pass);
     // Lucía's password is hashed with production's parameters: her login takes its time.
     await expect(listaB).toHaveURL(/\/main\/clases/, { timeout: 30_000 });
     const flujoLista = listaB.waitForResponse((r) => r.url() === `${API}/eventos`, { timeout: CARGA_MS });
+    await loginThroughForm(page, ADMIN.usuario, ADMIN.pass);
+    await expect(page).toHaveURL(/\/main\/clases/, { timeout: 30_000 });
+    curso = await cursoCualquiera(page);
     await listaB.goto('/main/cursos');
     await expect(listaB.getByText(curso.titulo).first()).toBeVisible({ timeout: CARGA_MS });
     const formB = await contextoB.newPage();
@@ -49,7 +52,7 @@ test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formular
     await expect(input(page, 'Título')).toHaveValue(curso.titulo, { timeout: CARGA_MS });
     const nuevo = `${curso.titulo} (revisado)`;
     await input(page, 'Título').fill(nuevo);
-    const guardado = page.waitForResponse((r) => r.url().startsWith(`${API}/cursos/${curso.id}`) && ['PUT', 'PATCH'].includes(r.request().method()));
+    const guardado = page.waitForResponse((r) => r.url().startsWith(`${API}/cursos/${curso!.id}`) && ['PUT', 'PATCH'].includes(r.request().method()));
     await page.getByRole('button', { name: BOTON.guardar }).click();
     expect((await guardado).ok()).toBe(true);
 
@@ -81,11 +84,13 @@ test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formular
   } finally {
     await contextoB.close();
     // The curso as it was, for the specs after this one.
-    await page.evaluate(
-      async ({ url, titulo }) => {
-        await fetch(url, { method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ titulo }) });
-      },
-      { url: `${API}/cursos/${curso.id}`, titulo: curso.titulo },
-    );
+    if (curso)
+      await page.evaluate(
+        async ({ url, titulo }) => {
+          await fetch(url, { method: 'PATCH', credentials: 'include', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ titulo }) });
+        },
+        { url: `${API}/cursos/${curso.id}`, titulo: curso.titulo },
+      );
+    await contextoA.close();
   }
 });
