@@ -11,6 +11,8 @@ import { registroDelApi } from './admin/registro.vite';
 const FAULTS = 'api/test/faults.test.ts';
 const PARITY = 'api/test/parity.test.ts';
 const PROXY = 'api/test/proxy.test.ts';
+// Live events across two instances behind haproxy: PostgreSQL's NOTIFY, so PostgreSQL only.
+const EVENTOS_PROXY = 'api/test/eventos/proxy.test.ts';
 // Two API processes sharing one VeriFactu sender: several machines, so PostgreSQL only.
 const VERIFACTU_PG = 'api/test/verifactu/verifactu-pg.test.ts';
 const STORAGE = ['api/test/media/subidas.test.ts', 'api/test/media/subidas-hostiles.test.ts', 'api/test/media/averias.test.ts', 'api/test/media/storage-check.test.ts'];
@@ -19,7 +21,7 @@ const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | stri
   test: {
     name,
     include: only ? [only].flat() : ['api/test/**/*.test.ts'],
-    exclude: only ? [] : dialect === 'sqlite' ? [PARITY, PROXY, VERIFACTU_PG] : [FAULTS],
+    exclude: only ? [] : dialect === 'sqlite' ? [PARITY, PROXY, EVENTOS_PROXY, VERIFACTU_PG] : [FAULTS],
     environment: 'node',
     env: { TEST_DIALECT: dialect, ...env },
     testTimeout: 30_000,

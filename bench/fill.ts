@@ -69,6 +69,30 @@ export async function resetPg(target: Target, drop: boolean) {
   }
 }
 
+/**
+ * A scratch database of its own beside the big bench one, left as it is: a SQLite file
+ * `data/bench-<nombre>.sqlite`, or on PostgreSQL the schema `<nombre>`, both emptied. Its URL.
+ */
+export async function baseDePrueba(target: Target, nombre: string): Promise<string> {
+  if (target.dialect === 'sqlite') {
+    mkdirSync(resolve('data'), { recursive: true });
+    const file = resolve(`data/bench-${nombre}.sqlite`);
+    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+    return `sqlite:${file}`;
+  }
+  await resetPg(target, false);
+  const client = new pg.Client({ connectionString: target.url });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS "${nombre}" CASCADE; CREATE SCHEMA "${nombre}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(target.url);
+  url.searchParams.set('schema', nombre);
+  return url.toString();
+}
+
 async function reusable(target: Target, scale: number, log: (m: string) => void): Promise<FillInfo | undefined> {
   const marker = readMarkers()[target.dialect];
   if (!marker || marker.scale !== scale) return undefined;

@@ -23,6 +23,7 @@ import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
 import { traceQueries } from './trace.js';
 import { describeWorkers, measureWorkers } from './workers.js';
 import { medirRemision, type RemisionMedida } from './verifactu.js';
+import { medirEventos, type EventosMedida } from './eventos.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -219,6 +220,15 @@ if (opts.onlyVerifactu) {
   }
   const out = resolve('data/bench-verifactu.json');
   writeJson(out, { date: now.toISOString(), verifactu: medidas }, []);
+  log(`\nJSON: ${out}`);
+  process.exit(0);
+}
+// --only eventos: live streams on a scratch schema of their own (no fill to scale), PostgreSQL only.
+if (opts.onlyEventos) {
+  const medidas: Record<string, EventosMedida | undefined> = {};
+  for (const dialect of opts.dbs) medidas[dialect] = await medirEventos(targetFor(dialect, opts.pgServer, opts.pgDatabase), log);
+  const out = resolve('data/bench-eventos.json');
+  writeJson(out, { date: now.toISOString(), eventos: medidas }, []);
   log(`\nJSON: ${out}`);
   process.exit(0);
 }

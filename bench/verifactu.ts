@@ -5,16 +5,13 @@
 // The records are written straight into the scratch database once the API is up (as invoices
 // issued before the chain existed are chained at start-up), so the timing is the sender's alone.
 import { performance } from 'node:perf_hooks';
-import { mkdirSync, rmSync } from 'node:fs';
-import { resolve } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { encadenarEmitidas } from '../api/src/resources/facturas/cadena.js';
 import { crearAeat } from '../api/test/support/aeat.js';
 import { migrateLatest } from '../migrations/index.js';
 import { startServer } from './api.js';
-import { resetPg, type Target } from './fill.js';
+import { baseDePrueba, type Target } from './fill.js';
 import { memoryMb } from './login.js';
 
 export interface RemisionMedida {
@@ -32,29 +29,8 @@ export interface RemisionMedida {
 
 const SCHEMA = 'verifactu';
 
-/** A scratch database of its own: the big bench database is left as it is. */
-async function baseVacia(target: Target): Promise<string> {
-  if (target.dialect === 'sqlite') {
-    mkdirSync(resolve('data'), { recursive: true });
-    const file = resolve('data/bench-verifactu.sqlite');
-    for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
-    return `sqlite:${file}`;
-  }
-  await resetPg(target, false);
-  const client = new pg.Client({ connectionString: target.url });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS "${SCHEMA}" CASCADE; CREATE SCHEMA "${SCHEMA}"`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(target.url);
-  url.searchParams.set('schema', SCHEMA);
-  return url.toString();
-}
-
 export async function medirRemision(target: Target, n: number, log: (m: string) => void): Promise<RemisionMedida> {
-  const databaseUrl = await baseVacia(target);
+  const databaseUrl = await baseDePrueba(target, SCHEMA);
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
   const aeat = await crearAeat({ tiempoEspera: 1 });

@@ -20,6 +20,7 @@ import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { programarPurga } from './rest/purgaHistorial.js';
 import { Repository } from './rest/repository.js';
+import { createEventos, type OpcionesFlujo } from './eventos/index.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
 import verifactu, { verifactuPaths, type OpcionesVerifactu } from './verifactu/index.js';
 
@@ -40,9 +41,11 @@ export interface AppOptions {
   remitente?: OpcionesVerifactu['remitente'];
   /** The entities it serves: the application's, unless a test adds one of its own. */
   registry?: Registry;
+  /** GET /eventos's heartbeat and limits, for tests that cannot wait 15 s. */
+  eventos?: OpcionesFlujo;
 }
 
-export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades, eventos: opcionesEventos }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -94,7 +97,9 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   app.addHook('onClose', async () => media.cerrar());
   // For the storage commands and the tests: the store, the processing queue, the sweep.
   app.decorate('media', media);
-  const repo = new Repository(db, config, media);
+  const eventos = createEventos(db, config);
+  await eventos.registrar(app, registry, opcionesEventos);
+  const repo = new Repository(db, config, media, eventos.avisos);
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb } from './db/index.js';
 import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
+import { esRelevo } from './eventos/avisos.js';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
 
@@ -65,6 +66,12 @@ export async function startCluster(config: Config, { log = console.log, error = 
     const nacido = Date.now();
     let escucha = false;
     vivos.add(worker);
+    // On SQLite a worker's committed changes reach the others' live streams through here
+    // (eventos/avisos.ts); on PostgreSQL each worker LISTENs and nothing is sent.
+    worker.on('message', (m: unknown) => {
+      if (!esRelevo(m)) return;
+      for (const otro of vivos) if (otro !== worker && otro.isConnected()) otro.send(m);
+    });
     worker.on('listening', (direccion) => {
       if (escucha) return;
       // With PORT=0 the first worker's port is the one every later worker is given.

@@ -423,5 +423,8 @@ export const mensajes = {
     restaurarUno: 'Indique qué versión restaurar: «version» o «logId», uno de los dos',
     secretoNoRestaurable: 'Las contraseñas y secretos no se restauran desde el historial',
   },
+  eventos: {
+    demasiados: (max: number) => `Esta sesión ya tiene ${max} pestañas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+  },
 };
 

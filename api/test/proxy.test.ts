@@ -16,9 +16,9 @@ import { opcionesS3 } from '../src/media/almacen.js';
 import type { Ffmpeg } from '../src/media/ffmpeg.js';
 import { Procesado } from '../src/media/procesado.js';
 import { fileURLToPath } from 'node:url';
-import { startChildApi, type ChildApi } from './support/child-api.js';
+import type { ChildApi } from './support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
-import { startHaproxy, type Haproxy } from './support/haproxy.js';
+import { dosInstanciasTrasHaproxy, type Haproxy } from './support/haproxy.js';
 import { subir } from './support/subidas.js';
 
 const { maxPerUsuario } = testConfig({ dialect: 'sqlite' }).loginThrottle;
@@ -72,13 +72,8 @@ beforeAll(async () => {
     FFMPEG_PATH: '/nonexistent-ffmpeg',
     FFPROBE_PATH: '/nonexistent-ffprobe',
   };
-  // One after the other: the first seeds the empty database (its media into the shared store).
-  a = await startChildApi(t.database, env);
-  b = await startChildApi(t.database, env);
-  proxy = await startHaproxy([
-    { nombre: 'a', url: a.url },
-    { nombre: 'b', url: b.url },
-  ]);
+  // The first seeds the empty database (its media into the shared store).
+  ({ a, b, proxy } = await dosInstanciasTrasHaproxy(t.database, env));
 }, 120_000);
 
 afterAll(async () => {

@@ -6,6 +6,7 @@ import { SesionCaducada } from '../sesion/SesionCaducada';
 import { AppBar } from './AppBar';
 import { AvisoVerifactu } from '../verifactu/AvisoVerifactu';
 import { Menu } from './Menu';
+import { CambiosEnVivo } from '../vivo/CambiosEnVivo';
 
 /**
  * On a phone the sections' menu is a drawer, which MUI makes a dialog: a dialog needs a name to
@@ -17,10 +18,12 @@ const BarraLateral = (props: SidebarProps) => {
   return <Sidebar {...props} slotProps={esDialogo ? { paper: { 'aria-label': translate('aula.menu.secciones') } } : undefined} />;
 };
 
-// The VeriFactu banner heads every page while the remission needs attention.
+// The VeriFactu banner heads every page while the remission needs attention; other people's
+// changes to what the page shows, right below it.
 export const Layout = ({ children }: { children: ReactNode }) => (
   <RaLayout appBar={AppBar} menu={Menu} sidebar={BarraLateral}>
     <AvisoVerifactu />
+    <CambiosEnVivo />
     {children}
     <AvisoCaducidad />
     <SesionCaducada />

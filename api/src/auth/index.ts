@@ -31,6 +31,8 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
   app.decorateRequest('login', null);
 
   const sessions = new SessionStore({ db, config, now });
+  // Routes that outlive their request (GET /eventos) check the session again later.
+  app.decorate('sesiones', sessions);
   const throttle = new LoginThrottle(db, config.loginThrottle, now);
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
@@ -66,6 +68,12 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     registerSegundoFactor(routes, { db, config, sessions, throttle, hashing: cola, now });
     registerCuentaRoutes(routes, { db, config, sessions, throttle, hashing: cola });
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sesiones: SessionStore;
+  }
 }
 
 export default fp(authPlugin, { name: 'aula-auth', fastify: '5.x' });

@@ -9,6 +9,7 @@ import { readRows } from '../db/reader.js';
 import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import type { Action, AuditTipo, Facturacion, Resource, WriteContext } from '../base/types.js';
+import { cambioDeLog, type AvisoCambios, type Cambio } from '../base/cambios.js';
 import { conflict, HttpError, notFound, validationFailed, type ErrorDetail } from '../base/errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { bodyToRow, serializeRow, type Dialect } from '../base/values.js';
@@ -62,10 +63,14 @@ export const esUrl = (v: string) => /^https?:\/\//i.test(v);
 export class Repository {
   readonly dialect: Dialect;
   private readonly recuentos: Recuentos;
+  /** The changes each open write transaction has logged so far, announced once it commits. */
+  private readonly cambiosDe = new WeakMap<Knex.Transaction, Cambio[]>();
   constructor(
     readonly db: Db,
     readonly config: Pick<Config, 'scrypt' | 'lectura'> & Facturacion,
     readonly archivos?: ArchivoHooks,
+    /** Who hears of each committed write (eventos/: the live lists). */
+    readonly avisos?: AvisoCambios,
   ) {
     this.dialect = isPg(db) ? 'pg' : 'sqlite';
     this.recuentos = new Recuentos(db, this.dialect);
@@ -345,7 +350,7 @@ export class Repository {
 
   private async audit(trx: Knex.Transaction, resource: Resource, tipo: AuditTipo, actor: Actor, { recursoId, datos, cambios, version }: Asiento) {
     if (!resource.audited) return;
-    await trx('logs').insert({
+    const fila = {
       tipo,
       fecha: new Date().toISOString(),
       datos: datos === undefined ? null : JSON.stringify(datos),
@@ -358,15 +363,26 @@ export class Repository {
       version: version === undefined || version === null ? null : Number(version),
       createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
-    });
+    };
+    const id = await insertId(trx, 'logs', fila);
+    const cambio = cambioDeLog({ id, ...fila });
+    if (cambio) this.cambiosDe.get(trx)?.push(cambio);
   }
 
   /** Runs a write in a transaction, turning constraint failures the checks could not foresee (races) into 4xx. */
   private async write<T>(resource: Resource, data: Row, id: number | undefined, fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    const cambios: Cambio[] = [];
     try {
-      const result = await this.db.transaction(fn);
+      const result = await this.db.transaction(async (trx) => {
+        this.cambiosDe.set(trx, cambios);
+        const r = await fn(trx);
+        if (cambios.length) await this.avisos?.enTransaccion(trx, cambios);
+        return r;
+      });
       // A remembered count may count a row this write changed (a pago's usuario renamed too).
       this.recuentos.olvidar();
+      // Only now, committed: a write that rolled back was never announced.
+      if (cambios.length) this.avisos?.trasConfirmar(cambios);
       return result;
     } catch (err) {
       if (err instanceof HttpError) throw err;

@@ -31,10 +31,11 @@ export async function createTestApp(
   opcionesMedia?: AppOptions['opcionesMedia'],
   remitente?: AppOptions['remitente'],
   registry?: AppOptions['registry'],
+  eventos?: AppOptions['eventos'],
 ): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry });
+  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry, eventos });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',

@@ -7,7 +7,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './child-api.js';
+import type { Config } from '../../src/config.js';
+import { freePort, startChildApi, type ChildApi } from './child-api.js';
 
 export interface Haproxy {
   url: string;
@@ -32,7 +33,10 @@ defaults
   option forwardfor
   timeout connect 2s
   timeout client 60s
+  # GET /eventos stays open for hours: it sends a line every 15 s, well inside these 60 s of
+  # silence, so client and server timeouts never cut it; a tunnel (an upgraded connection) gets an hour.
   timeout server 60s
+  timeout tunnel 1h
   # A connection refused (an instance gone, not yet marked down) is retried on another one.
   retries 2
   option redispatch 1
@@ -124,4 +128,18 @@ export async function startHaproxy(servidores: { nombre: string; url: string }[]
   }
   for (const s of servidores) await proxy.esperarEstado(s.nombre, 'UP');
   return proxy;
+}
+
+/**
+ * Two API instances on one database behind haproxy, as README «Producción» runs them. One after
+ * the other: the first seeds the empty database, the second finds it seeded.
+ */
+export async function dosInstanciasTrasHaproxy(database: Config['database'], env: Record<string, string>): Promise<{ a: ChildApi; b: ChildApi; proxy: Haproxy }> {
+  const a = await startChildApi(database, env);
+  const b = await startChildApi(database, env);
+  const proxy = await startHaproxy([
+    { nombre: 'a', url: a.url },
+    { nombre: 'b', url: b.url },
+  ]);
+  return { a, b, proxy };
 }

@@ -9,6 +9,7 @@ import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
 import { subida } from './subidas';
 import { verifactu } from './verifactu';
+import { vivo } from './vivo';
 
 export const es: TranslationMessages = {
   ra: {
@@ -225,5 +226,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, verifactu, cuenta },
+  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, verifactu, cuenta, vivo },
 };
