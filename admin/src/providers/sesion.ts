@@ -99,9 +99,10 @@ export async function completarTrasAlta(): Promise<void> {
 async function completarSesion(user: Administrador): Promise<void> {
   // A new session: what was known of the last one's expiry no longer holds.
   localStorage.removeItem(CADUCIDAD_KEY);
-  localStorage.setItem(USER_KEY, JSON.stringify(user));
+  const { fase, ...quien } = user;
+  localStorage.setItem(USER_KEY, JSON.stringify(fase ? user : quien));
   // Until its steps are taken the session may write nothing else: the entry is logged then.
-  if (!user.fase) await registrarEntrada(user.usuario);
+  if (!fase) await registrarEntrada(user.usuario);
 }
 
 /** The session's step is taken: `fase` is the next one, or null when the admin may open. */
