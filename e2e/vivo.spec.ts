@@ -25,9 +25,13 @@ test('B ve en vivo el curso que A acaba de guardar: en su lista y en su formular
   // Two browsers, one login through the form with production's hashing: more than one test's minute.
   test.setTimeout(120_000);
   // Two browsers of their own, each signed in through the form: B is Lucía, A the administrador.
+  // Without cookies: a context made in a test inherits the project's storageState, the worker's
+  // shared session, and a login ends the session its cookie names (fixation), so every spec after
+  // this one in the worker got a 401.
   const { viewport, isMobile, hasTouch } = testInfo.project.use;
-  const contextoB = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
-  const contextoA = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  const sinSesion = { cookies: [], origins: [] };
+  const contextoB = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, storageState: sinSesion });
+  const contextoA = await browser.newContext({ baseURL, viewport, isMobile, hasTouch, storageState: sinSesion });
   const page = await contextoA.newPage();
   let curso: { id: number; titulo: string } | undefined;
   try {

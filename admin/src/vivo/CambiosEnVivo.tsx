@@ -5,14 +5,18 @@
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Box, Chip } from '@mui/material';
-import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import { useBasename, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { escucharCambios, RECARGAR, type CambioVivo } from '../providers/eventos';
 
 export type Vista = { tipo: 'lista'; recurso: string } | { tipo: 'ficha' | 'edicion'; recurso: string; id: string } | undefined;
 
-/** `/cursos` a list, `/cursos/5/show…` a record's page, `/cursos/5…` its form (tabs included). */
-export function vistaDe(pathname: string): Vista {
-  const [, recurso, id, resto] = pathname.split('/');
+/**
+ * `/cursos` a list, `/cursos/5/show…` a record's page, `/cursos/5…` its form (tabs included),
+ * under react-admin's basename (`/main`): the router's pathname still carries it.
+ */
+export function vistaDe(pathname: string, basename = ''): Vista {
+  if (basename && pathname !== basename && !pathname.startsWith(`${basename}/`)) return undefined;
+  const [, recurso, id, resto] = pathname.slice(basename.length).split('/');
   if (!recurso) return undefined;
   if (!id) return { tipo: 'lista', recurso };
   if (id === 'create') return undefined;
@@ -24,12 +28,13 @@ const esDe = (vista: Vista, c: CambioVivo | typeof RECARGAR) =>
 
 export const CambiosEnVivo = () => {
   const { pathname } = useLocation();
+  const basename = useBasename();
   const translate = useTranslate();
   const refresh = useRefresh();
   const notify = useNotify();
   const [cambios, setCambios] = useState(0);
   const [guardadoPorOtro, setGuardadoPorOtro] = useState<'cambiar' | 'borrar'>();
-  const vista = vistaDe(pathname);
+  const vista = vistaDe(pathname, basename);
   const clave = vista && `${vista.tipo} ${vista.recurso} ${'id' in vista ? vista.id : ''}`;
 
   // A new page starts with no news.
