@@ -117,6 +117,8 @@ async function revisarDialogo(page: Page, donde: string, boton: string, enfocado
 }
 
 test('los diálogos, sin violaciones graves, y los de lo que no se deshace empiezan en «Cancelar»', async ({ page }) => {
+  // Eleven dialogs on six pages, axe on each: a minute was the whole margin on a busy machine.
+  test.setTimeout(150_000);
   const borrador = await primero(page, 'facturas', { estado: 'borrador' });
   await abrir(page, `/main/facturas/${borrador}/show`);
   await revisarDialogo(page, 'una factura en borrador', 'Emitir');
@@ -148,6 +150,8 @@ test('los diálogos, sin violaciones graves, y los de lo que no se deshace empie
 });
 
 test('el tema oscuro, sin violaciones graves', async ({ page }) => {
+  // Five pages and a dialog with axe, the Informes chunk among them.
+  test.setTimeout(150_000);
   await abrir(page, '/main/cursos');
   await page.getByRole('button', { name: 'Cambiar entre tema claro y oscuro' }).click();
   // Off the button: its tooltip fading in, half transparent, is no colour anyone reads.

@@ -8,6 +8,7 @@ import { resources, resourcesByName } from '../src/resources/index.js';
 import { registroPublico } from '../src/rest/publico.js';
 import { defineResource } from '../src/base/types.js';
 import { columnas } from '../src/rest/columnas.js';
+import { disparadorVersion } from '../src/db/versiones.js';
 import { createRegistry } from '../src/rest/registry.js';
 import { modelSchema } from '../src/rest/schema.js';
 import { createTestApp, type TestApp } from './support/app.js';
@@ -45,7 +46,7 @@ describe('a new entity declared by its definition alone', () => {
 
   it('exports its labels as CSV headers and its enum labels as values', () => {
     const cols = columnas(registro.cupones, undefined, 'Europe/Madrid');
-    expect(cols.map((c) => c.cabecera)).toEqual(['Id', 'Código', 'Tipo de descuento', 'Sustituye a', 'Creado', 'Actualizado']);
+    expect(cols.map((c) => c.cabecera)).toEqual(['Id', 'Código', 'Tipo de descuento', 'Sustituye a', 'Creado', 'Actualizado', 'Versión']);
     expect(cols[2].celda('porcentaje')).toBe('Porcentaje');
   });
 
@@ -70,7 +71,10 @@ async function migrateCupones(knex: Knex): Promise<void> {
     table.integer('sustituyeId');
     table.string('createdAt');
     table.string('updatedAt');
+    // Every record keeps a version the database bumps (docs/arquitectura.md §17).
+    table.integer('version').notNullable().defaultTo(1);
   });
+  await disparadorVersion(knex, 'cupones');
 }
 
 describe('a new entity served from its definition and its migration alone', () => {

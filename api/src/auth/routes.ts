@@ -76,7 +76,9 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     const fase = await faseSiguiente(db, config, row, { codigoDado: false });
     const token = await sessions.create(row.id, { fase, ip: request.ip, dispositivo: request.headers['user-agent'] ?? null });
     reply.setCookie(SESSION_COOKIE, token, sessions.cookieOptions());
-    return { ...serializeRow(logins, { ...row, ultimoAcceso }), fase };
+    // As it is now: the update above moved its version (docs/arquitectura.md §17) besides ultimoAcceso.
+    const actual = await db('logins').where('id', row.id).first();
+    return { ...serializeRow(logins, actual ?? { ...row, ultimoAcceso }), fase };
   });
 
   // Public and idempotent: a stale or missing cookie still ends in a clean, logged-out browser.

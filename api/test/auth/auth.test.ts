@@ -96,7 +96,7 @@ describe('login', () => {
     const before = Date.now();
     const res = await login(app);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['activo', 'createdAt', 'debeCambiarPass', 'email', 'fase', 'id', 'nombre', 'rol', 'ultimoAcceso', 'updatedAt', 'usuario']);
+    expect(Object.keys(res.body).sort()).toEqual(['activo', 'createdAt', 'debeCambiarPass', 'email', 'fase', 'id', 'nombre', 'rol', 'ultimoAcceso', 'updatedAt', 'usuario', 'version']);
     // fase null: no step left, the session is a whole one (auth/fases.ts).
     expect(res.body).toMatchObject({ id: anaId, usuario: 'ana', nombre: 'Admin ana', email: 'ana@aula.example', activo: true, fase: null });
     for (const campo of ['createdAt', 'updatedAt', 'ultimoAcceso']) expect(res.body[campo]).toMatch(ISO_MS);

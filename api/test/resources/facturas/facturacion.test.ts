@@ -192,7 +192,8 @@ describe('rectificativas and anulaciones', () => {
     const [registro] = await registrosDe(res.body.id);
     expect(registro).toMatchObject({ numSerieFactura: `R-${antesR.length + 1}`, tipoFactura: 'R1', cuotaTotal: '-4.20', importeTotal: '-24.20' });
     // The original stays as it was, and names its rectificativa.
-    expect((await t.call('GET', `/facturas/${f.id}`)).body).toEqual({ ...f, rectificadaPorId: res.body.id });
+    // Naming its rectificativa is a write: one version more (docs/arquitectura.md §17).
+    expect((await t.call('GET', `/facturas/${f.id}`)).body).toEqual({ ...f, rectificadaPorId: res.body.id, version: f.version + 1 });
   });
 
   it('without amounts it cancels the whole invoice to the céntimo; a simplified one is corrected as R5', async () => {

@@ -87,7 +87,7 @@ describe('correcting the customer: a rectificativa por sustitución', () => {
     expect(s.numero).toBeGreaterThan(0);
     expect((await get(`/pagos/${p.id}`)).facturaId).toBe(s.id);
     // The original is left as issued, naming its rectificativa: the admin shows it «Rectificada».
-    expect(await get(`/facturas/${factura.id}`)).toEqual({ ...factura, rectificadaPorId: s.id });
+    expect(await get(`/facturas/${factura.id}`)).toEqual({ ...factura, rectificadaPorId: s.id, version: factura.version + 1 });
     // Its VeriFactu record is a whole invoice's, on the same chain.
     const [registro] = await get(`/registros?filter=${q({ where: { facturaId: s.id } })}`);
     expect(registro).toMatchObject({ tipo: 'alta', numSerieFactura: numero(s), tipoFactura: 'R1', importeTotal: '49.00', cuotaTotal: '8.50' });
@@ -303,7 +303,7 @@ describe('refunds as they happen', () => {
     const p = await pago();
     const mensaje = mensajes.pagos.reembolsoPorAccion(p.id);
     expect(mensaje).toContain(`POST /pagos/${p.id}/reembolsar`);
-    const { id: _id, createdAt: _c, updatedAt: _u, facturaId: _f, fechaReembolso: _r, importeReembolsado: _i, ...cuerpo } = p;
+    const { id: _id, createdAt: _c, updatedAt: _u, version: _v, facturaId: _f, fechaReembolso: _r, importeReembolsado: _i, ...cuerpo } = p;
     for (const [metodo, url, body] of [
       ['PATCH', `/pagos/${p.id}`, { estado: 'reembolsado' }],
       ['PATCH', `/pagos/${p.id}`, { estado: 'reembolsado', notas: 'Devuelto' }],
