@@ -309,8 +309,10 @@ describe('each failure class', () => {
       // The first record is as it was; only its row in the queue says it was corrected.
       expect(await t.db('registros').where('id', registro.id).first()).toEqual(registro);
       const [antes, despues] = await mias();
-      expect({ ...antes, vigente: original.vigente, updatedAt: original.updatedAt }).toEqual(original);
+      // Its row in the queue is an UPDATE (vigente), so its version moved on like any record's.
+      expect({ ...antes, vigente: original.vigente, updatedAt: original.updatedAt, version: original.version }).toEqual(original);
       expect(Boolean(antes.vigente)).toBe(false);
+      expect(antes.version).toBeGreaterThan(original.version);
       expect(despues).toMatchObject({ estado: 'correcto', subsanacion: 'S', rechazoPrevio: null, corrigeId: registro.id });
       expect(await estado(t)).toMatchObject({ conErrores: 0, rechazados: 0 });
       expect((await t.call('GET', '/registros/verificar')).body.ok).toBe(true);
