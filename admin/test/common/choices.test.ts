@@ -27,7 +27,7 @@ describe('the admin reads the API registry', () => {
     expect(serverFields('facturas')).toEqual([
       'id', 'numero', 'fecha', 'tipo', 'cuotaIva', 'total', 'rectificaId', 'motivoRectificacion',
       'tipoRectificativa', 'baseRectificada', 'cuotaRectificada', 'rectificadaPorId',
-      'emisorNif', 'emisorNombre', 'emisorDomicilio', 'createdAt', 'updatedAt',
+      'emisorNif', 'emisorNombre', 'emisorDomicilio', 'createdAt', 'updatedAt', 'version',
     ]);
     expect(nestedUnder('reembolsos')).toEqual({ pagoId: 'pagos' });
     expect(recurso('logins').fields.pass).toMatchObject({ writeOnly: true, maxLength: 200 });
