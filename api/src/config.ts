@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ROLES, type Rol } from './base/types.js';
+import { ROLES, type Rol } from './base/roles.js';
 import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { ScryptParams } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 import type { Etiquetas } from './etiquetas.js';
+import type { Rol } from './roles.js';
 
 export type { Etiquetas };
 
@@ -23,10 +24,8 @@ export type EventoCuenta = (typeof EVENTOS_CUENTA)[number];
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 
-/** The roles of an account (logins.rol): what each may do is declared by each entity (`acceso`). */
-export const ROLES = ['administrador', 'contable', 'editor'] as const;
-export type Rol = (typeof ROLES)[number];
-export const ETIQUETAS_ROL: Readonly<Record<Rol, string>> = { administrador: 'Administrador', contable: 'Contable', editor: 'Editor' };
+/** The roles of an account (base/roles.ts, apart so that config.ts may read them without a cycle). */
+export { ETIQUETAS_ROL, ROLES, type Rol } from './roles.js';
 
 /** What one role may do with an entity's rows, on every route that reaches them. */
 export interface Permiso {
