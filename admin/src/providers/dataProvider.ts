@@ -2,7 +2,7 @@
 import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../api/src/rest/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
-import { legibleYa } from './acceso';
+import { legibleYa } from './cuenta';
 import { apiUrl, fetchJson } from './http';
 
 type Where = Record<string, unknown>;
