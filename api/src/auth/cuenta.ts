@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { notFound, tooManyRequests, validationFailed, type ErrorDetail } from '../base/errors.js';
-import { parseId } from '../rest/crud.js';
+import { parseId } from '../rest/peticion.js';
 import { registrarEvento } from './auditoria.js';
 import { faseSiguiente } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';

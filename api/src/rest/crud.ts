@@ -10,11 +10,12 @@ import { badRequest, forbidden } from '../base/errors.js';
 import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
 import { presupuestoDe } from './presupuesto.js';
-import { combine, type Actor, type Repository } from './repository.js';
+import { combine, type Repository } from './repository.js';
 import { assertCuerpo, assertPropio, filtroPermitido, quienDe, recortar, refusalOf, wherePermitido } from './permisos.js';
 import { validateActionBody, validateBody } from './validate.js';
 import { esperadaDe, etag, VersionCambiada } from './versiones.js';
 import { registerHistorialRoutes } from './historial.js';
+import { actorOf, parseId } from './peticion.js';
 
 export interface CrudOptions {
   repo: Repository;
@@ -23,17 +24,6 @@ export interface CrudOptions {
 
 type Query = { filter?: unknown; where?: unknown };
 type Params = { id: string };
-
-export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) {
-    throw badRequest(mensajes.filtro.valorInvalido('id', 'un número entero'));
-  }
-  return Number(raw);
-}
-
-export function actorOf(request: FastifyRequest): Actor {
-  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
-}
 
 const leer = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
 const escribir = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });

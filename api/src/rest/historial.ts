@@ -10,7 +10,7 @@ import { fromDb } from '../base/values.js';
 import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import { parseFilter, readJsonParam } from './filter.js';
-import { actorOf, parseId } from './crud.js';
+import { actorOf, parseId } from './peticion.js';
 import { assertCuerpo, assertPropio, camposVisibles, permisoDe, quienDe, recortar } from './permisos.js';
 import type { Repository } from './repository.js';
 import { validateActionBody, validateBody } from './validate.js';

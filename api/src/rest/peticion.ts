@@ -1,0 +1,19 @@
+// What a route reads of the request itself, shared by the routes of rows (crud.ts), of their
+// history (historial.ts) and of accounts (auth/cuenta.ts): apart from crud.ts, which registers
+// the history's routes, so that historial.ts need not import crud.ts back.
+import type { FastifyRequest } from 'fastify';
+import '../auth/request.js';
+import { badRequest } from '../base/errors.js';
+import { mensajes } from '../mensajes.js';
+import type { Actor } from './repository.js';
+
+export function parseId(raw: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) {
+    throw badRequest(mensajes.filtro.valorInvalido('id', 'un número entero'));
+  }
+  return Number(raw);
+}
+
+export function actorOf(request: FastifyRequest): Actor {
+  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
+}
