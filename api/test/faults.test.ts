@@ -5,6 +5,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startChildApi, type ChildApi, type HttpAnswer } from './support/child-api.js';
 import { createTestDb } from './support/db.js';
+
+// The seed's demo media from the bundled files, not made by ffmpeg: on a busy machine making them
+// kept the first process from answering within its start-up wait (what is under test is the restart).
+const SIN_FFMPEG = { FFMPEG_PATH: '/nonexistent-ffmpeg', FFPROBE_PATH: '/nonexistent-ffprobe' };
 import { ensureRunning, startCluster, stopCluster, takeRestartLock } from './support/pg-cluster.js';
 
 type TestDb = Awaited<ReturnType<typeof createTestDb>>;
@@ -34,7 +38,7 @@ describe('the API process is killed (SIGKILL) in the middle of a burst of writes
   it('keeps every acknowledged create, intact and with its CREATE log row, after a restart', { timeout: 90_000 }, async () => {
     t = await createTestDb();
     const tag = Date.now().toString(36);
-    const first = await startChildApi(t.database);
+    const first = await startChildApi(t.database, SIN_FFMPEG);
     started.push(first);
     const cookie = await first.login();
     const before = await first.call('GET', `/categorias?filter=${q({ fields: ['id'], limit: 1000 })}`, undefined, { cookie });
@@ -77,7 +81,7 @@ describe('the API process is killed (SIGKILL) in the middle of a burst of writes
     expect(acked.length).toBeGreaterThanOrEqual(ACKS_BEFORE_KILL);
     expect(lost, 'the kill cut requests in flight').toBeGreaterThan(0);
 
-    const second = await startChildApi(t.database);
+    const second = await startChildApi(t.database, SIN_FFMPEG);
     started.push(second);
     // The login was an acknowledged write too: the administrator's session survives the crash.
     const me = await second.call('GET', '/logins/me', undefined, { cookie });
@@ -149,7 +153,7 @@ if (process.env.TEST_DIALECT === 'pg') describe('PostgreSQL restarts under load'
 
   it('answers 503 while the database is down, then recovers by itself and fails no request', { timeout: 90_000 }, async () => {
     t = await createTestDb();
-    api = await startChildApi(t.database);
+    api = await startChildApi(t.database, SIN_FFMPEG);
     const cookie = await api.login();
     const running = api;
 
