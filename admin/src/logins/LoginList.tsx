@@ -30,7 +30,7 @@ const LoginList = () => {
   return (
   <List pagination={<Paginacion />} filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
     <ResponsiveList
-      omitOnTablet={['email']}
+      omitOnTablet={['email', 'ultimoAcceso']}
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}
     >
       <Datagrid bulkActionButtons={masivas} rowClick="edit">
