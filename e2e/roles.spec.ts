@@ -54,6 +54,12 @@ test('la contable ve el dinero y emite una factura, y del catálogo solo lee', a
   await expect(enlace(page, /^Crear/)).toHaveCount(0);
   await expect(page.getByRole('main').getByRole('checkbox')).toHaveCount(0);
   await revisar(page, 'clases de la contable');
+  // A curso's clases are read in their order, with no handle to move them and no «Añadir clase».
+  await page.goto('/main/cursos/1/show');
+  await expect(page.getByTestId('fila-clase').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Mover/ })).toHaveCount(0);
+  await expect(page.getByTestId('fila-clase').getByRole('link')).toHaveCount(0);
+  await expect(enlace(page, 'Añadir clase')).toHaveCount(0);
 
   // A completed pago, invoiced from its page.
   await page.goto('/main/pagos/create');

@@ -1,6 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Link } from 'react-router-dom';
-import { useCreatePath, useRecordContext } from 'react-admin';
+import { useCanAccess, useCreatePath, useRecordContext } from 'react-admin';
 import { BotonAccion } from './BotonAccion';
 
 interface Props {
@@ -14,12 +14,13 @@ interface Props {
 /**
  * Opens `resource`'s create form already pointing at the record in context. Not react-admin's
  * CreateButton: below desktop width it turns into a floating «+» with no word, away from the
- * list it adds to.
+ * list it adds to. Absent for a role that cannot create `resource` (its declaration, read by canAccess).
  */
 export const CreateRelatedButton = ({ resource, target, label }: Props) => {
   const record = useRecordContext();
   const createPath = useCreatePath();
-  if (!record) return null;
+  const { canAccess } = useCanAccess({ action: 'create', resource });
+  if (!record || !canAccess) return null;
   return (
     <BotonAccion
       component={Link}

@@ -13,18 +13,21 @@ import {
 } from '@dnd-kit/core';
 import { restrictToVerticalAxis, restrictToParentElement } from '@dnd-kit/modifiers';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { useRecordContext, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccess, useRecordContext, useTranslate, type RaRecord } from 'react-admin';
 import { FilaDeClase } from './FilaDeClase';
 import { useOrdenDeClases } from './useOrdenDeClases';
 
 /**
  * The curso's clases, reordered by dragging a handle or from the keyboard (Space to lift,
- * arrows to move, Space to drop, Escape to cancel), each move saved as one request.
+ * arrows to move, Space to drop, Escape to cancel), each move saved as one request. A role that
+ * cannot change the curso reads the same list with no handles.
  */
 export const OrdenDeClases = () => {
   const curso = useRecordContext();
   const translate = useTranslate();
   const { clases, mover, guardando } = useOrdenDeClases(curso?.id ?? 0);
+  const { canAccess: ordenable = false } = useCanAccess({ action: 'edit', resource: 'cursos', record: curso });
+  const { canAccess: editable = false } = useCanAccess({ action: 'edit', resource: 'clases' });
   const sensors = useSensors(
     // A few pixels before a drag starts, so a tap on the handle is not a move.
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
@@ -67,7 +70,7 @@ export const OrdenDeClases = () => {
         <SortableContext items={ids} strategy={verticalListSortingStrategy}>
           <List dense disablePadding aria-busy={guardando}>
             {clases.map((clase, i) => (
-              <FilaDeClase key={clase.id} clase={clase} posicion={i + 1} disabled={guardando} />
+              <FilaDeClase key={clase.id} clase={clase} posicion={i + 1} disabled={guardando} movible={ordenable} editable={editable} />
             ))}
           </List>
         </SortableContext>
