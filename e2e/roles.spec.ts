@@ -126,9 +126,10 @@ test('el editor sube un vídeo y nunca ve un pago, una factura ni un NIF', async
 
   expect(rechazos).toEqual([]);
 
-  // Typed by hand, the facturas say in Spanish that this account may not see them.
+  // Typed by hand, the facturas say in Spanish that this account, an editor's, may not see them.
   await page.goto('/main/facturas');
-  await expect(page.getByText('Acceso denegado')).toBeVisible();
-  await expect(page.getByText('No tienes permiso para acceder a esta página')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
+  await expect(page.getByText('Su cuenta (Editor) no tiene acceso a esta página.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
   await expect(page.getByRole('main').getByText(/Factura|Total/)).toHaveCount(0);
 });

@@ -5,6 +5,7 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Layout } from './layout/Layout';
 import { temaClaro, temaOscuro } from './layout/temas';
 import NoEncontrada from './layout/NoEncontrada';
+import AccesoDenegado from './layout/AccesoDenegado';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
@@ -22,6 +23,7 @@ const AdminApp = () => (
     theme={temaClaro}
     darkTheme={temaOscuro}
     catchAll={NoEncontrada}
+    accessDenied={AccesoDenegado}
     requireAuth
     disableTelemetry
   >

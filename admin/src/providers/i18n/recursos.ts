@@ -241,6 +241,10 @@ export const aulaRecursos = {
     facturas: 'Sin facturas',
     clasesPrivadas: 'Sin clases privadas',
   },
+  accesoDenegado: {
+    conRol: 'Su cuenta (%{rol}) no tiene acceso a esta página. Si la necesita, pídasela a un administrador.',
+    volver: 'Volver al inicio',
+  },
   logins: {
     nuevaContrasena: 'Nueva contraseña',
     nuevaContrasenaAyuda: 'Déjala vacía para conservar la actual',
