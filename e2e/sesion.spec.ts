@@ -2,6 +2,7 @@
 // typed is lost, and a warning comes before the idle timeout. Each test signs in on its own (not
 // the suite's shared session), since it ends its session on the server.
 import { expect, type Page, test } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { input, liftFinger } from './support/form';
 import { API } from './support/list';
 import { ADMIN, loginThroughForm } from './support/login';
@@ -85,4 +86,65 @@ test('en un formulario con cambios, avisa antes de caducar por inactividad y «S
   await aviso.getByRole('button', { name: 'Seguir conectado' }).click();
   await prolongada;
   await expect(aviso).toHaveCount(0);
+});
+
+/** The code an authenticator app shows `pasos` time steps (30 s) from now, for the secret in its URI. */
+const codigoDe = (uri: string, pasos: number) =>
+  TOTP.generate({ secret: Secret.fromBase32(new URL(uri).searchParams.get('secret')!), timestamp: Date.now() + pasos * 30_000 });
+
+test('con verificación en dos pasos, el diálogo de sesión caducada pide también el código y guarda lo escrito', async ({ page, playwright }, testInfo) => {
+  // An account of its own with the second factor, as every administrador has it in production.
+  const usuario = `caduca-mfa-${testInfo.project.name}-${Date.now().toString(36)}`;
+  const clave = 'Clave-de-prueba-2026';
+  const admin = await playwright.request.newContext();
+  expect((await admin.post(`${API}/logins/login`, { data: ADMIN })).status()).toBe(200);
+  const alta = await admin.post(`${API}/logins`, { data: { usuario, pass: clave, nombre: 'Editora con código', activo: true, rol: 'editor' } });
+  expect(alta.status(), await alta.text()).toBe(200);
+  await admin.dispose();
+  const cuenta = await playwright.request.newContext();
+  expect((await cuenta.post(`${API}/logins/login`, { data: { usuario, pass: clave } })).status()).toBe(200);
+  const { uri } = await (await cuenta.post(`${API}/cuenta/segundo-factor`, { data: {} })).json();
+  // Each step's code is spent once: the enrolment takes the previous step's, the login this
+  // step's, the dialog the next one's (all within the API's window of one step).
+  // The previous step is at the window's edge: not in the last seconds of a step, where it would slip out.
+  if (Date.now() % 30_000 > 27_000) await new Promise((r) => setTimeout(r, 30_000 - (Date.now() % 30_000) + 100));
+  expect((await cuenta.post(`${API}/cuenta/segundo-factor/confirmar`, { data: { codigo: codigoDe(uri, -1) } })).status()).toBe(200);
+  await cuenta.dispose();
+
+  await loginThroughForm(page, usuario, clave);
+  await page.getByLabel('Código:').fill(codigoDe(uri, 0));
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(page).toHaveURL(/\/main\/clases/);
+  const id = await nuevaCategoria(page, `Caducidad con código ${testInfo.project.name} ${Date.now()}`);
+  await page.goto(`/main/categorias/${id}`);
+  const escrito = `Escrita antes de caducar, con código (${testInfo.project.name})`;
+  await input(page, 'Nombre').fill(escrito);
+
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'aula_sesion')!;
+  const otroProceso = await playwright.request.newContext();
+  expect((await otroProceso.post(`${API}/logins/logout`, { headers: { cookie: `aula_sesion=${cookie.value}` }, data: {} })).status()).toBe(204);
+  await otroProceso.dispose();
+
+  await page.getByRole('button', { name: 'Guardar' }).click();
+  await liftFinger(page);
+  const dialogo = page.getByRole('dialog', { name: 'Tu sesión ha caducado' });
+  await dialogo.getByLabel('Contraseña').fill(clave);
+  await dialogo.getByRole('button', { name: 'Entrar' }).click();
+  // The password was right: it leaves the dialog, and the code is asked in its place.
+  const campo = dialogo.getByLabel('Código', { exact: true });
+  await expect(campo).toBeFocused();
+  await expect(dialogo.getByLabel('Contraseña')).toHaveCount(0);
+  await expect(dialogo).toContainText('Escriba el código de 6 cifras');
+  await campo.fill('000000');
+  await dialogo.getByRole('button', { name: 'Entrar' }).click();
+  await expect(dialogo.getByRole('alert')).toContainText('El código no es correcto');
+  await expect(input(page, 'Nombre')).toHaveValue(escrito);
+  await page.screenshot({ path: testInfo.outputPath(`caducada-codigo-${testInfo.project.name}.png`) });
+
+  const guardado = page.waitForResponse((r) => r.request().method() === 'PATCH' && new URL(r.url()).pathname === `/categorias/${id}`);
+  await campo.fill(codigoDe(uri, 1));
+  await dialogo.getByRole('button', { name: 'Entrar' }).click();
+  expect((await guardado).status()).toBe(204);
+  await expect(dialogo).toBeHidden();
+  expect(await (await page.request.get(`${API}/categorias/${id}`)).json()).toMatchObject({ nombre: escrito });
 });

@@ -1,10 +1,13 @@
 // «Tu sesión ha caducado»: the session ended while a form held changes, so the requests it
 // refused wait (providers/http.ts) while the administrator signs in again here, without leaving
-// the page; then they go again as they were, the save included.
+// the page; then they go again as they were, the save included. An account with the second factor
+// (every administrador in production, MFA_ROLES) gives its code here too, in a second field.
 import { type FormEvent, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import { abandonEspera, sesionRenovada } from '../providers/caducidad';
+import { aulaShell } from '../providers/i18n/aula';
+import { darCodigo } from '../providers/sesion';
 import { useEntrar } from '../login/useEntrar';
 import { useEspera } from './useCaducidad';
 
@@ -14,27 +17,52 @@ export const SesionCaducada = () => {
   const logout = useLogout();
   const [usuarioEscrito, setUsuarioEscrito] = useState('');
   const [pass, setPass] = useState('');
-  const { entrar: iniciar, error, setError, enviando, setEnviando } = useEntrar();
+  const [codigo, setCodigo] = useState('');
+  const { entrar: iniciar, error, setError, enviando, setEnviando, paso, setPaso } = useEntrar({ conPasos: true });
   if (!espera) return null;
+  const pideCodigo = paso === 'codigo';
 
   // The same account only: what waits was typed under it, and the activity log would name
   // someone else as its author. Another account is a sign-in from the login screen.
   const usuario = espera.usuario ?? usuarioEscrito;
 
+  const renovada = () => {
+    // Forgotten at once: the password and the code live in these fields only while typed.
+    setPass('');
+    setCodigo('');
+    setPaso(null);
+    setEnviando(false);
+    sesionRenovada();
+  };
+
+  const verificar = async () => {
+    setEnviando(true);
+    setError('');
+    try {
+      // Enrolling is a step only the login page takes; an account that must enrol now goes there.
+      if ((await darCodigo(codigo)) === null) renovada();
+      else setError(aulaShell.login.pasoPendiente);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : aulaShell.login.codigo.incorrecto);
+    }
+    setCodigo('');
+    setEnviando(false);
+  };
+
   const entrar = (event: FormEvent) => {
     event.preventDefault();
-    void iniciar({ usuario, pass }, () => {
-      // Forgotten at once: the password lives in this field only while it is typed.
-      setPass('');
-      setEnviando(false);
-      sesionRenovada();
-    });
+    if (enviando) return;
+    if (pideCodigo) void verificar();
+    // A right password is spent at once: what is left to give, if anything, is the code.
+    else void iniciar({ usuario, pass }, renovada).then(() => setPass(''));
   };
 
   // To the login screen, as a 401 on a page without changes leads: the requests that waited end
   // with their 401, and react-admin's own logout covers a wait no react-admin request was in.
   const salir = () => {
     setPass('');
+    setCodigo('');
+    setPaso(null);
     setError('');
     abandonEspera();
     logout();
@@ -58,18 +86,33 @@ export const SesionCaducada = () => {
               autoComplete="off"
               fullWidth
             />
-            <TextField
-              label={translate('ra.auth.password')}
-              type="password"
-              value={pass}
-              onChange={(e) => setPass(e.target.value)}
-              // As on the login screen: browsers honour this value to not refill a stored password.
-              autoComplete="new-password"
-              // After «Guardar», straight to the password. A wait that began with a read may have
-              // opened this mid-keystroke: the dialog itself takes the focus, not the next keys.
-              autoFocus={espera.guardando}
-              fullWidth
-            />
+            {!pideCodigo && (
+              <TextField
+                label={translate('ra.auth.password')}
+                type="password"
+                value={pass}
+                onChange={(e) => setPass(e.target.value)}
+                // As on the login screen: browsers honour this value to not refill a stored password.
+                autoComplete="new-password"
+                // After «Guardar», straight to the password. A wait that began with a read may have
+                // opened this mid-keystroke: the dialog itself takes the focus, not the next keys.
+                autoFocus={espera.guardando}
+                fullWidth
+              />
+            )}
+            {pideCodigo && (
+              <TextField
+                label={aulaShell.login.codigo.campo.replace(/:$/, '')}
+                helperText={aulaShell.login.codigo.texto}
+                value={codigo}
+                onChange={(e) => setCodigo(e.target.value)}
+                // A code of the app or a recovery code: digits, letters and a dash.
+                slotProps={{ htmlInput: { autoComplete: 'one-time-code', spellCheck: false } }}
+                autoFocus
+                fullWidth
+              />
+            )}
+            {paso && !pideCodigo && !error && <Alert severity="error">{aulaShell.login.pasoPendiente}</Alert>}
             {error && <Alert severity="error">{error}</Alert>}
           </Stack>
         </DialogContent>
