@@ -2,7 +2,7 @@
 // refused wait (providers/http.ts) while the administrator signs in again here, without leaving
 // the page; then they go again as they were, the save included. An account with the second factor
 // (every administrador in production, MFA_ROLES) gives its code here too, in a second field.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useLogout, useTranslate } from 'react-admin';
 import { abandonEspera, sesionRenovada } from '../providers/caducidad';
@@ -19,8 +19,13 @@ export const SesionCaducada = () => {
   const [pass, setPass] = useState('');
   const [codigo, setCodigo] = useState('');
   const { entrar: iniciar, error, setError, enviando, setEnviando, paso, setPaso } = useEntrar({ conPasos: true });
-  if (!espera) return null;
   const pideCodigo = paso === 'codigo';
+  // A right password is forgotten at once: what is left to give is the code. A refused one stays
+  // typed, to send again once the throttle's wait is over.
+  useEffect(() => {
+    if (pideCodigo) setPass('');
+  }, [pideCodigo]);
+  if (!espera) return null;
 
   // The same account only: what waits was typed under it, and the activity log would name
   // someone else as its author. Another account is a sign-in from the login screen.
@@ -53,8 +58,7 @@ export const SesionCaducada = () => {
     event.preventDefault();
     if (enviando) return;
     if (pideCodigo) void verificar();
-    // A right password is spent at once: what is left to give, if anything, is the code.
-    else void iniciar({ usuario, pass }, renovada).then(() => setPass(''));
+    else void iniciar({ usuario, pass }, renovada);
   };
 
   // To the login screen, as a 401 on a page without changes leads: the requests that waited end
