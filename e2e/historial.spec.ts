@@ -90,3 +90,26 @@ test('restoring a clase: back to its first version, itself in the history', asyn
   await expect(input(page, 'Título')).toHaveValue(titulo);
   await page.screenshot({ path: test.info().outputPath('restaurar.png') });
 });
+
+test('a pago’s history reads on its page, money as money, with nothing to restore', async ({ page }) => {
+  const [usuario] = await leer(page, `/usuarios?filter=${encodeURIComponent(JSON.stringify({ limit: 1, fields: ['id'] }))}`);
+  const referencia = unico('Historial pago');
+  const pago = await post(page, '/pagos', { usuarioId: usuario.id, importe: 4900, metodo: 'bizum', fecha: new Date().toISOString(), referencia });
+  const res = await page.request.patch(`${API}/pagos/${pago.id}`, { data: { importe: 5900, notas: 'Importe corregido' } });
+  expect(res.status()).toBe(204);
+
+  await page.goto(`/main/pagos/${pago.id}/show`);
+  const historial = page.getByRole('list', { name: 'Historial' });
+  // The section loads on first use: slower than an assertion's usual wait on a busy machine.
+  await expect(historial.getByRole('listitem')).toHaveCount(2, { timeout: 30_000 });
+  const cambio = historial.getByRole('listitem').first();
+  await expect(cambio).toContainText('Modificación');
+  await expect(cambio).toContainText('Importe:');
+  await expect(cambio).toContainText(/49,00\s€ → 59,00\s€/);
+  await expect(cambio).toContainText('Notas:');
+  await expect(historial.getByRole('listitem').last()).toContainText('Alta');
+  await expect(page.getByRole('button', { name: 'Restaurar esta versión' })).toHaveCount(0);
+  await cambio.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/historial-pago-${test.info().project.name}.png`, fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});

@@ -12,8 +12,9 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { motivo } from '../providers/http';
+import { NoAplicados } from '../providers/dataProvider';
 import { CambiosSinGuardar } from './CambiosSinGuardar';
+import { useCambioMasivo } from './useCambioMasivo';
 
 interface Props {
   label: string;
@@ -29,7 +30,8 @@ interface Props {
 /**
  * A bulk change whose value the administrator chooses («Mover a curso…», «Cambiar estado…»):
  * a dialog with a small form, applied to the selected rows in one PATCH that the dialog waits
- * for; a refusal keeps the dialog open and says the server's reason.
+ * for; a refusal keeps the dialog open and says the server's reason. Rows changed since the
+ * list was read are left as they are, and the notification says how many.
  */
 export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGuardar }: Props) => {
   const resource = useResourceContext();
@@ -37,6 +39,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGu
   const [open, setOpen] = useState(false);
   const [updateMany, { isPending }] = useUpdateMany();
   const notify = useNotify();
+  const { meta, onError } = useCambioMasivo('actualizar');
   const translate = useTranslate();
   const count = selectedIds.length;
   const close = () => !isPending && setOpen(false);
@@ -45,7 +48,7 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGu
     if (antesDeGuardar && !(await antesDeGuardar(data, selectedIds))) return;
     await updateMany(
       resource,
-      { ids: selectedIds, data },
+      { ids: selectedIds, data, meta },
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
@@ -53,7 +56,11 @@ export const ActualizarSeleccionCon = ({ label, icon, title, children, antesDeGu
           onUnselectItems();
           notify('ra.notification.updated', { messageArgs: { smart_count: count } });
         },
-        onError: (error) => notify(motivo(error), { type: 'error' }),
+        onError: (error) => {
+          // Some rows changed since they were listed: the rest were changed, so the dialog is done.
+          if (error instanceof NoAplicados) setOpen(false);
+          onError(error);
+        },
       },
     );
   };

@@ -14,7 +14,7 @@ export const AnularButton = () => {
   if (!emitida(factura)) return null;
 
   const anular = async () => {
-    if (await ejecutar('facturas', factura!.id, 'anular')) {
+    if (await ejecutar('facturas', factura!, 'anular')) {
       notify('aula.facturacion.anulada', { type: 'success', messageArgs: { factura: texto(factura!) } });
     }
   };

@@ -17,7 +17,7 @@ export const EmitirButton = () => {
   if (factura?.estado !== 'borrador') return null;
 
   const emitir = async () => {
-    const emitida = await ejecutar('facturas', factura.id, 'emitir');
+    const emitida = await ejecutar('facturas', factura, 'emitir');
     if (!emitida) return;
     notify('aula.facturacion.emitida', { type: 'success', messageArgs: { factura: texto(emitida) } });
     redirect('show', 'facturas', factura.id);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Edit, Labeled, ShowButton, TopToolbar, useRecordContext, useRedirect } from 'react-admin';
+import { Labeled, ShowButton, TopToolbar, useRecordContext, useRedirect } from 'react-admin';
+import { EditConVersion } from '../common/versiones/EditConVersion';
 import { isEditable } from './editable';
 import { EmitirButton } from './EmitirButton';
 import { FacturaForm } from './FacturaForm';
@@ -33,9 +34,9 @@ const FacturaEditActions = () => (
 );
 
 const FacturaEdit = () => (
-  <Edit redirect="show" mutationMode="pessimistic" title={<TituloFactura />} actions={<FacturaEditActions />}>
+  <EditConVersion redirect="show" title={<TituloFactura />} actions={<FacturaEditActions />}>
     <FormularioDeBorrador />
-  </Edit>
+  </EditConVersion>
 );
 
 export default FacturaEdit;

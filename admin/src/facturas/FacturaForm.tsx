@@ -6,6 +6,7 @@ import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { useClienteDelUsuario } from './useClienteDelUsuario';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('facturas');
 
@@ -22,6 +23,7 @@ const ClienteDelUsuario = () => {
 export const FacturaForm = ({ children }: { children?: ReactNode }) => (
   <SimpleForm warnWhenUnsavedChanges>
     <CambiosSinGuardar />
+    <DialogoConflicto />
     <TextInput source="serie" validate={v.serie} />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
     <ClienteDelUsuario />

@@ -12,6 +12,7 @@ import {
 } from 'react-admin';
 import { choicesDe } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
+import { Historial } from '../common/versiones/Historial';
 import { MoneyField } from '../common/MoneyField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
@@ -102,6 +103,10 @@ const FacturaShow = () => (
         <PagosRelacionados target="facturaId" />
       </Labeled>
       <DatosDeEmision label={false} />
+      {/* Read only: an invoice is corrected by rectificar or anular, never restored (the registry's `restaurable`). */}
+      <Labeled label="aula.secciones.historial" fullWidth>
+        <Historial />
+      </Labeled>
     </SimpleShowLayout>
   </Show>
 );

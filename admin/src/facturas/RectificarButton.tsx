@@ -128,7 +128,7 @@ export const RectificarButton = () => {
 
   const rectificar = async (datos: Record<string, any>) => {
     const cuerpo: Record<string, unknown> = cuerpoRectificacion(datos as Datos);
-    const respuesta = await enviar('facturas', factura!.id, 'rectificar', cuerpo, ['motivo', 'descripcion', 'diferencia', ...CAMPOS_CLIENTE]);
+    const respuesta = await enviar('facturas', factura!, 'rectificar', cuerpo, ['motivo', 'descripcion', 'diferencia', ...CAMPOS_CLIENTE]);
     if ('errores' in respuesta) {
       // The difference travels as the base; its message goes under the field it was typed in.
       const { base, ...errores } = respuesta.errores;

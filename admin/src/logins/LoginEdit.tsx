@@ -1,4 +1,4 @@
-import { Edit, Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
+import { Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
 import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/DateTimeField';
 import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
@@ -6,14 +6,16 @@ import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
+import { EditConVersion } from '../common/versiones/EditConVersion';
+import { SeccionHistorial } from '../common/versiones/SeccionHistorial';
 
 // Left empty, the password stays as it is.
 const validarPass = [...validadores('logins').pass, minLength(LONGITUD_MINIMA)];
 
 const LoginEdit = () => (
-  <Edit
+  <EditConVersion
     transform={sinPassVacia}
-    mutationMode="pessimistic"
     actions={
       <TopToolbar>
         <RestablecerContrasena />
@@ -22,6 +24,7 @@ const LoginEdit = () => (
   >
     <SimpleForm warnWhenUnsavedChanges>
       <CambiosSinGuardar />
+      <DialogoConflicto />
       <LoginInputs />
       <PasswordInput
         source="pass"
@@ -34,7 +37,9 @@ const LoginEdit = () => (
         <DateTimeField source="ultimoAcceso" />
       </Labeled>
     </SimpleForm>
-  </Edit>
+    {/* Read only: the registry does not mark accounts restorable, so no «Restaurar» shows. */}
+    <SeccionHistorial />
+  </EditConVersion>
 );
 
 export default LoginEdit;

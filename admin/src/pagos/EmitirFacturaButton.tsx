@@ -17,7 +17,7 @@ export const EmitirFacturaButton = () => {
   if (pago?.estado !== 'completado' || pago.facturaId != null) return null;
 
   const facturar = async () => {
-    const factura = await ejecutar('pagos', pago.id, 'facturar');
+    const factura = await ejecutar('pagos', pago, 'facturar');
     if (factura) notify('aula.facturacion.emitida', { type: 'success', messageArgs: { factura: texto(factura) } });
   };
 

@@ -1,10 +1,10 @@
-import { Edit } from 'react-admin';
+import { EditConVersion } from '../common/versiones/EditConVersion';
 import { PagoForm } from './PagoForm';
 
 const PagoEdit = () => (
-  <Edit redirect="show" mutationMode="pessimistic">
+  <EditConVersion redirect="show">
     <PagoForm />
-  </Edit>
+  </EditConVersion>
 );
 
 export default PagoEdit;

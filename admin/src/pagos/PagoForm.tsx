@@ -7,6 +7,7 @@ import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { estadosPosibles } from './transiciones';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('pagos');
 
@@ -35,6 +36,7 @@ const FacturaDelPago = () => {
 export const PagoForm = () => (
   <SimpleForm warnWhenUnsavedChanges>
     <CambiosSinGuardar />
+    <DialogoConflicto />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />
     <ReferenceAutocomplete source="cursoId" reference="cursos" />
     <MoneyInput source="importe" validate={v.importe} />

@@ -2,6 +2,7 @@ import { EditButton, Labeled, ReferenceField, SelectField, Show, SimpleShowLayou
 import { choicesDe } from '../common/choices';
 import { DateTimeField } from '../common/DateTimeField';
 import { MoneyField } from '../common/MoneyField';
+import { Historial } from '../common/versiones/Historial';
 import { EmitirFacturaButton } from './EmitirFacturaButton';
 import { EstadoPago } from './EstadoPago';
 import { ReembolsarButton } from './ReembolsarButton';
@@ -34,6 +35,10 @@ const PagoShow = () => (
       </Labeled>
       <DateTimeField source="createdAt" />
       <DateTimeField source="updatedAt" />
+      {/* Read only: money is never restored (the registry's `restaurable`). */}
+      <Labeled label="aula.secciones.historial" fullWidth>
+        <Historial />
+      </Labeled>
     </SimpleShowLayout>
   </Show>
 );

@@ -35,7 +35,7 @@ export const ReembolsarButton = () => {
   const euros = (centimos: number) => formatMoney(centimos, pago.moneda);
 
   const reembolsar = async ({ importe, motivo }: Record<string, any>) => {
-    const respuesta = await enviar('pagos', pago.id, 'reembolsar', { importe, motivo }, ['importe', 'motivo']);
+    const respuesta = await enviar('pagos', pago, 'reembolsar', { importe, motivo }, ['importe', 'motivo']);
     if ('errores' in respuesta) return respuesta.errores;
     notify('aula.facturacion.reembolsado', { type: 'success', messageArgs: { importe: euros(respuesta.data.importe) } });
     return true as const;

@@ -1,5 +1,5 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
-import type { DataProvider, GetListParams, Identifier, SortPayload } from 'react-admin';
+import { type DataProvider, type GetListParams, HttpError, type Identifier, type SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../api/src/rest/publico';
 import { nestedUnder, searchFields, serverFields } from '../registro';
 import { legibleYa } from './cuenta';
@@ -139,6 +139,29 @@ export const rebasar = (resource: string, id: Identifier, actual: Record<string,
 const siVersion = (record: Record<string, unknown> | undefined) =>
   typeof record?.version === 'number' ? { headers: { 'If-Match': `"${record.version}"` } } : {};
 
+/**
+ * The version the list read of each selected row, by id (`meta.versiones` of updateMany and
+ * deleteMany): a row changed since is left as it is (docs/arquitectura.md §17).
+ */
+export type VersionesLeidas = Record<string, number>;
+
+const versionesDe = (meta: unknown): VersionesLeidas => (meta as { versiones?: VersionesLeidas } | undefined)?.versiones ?? {};
+
+/**
+ * A bulk change some of whose rows were not touched because they had changed since the list read
+ * them (or were gone): the others were applied. A 412, as the API answers a single such write.
+ */
+export class NoAplicados extends HttpError {
+  constructor(
+    public readonly noAplicados: number,
+    public readonly total: number,
+  ) {
+    super('aula.masivo.noAplicados', 412, { noAplicados, total });
+    // HttpError sets its own prototype, which would make `instanceof NoAplicados` false.
+    Object.setPrototypeOf(this, NoAplicados.prototype);
+  }
+}
+
 /** A record's file as the API serves it (a factura's PDF, its QR), for a plain link or an image. */
 export const recordFileUrl = (resource: string, id: Identifier, file: string) => apiUrl(`${recordPath(resource, id)}/${file}`);
 
@@ -194,8 +217,14 @@ export const dataProvider: DataProvider = {
     return { data: (await fetchJson(recordPath(resource, id))).json };
   },
 
-  updateMany: async (resource, { ids, data }) => {
-    await patchWhere(resource, { id: { inq: ids } }, data);
+  updateMany: async (resource, { ids, data, meta }) => {
+    const versiones = versionesDe(meta);
+    // Each row on the version read, where it is known: `{or:[{id,version}]}`, and the count says how many matched.
+    const where = Object.keys(versiones).length
+      ? { or: ids.map((id) => (typeof versiones[id] === 'number' ? { id, version: versiones[id] } : { id })) }
+      : { id: { inq: ids } };
+    const aplicados = await patchWhere(resource, where, data);
+    if (aplicados < ids.length) throw new NoAplicados(ids.length - aplicados, ids.length);
     return { data: ids };
   },
 
@@ -204,8 +233,16 @@ export const dataProvider: DataProvider = {
     return { data: (previousData ?? { id }) as any };
   },
 
-  deleteMany: async (resource, { ids }) => {
-    await Promise.all(ids.map((id) => fetchJson(recordPath(resource, id), { method: 'DELETE' })));
+  deleteMany: async (resource, { ids, meta }) => {
+    const versiones = versionesDe(meta);
+    const borrados = await Promise.allSettled(
+      ids.map((id) => fetchJson(recordPath(resource, id), { method: 'DELETE', ...siVersion({ version: versiones[String(id)] }) })),
+    );
+    const fallos = borrados.flatMap((r) => (r.status === 'rejected' ? [r.reason as { status?: number }] : []));
+    // A refusal with a reason (a curso with clases) says it; rows changed since they were listed are counted.
+    const motivo = fallos.find((error) => error?.status !== 412);
+    if (motivo) throw motivo;
+    if (fallos.length) throw new NoAplicados(fallos.length, ids.length);
     return { data: ids };
   },
 

@@ -30,6 +30,8 @@ const registro = { id: 4, facturaId: 9, tipo: 'alta', huella: 'A'.repeat(64), hu
 const pago = (estado: string, facturaId: number | null = null, extra: Record<string, unknown> = {}) => ({
   id: 3, usuarioId: 2, importe: 6050, importeReembolsado: 0, moneda: 'EUR', metodo: 'bizum', estado, fecha: '2026-02-01T10:00:00.000Z', facturaId, ...extra,
 });
+/** The record as the page read it, which the action sends for its If-Match. */
+const leido = (id: number) => expect.objectContaining({ id });
 const rectificativa = factura('emitida', { id: 12, serie: 'R', numero: 3, tipo: 'R4', rectificaId: 9, tipoRectificativa: 'I', total: -1000 });
 
 /**
@@ -86,7 +88,7 @@ describe('a factura offers what its estado allows', () => {
     expect(enlacePdf()).toBeNull();
     expect(screen.queryByRole('img', { name: /QR tributario/ })).toBeNull();
     await confirmar('Emitir');
-    await waitFor(() => expect(accion).toHaveBeenCalledWith('facturas', 9, 'emitir', undefined));
+    await waitFor(() => expect(accion).toHaveBeenCalledWith('facturas', 9, 'emitir', undefined, leido(9)));
     expect(await screen.findByText('Factura A-15 emitida')).toBeInTheDocument();
   });
 
@@ -127,7 +129,7 @@ describe('a factura offers what its estado allows', () => {
     renderAt('/facturas/9/show', { facturas: factura('pagada') }, accion);
     await waitFor(() => expect(boton('Anular')).toBeInTheDocument());
     await confirmar('Anular');
-    await waitFor(() => expect(accion).toHaveBeenCalledWith('facturas', 9, 'anular', undefined));
+    await waitFor(() => expect(accion).toHaveBeenCalledWith('facturas', 9, 'anular', undefined, leido(9)));
     expect(await screen.findByText('La factura A-15 tiene rectificativas emitidas: no se puede anular')).toBeInTheDocument();
   });
 
@@ -155,7 +157,7 @@ describe('a factura offers what its estado allows', () => {
     fireEvent.change(await within(dialogo).findByLabelText(/Diferencia de base/), { target: { value: '25,50' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Rectificar' }));
     await waitFor(() =>
-      expect(accion).toHaveBeenCalledWith('facturas', 9, 'rectificar', { motivo: 'R1', descripcion: 'Descuento no aplicado', base: -2550 }),
+      expect(accion).toHaveBeenCalledWith('facturas', 9, 'rectificar', { motivo: 'R1', descripcion: 'Descuento no aplicado', base: -2550 }, leido(9)),
     );
     expect(await screen.findByText('Rectificativa R-3 emitida')).toBeInTheDocument();
   });
@@ -210,7 +212,7 @@ describe('a factura offers what its estado allows', () => {
     await waitFor(() =>
       expect(accion).toHaveBeenCalledWith('facturas', 9, 'rectificar', {
         tipoRectificativa: 'S', motivo: 'R1', descripcion: 'Dirección mal escrita', clienteNombre: 'Jorge Martín', clienteNif: '12345678Z', clienteDireccion: 'Calle del Prado 20, Madrid',
-      }),
+      }, leido(9)),
     );
     expect(await screen.findByText('Factura R-4 emitida: sustituye a A-15')).toBeInTheDocument();
   });
@@ -277,7 +279,7 @@ describe('a pago offers what its estado allows', () => {
     await waitFor(() => expect(boton('Emitir factura')).toBeInTheDocument());
     expect(boton('Reembolsar')).toBeInTheDocument();
     await confirmar('Emitir factura');
-    await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'facturar', undefined));
+    await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'facturar', undefined, leido(3)));
     expect(await screen.findByText('Factura A-31 emitida')).toBeInTheDocument();
   });
 
@@ -296,7 +298,7 @@ describe('a pago offers what its estado allows', () => {
     fireEvent.change(importe, { target: { value: '20,50' } });
     fireEvent.change(within(dialogo).getByLabelText(/Motivo/), { target: { value: 'Dos clases sin ver' } });
     fireEvent.click(within(dialogo).getByRole('button', { name: 'Reembolsar' }));
-    await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Dos clases sin ver' }));
+    await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Dos clases sin ver' }, leido(3)));
     expect(await screen.findByText('Reembolso de 20,50 € hecho')).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
   });
@@ -331,7 +333,7 @@ describe('a pago offers what its estado allows', () => {
     const { dialogo, rellenar, bajoImporte } = await dialogoReembolso(accion);
     rellenar('50,50', 'Todo');
     await waitFor(() => expect(bajoImporte()).toHaveTextContent(motivoServidor));
-    expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 5050, motivo: 'Todo' });
+    expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 5050, motivo: 'Todo' }, leido(3));
     expect(dialogo).toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
 // The dataProvider speaks the API's LoopBack dialect (docs/arquitectura.md §3, §5): every react-admin call
 // becomes exactly these HTTP requests, and the answers and errors come back as react-admin wants.
 import { HttpError } from 'react-admin';
-import { dataProvider, toWhere } from '../../src/providers/dataProvider';
+import { dataProvider, NoAplicados, toWhere } from '../../src/providers/dataProvider';
 import { motivo } from '../../src/providers/http';
 import { errorLoopBack, fakeApi } from '../fetchMock';
 
@@ -308,6 +308,24 @@ describe('writes', () => {
     const previousData = { id: 7, importe: 4900 };
     expect(await dataProvider.delete('pagos', { id: 7, previousData })).toEqual({ data: previousData });
     expect(llamadas.map((l) => [l.method, l.url, l.credentials])).toEqual([['DELETE', '/pagos/7', 'include']]);
+  });
+
+  it('deleteMany: a refusal with a reason is said even when other rows had only changed', async () => {
+    fakeApi({
+      'DELETE /cursos/1': errorLoopBack(412, 'El curso ha cambiado'),
+      'DELETE /cursos/2': errorLoopBack(409, 'El curso tiene 3 clases'),
+      'DELETE /cursos/3': { status: 204 },
+    });
+    const error = await dataProvider.deleteMany('cursos', { ids: [1, 2, 3], meta: { versiones: { 1: 1, 2: 1, 3: 1 } } }).catch((e: unknown) => e);
+    expect(error).not.toBeInstanceOf(NoAplicados);
+    expect((error as HttpError).message).toBe('El curso tiene 3 clases');
+  });
+
+  it('updateMany without versions read says too when fewer rows matched than were selected', async () => {
+    fakeApi({ 'PATCH /cursos': { body: { count: 1 } } });
+    const error = await dataProvider.updateMany('cursos', { ids: [1, 2], data: { estado: 'archivado' } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NoAplicados);
+    expect(error).toMatchObject({ status: 412, noAplicados: 1, total: 2 });
   });
 
   it('deleteMany deletes each record', async () => {

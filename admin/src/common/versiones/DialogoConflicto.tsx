@@ -24,7 +24,7 @@ import { rebasar } from '../../providers/dataProvider';
 import { recurso } from '../../registro';
 import { formatDiaHora } from '../dates';
 import { useConflicto } from './EditConVersion';
-import { etiquetaDe, valorLegible } from './valorLegible';
+import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
 
 type Registro = Record<string, unknown>;
 type Eleccion = 'suyo' | 'mio';
@@ -74,7 +74,7 @@ export const DialogoConflicto = () => {
     return save?.(valores);
   };
 
-  const quien = ultima?.login?.nombre || ultima?.login?.usuario || translate('aula.historial.alguien');
+  const quien = quienDe(ultima, translate);
 
   return (
     <Dialog open onClose={cerrar} fullScreen={estrecha} maxWidth="md" fullWidth aria-labelledby="conflicto-titulo">

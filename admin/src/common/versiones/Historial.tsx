@@ -4,24 +4,27 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import { Box, List, ListItem, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
+import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { FilaHistorial } from '../../providers/dataProvider';
 import { motivo } from '../../providers/http';
 import { recurso } from '../../registro';
 import { BotonConfirmado } from '../BotonConfirmado';
 import { formatDiaHora } from '../dates';
-import { etiquetaDe, valorLegible } from './valorLegible';
+import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
 
 export const Historial = () => {
   const resource = useResourceContext()!;
   const record = useRecordContext();
   const dataProvider = useDataProvider();
   const translate = useTranslate();
+  // The API answers only a role that reads the record; another is not shown a refusal.
+  const { canAccess } = useCanAccess({ action: 'read', resource, record });
   const { data: filas, isPending, error } = useQuery({
     queryKey: [resource, 'historial', record?.id, record?.version],
     queryFn: () => dataProvider.historial(resource, record!.id) as Promise<FilaHistorial[]>,
-    enabled: record !== undefined,
+    enabled: record !== undefined && canAccess === true,
   });
+  if (canAccess === false) return null;
   if (error) return <Typography color="error">{translate(motivo(error))}</Typography>;
   if (!record || isPending) return <Typography>{translate('aula.cargando')}</Typography>;
   if (!filas?.length) return <Typography>{translate('aula.historial.vacio')}</Typography>;
@@ -36,7 +39,8 @@ export const Historial = () => {
 
 const Entrada = ({ fila, resource, actual }: { fila: FilaHistorial; resource: string; actual: boolean }) => {
   const translate = useTranslate();
-  const quien = fila.login ? fila.login.nombre || fila.login.usuario : translate('aula.historial.alguien');
+  const record = useRecordContext();
+  const quien = quienDe(fila, translate);
   const cambios = fila.cambios ? Object.entries(fila.cambios) : [];
   const restaurable = recurso(resource).restaurable && fila.accion !== 'borrar' && fila.version !== null && fila.cambios !== null && !actual;
   return (
@@ -57,7 +61,7 @@ const Entrada = ({ fila, resource, actual }: { fila: FilaHistorial; resource: st
             </Typography>
             <Typography component="dd" variant="body2" sx={{ m: 0, minWidth: 0 }}>
               {Array.isArray(cambio)
-                ? `${valorLegible(resource, campo, cambio[0], translate)} → ${valorLegible(resource, campo, cambio[1], translate)}`
+                ? `${valorLegible(resource, campo, cambio[0], translate, record?.moneda)} → ${valorLegible(resource, campo, cambio[1], translate, record?.moneda)}`
                 : translate('aula.historial.cambiada')}
             </Typography>
           </Box>

@@ -5,12 +5,13 @@ import { claveDeValor } from '../choices';
 import { formatDiaHora } from '../dates';
 import { formatMoney } from '../money';
 
-type Traducir = (clave: string, opciones?: Record<string, unknown>) => string;
+export type Traducir = (clave: string, opciones?: Record<string, unknown>) => string;
 
-export function valorLegible(resource: string, campo: string, valor: unknown, translate: Traducir): string {
+/** `moneda`: the record's currency, for its amounts (a pago in dollars reads in dollars). */
+export function valorLegible(resource: string, campo: string, valor: unknown, translate: Traducir, moneda?: unknown): string {
   if (valor === null || valor === undefined || valor === '') return '—';
   const field = recurso(resource).fields[campo];
-  if (field?.money && typeof valor === 'number') return formatMoney(valor);
+  if (field?.money && typeof valor === 'number') return formatMoney(valor, typeof moneda === 'string' ? moneda : undefined);
   if (field?.type === 'date-time') return formatDiaHora(valor);
   if (field?.type === 'boolean' || typeof valor === 'boolean') return translate(valor ? 'ra.boolean.true' : 'ra.boolean.false');
   if (field?.enumLabels && (typeof valor === 'string' || typeof valor === 'number')) return translate(claveDeValor(resource, campo, valor), { _: String(valor) });
@@ -21,3 +22,7 @@ export function valorLegible(resource: string, campo: string, valor: unknown, tr
 /** How the catalogue names a field (resources.<recurso>.fields.<campo>, from the registry's labels). */
 export const etiquetaDe = (resource: string, campo: string, translate: Traducir) =>
   translate(`resources.${resource}.fields.${campo}`, { _: recurso(resource).fields[campo]?.label ?? campo });
+
+/** Who made a change a history row records: their name, else their user name, else «alguien». */
+export const quienDe = (fila: { login: { nombre: string | null; usuario: string | null } | null } | null | undefined, translate: Traducir) =>
+  fila?.login?.nombre || fila?.login?.usuario || translate('aula.historial.alguien');

@@ -19,12 +19,21 @@ export const historial = {
     facturar: 'Facturación',
     reordenarClases: 'Orden de las clases',
     subsanar: 'Subsanación',
+    restablecer: 'Contraseña restablecida',
   },
   restaurar: 'Restaurar esta versión',
   restaurarTitulo: '¿Restaurar la versión %{version}?',
   restaurarPregunta:
     'El registro vuelve a los valores que tenía tras el cambio del %{fecha}. Es un cambio más: queda en el historial y se puede deshacer restaurando otra versión.',
   restaurada: 'Restaurada la versión %{version}',
+  /** An action (emitir, reembolsar…) refused with 412: nothing was done, and the page is read again. */
+  accionCambiada: {
+    quienCuando:
+      '%{quien} cambió este registro el %{cuando}, mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+    cuando:
+      'Otra persona cambió este registro el %{cuando}, mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+    otro: 'Otra persona cambió este registro mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+  },
   conflicto: {
     titulo: 'Alguien guardó este registro mientras lo editaba',
     quienCuando: '%{quien} lo guardó el %{cuando}. Elija qué conservar de cada campo; lo que escribió no se pierde.',

@@ -204,6 +204,11 @@ export const aulaRecursos = {
     activarPregunta: '¿Activar el usuario seleccionado? |||| ¿Activar los %{smart_count} usuarios seleccionados?',
     desactivarTitulo: 'Desactivar %{smart_count} usuario |||| Desactivar %{smart_count} usuarios',
     desactivarPregunta: '¿Desactivar el usuario seleccionado? |||| ¿Desactivar los %{smart_count} usuarios seleccionados?',
+    // Rows that changed after the list was read are left as they are (docs/arquitectura.md §17).
+    noAplicados:
+      '%{smart_count} de %{total} no se aplicó: otra persona lo cambió. Revise la lista. |||| %{smart_count} de %{total} no se aplicaron: otras personas los cambiaron. Revise la lista.',
+    noBorrados:
+      '%{smart_count} de %{total} no se borró: otra persona lo cambió. Revise la lista. |||| %{smart_count} de %{total} no se borraron: otras personas los cambiaron. Revise la lista.',
   },
   /**
    * Publishing a curso whose clases are all borradores: its students would find it empty, so
