@@ -1,5 +1,5 @@
 // The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
-// usuarios): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
+// usuarios, a record's history): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
 // validation, session, query building); and the same in a bare Fastify, to tell the framework's
 // share of the API's distance from it. It converts values as the API must: a
 // PostgreSQL date-time goes out as the same ISO string, a SQLite 0/1 as a boolean. The API's
@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { timestamptzToIso } from '../api/src/db/index.js';
 import { openPg, openSqlite, type Row } from './driver.js';
-import { BY_ID_SQL, PAGE_SQL, usuariosSql } from './scenarios.js';
+import { BY_ID_SQL, HISTORIAL_SQL, historialParams, PAGE_SQL, usuariosSql } from './scenarios.js';
 
 const { TIMESTAMPTZ } = pg.types.builtins;
 
@@ -41,13 +41,19 @@ const send = (res: ServerResponse, status: number, body: string) => {
 
 const pagoById = (id: number) => driver.query(BY_ID_SQL, [id]).then((rows) => rows[0]);
 
+/** A record's history: what the log keeps as text, each change's values, goes out as JSON. */
+const historial = async (recurso: string, id: number, filter: { limit: number }) =>
+  (await driver.query(HISTORIAL_SQL, historialParams(recurso, id, filter.limit))).map((f) => ({ ...f, cambios: f.cambios === null ? null : JSON.parse(String(f.cambios)) }));
+
 /** node:http alone: nothing between the socket and the query but what any server must do. */
 function bareServer(): Promise<Server> {
   const server = createServer((req, res) => {
     // Each call read as any server must read it; the scenarios' shapes are known.
     const url = new URL(req.url!, 'http://ceiling');
     const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
-    const answer = byId ? pagoById(Number(byId[1])) : page(JSON.parse(url.searchParams.get('filter') ?? '{}'));
+    const deHistorial = /^\/(\w+)\/(\d+)\/historial$/.exec(url.pathname);
+    const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
+    const answer = byId ? pagoById(Number(byId[1])) : deHistorial ? historial(deHistorial[1], Number(deHistorial[2]), filter) : page(filter);
     answer.then(
       (body) => (body === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(body))),
       (err: Error) => send(res, 500, JSON.stringify(err.message)),
@@ -65,6 +71,9 @@ async function fastifyServer(): Promise<Server> {
   const app = Fastify();
   app.get<{ Params: { id: string } }>('/pagos/:id', async (req, reply) => (await pagoById(Number(req.params.id))) ?? reply.code(404).send({}));
   app.get<{ Querystring: { filter?: string } }>('/pagos', async (req) => page(JSON.parse(req.query.filter ?? '{}')));
+  app.get<{ Params: { recurso: string; id: string }; Querystring: { filter?: string } }>('/:recurso/:id/historial', async (req) =>
+    historial(req.params.recurso, Number(req.params.id), JSON.parse(req.query.filter ?? '{}')),
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return app.server;
 }

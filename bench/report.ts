@@ -9,6 +9,7 @@ import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
 import { describeBusqueda, type Busqueda } from './busqueda.js';
 import { describeExport, type Exportacion } from './exportacion.js';
+import { describirHistorial, type HistorialLleno } from './historial.js';
 import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
@@ -56,7 +57,8 @@ export interface ScenarioPlans {
 
 export interface DbReport {
   dialect: Dialect;
-  fill: FillInfo;
+  /** The big database filled to scale; absent when only a scratch database was measured (--only historial). */
+  fill?: FillInfo;
   plans: ScenarioPlans[];
   measurements: Measurement[];
   /** Every informe once, one after another, API against bare SQL. */
@@ -72,12 +74,14 @@ export interface DbReport {
   verifactu?: RemisionMedida;
   /** Search-as-you-type on the pagos list, keystroke by keystroke. */
   busqueda?: Busqueda;
+  /** The scratch database of a million audit rows whose histories were measured (historial.ts). */
+  historial?: HistorialLleno;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
-/** Ratios and PASS/FAIL for one scenario at one concurrency. */
-export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures, ceiling?: Figures, fastify?: Figures): Measurement {
+/** Ratios and PASS/FAIL for one scenario at one concurrency; `ceilingTargets` false: the ceiling's ratios without issue 13's targets. */
+export function judge(scenario: string, isPage: boolean, concurrency: number, api: Figures, driver?: Figures, ceiling?: Figures, fastify?: Figures, ceilingTargets = true): Measurement {
   const m: Measurement = { scenario, concurrency, api, driver, ceiling, fastify, verdicts: [] };
   if (api.errors) m.verdicts.push(`${api.errors} errores API`);
   if (!driver) return m;
@@ -98,7 +102,7 @@ export function judge(scenario: string, isPage: boolean, concurrency: number, ap
     m.verdicts.push(`req/s≥${TARGETS.pageThroughput * 100}% del driver ${mark(m.rpsRatio >= TARGETS.pageThroughput)}`);
     m.verdicts.push(`p99≤${TARGETS.p99At16}× driver ${mark(m.p99Ratio <= TARGETS.p99At16)}`);
   }
-  if (m.ceilingRatio !== undefined && m.ceilingP99Ratio !== undefined) {
+  if (ceilingTargets && m.ceilingRatio !== undefined && m.ceilingP99Ratio !== undefined) {
     m.verdicts.push(`req/s≥${TARGETS.ceilingThroughput * 100}% del techo ${mark(m.ceilingRatio >= TARGETS.ceilingThroughput)}`);
     m.verdicts.push(`p99≤${TARGETS.ceilingP99}× techo ${mark(m.ceilingP99Ratio <= TARGETS.ceilingP99)}`);
     m.verdicts.push(`techo ${ratio(m.ceilingDriverRatio, true)} del driver, Fastify vacío ${ratio(m.fastifyRatio, true)} del techo`);
@@ -112,8 +116,8 @@ export function judgePage(t: PageTiming): NonNullable<DbReport['informesPage']> 
   return { ...t, ratio, verdict };
 }
 
-// The tables the scale fills; a scan of a handful of rows (sesiones, logins) is not a finding.
-const SCALED = /\b(pagos|usuarios|facturas)\b/;
+// The tables the scale fills (logs: historial.ts); a scan of a handful of rows (sesiones, logins) is not a finding.
+const SCALED = /\b(pagos|usuarios|facturas|logs)\b/;
 
 export function planVerdict(plans: Plan[]): string {
   const scans = plans.flatMap((p) => p.fullScans).map((s) => s.trim());
@@ -147,22 +151,24 @@ export function printPlans(report: DbReport) {
 
 export function printTable(reports: DbReport[]) {
   console.log('\n## Resultados (ms; req/s; ratio = API ÷ driver; techo = node:http + driver, sin la API; Fastify vacío = lo mismo en un Fastify sin nada registrado)\n');
-  console.log('| db | escenario | c | API req/s | API p50 | API p99 | techo req/s | techo p50 | techo p99 | Fastify vacío req/s | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | API/techo | p99 API/techo | Fastify vacío/techo | objetivos |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('| db | escenario | c | API req/s | API p50 | API p95 | API p99 | techo req/s | techo p50 | techo p99 | Fastify vacío req/s | drv req/s | drv p50 | drv p99 | req/s API/drv | p99 API/drv | API/techo | p99 API/techo | Fastify vacío/techo | objetivos |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of reports) {
     for (const m of r.measurements) {
       const d = m.driver;
       console.log(
-        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p99)} | ${rps(m.ceiling)} | ${ms(m.ceiling?.p50)} | ${ms(m.ceiling?.p99)} | ${rps(m.fastify)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${ratio(m.ceilingRatio, true)} | ${ratio(m.ceilingP99Ratio)} | ${ratio(m.fastifyRatio, true)} | ${m.verdicts.join(', ')} |`,
+        `| ${r.dialect} | ${m.scenario} | ${m.concurrency} | ${rps(m.api)} | ${ms(m.api.p50)} | ${ms(m.api.p95)} | ${ms(m.api.p99)} | ${rps(m.ceiling)} | ${ms(m.ceiling?.p50)} | ${ms(m.ceiling?.p99)} | ${rps(m.fastify)} | ${rps(d)} | ${ms(d?.p50)} | ${ms(d?.p99)} | ${ratio(m.rpsRatio, true)} | ${ratio(m.p99Ratio)} | ${ratio(m.ceilingRatio, true)} | ${ratio(m.ceilingP99Ratio)} | ${ratio(m.fastifyRatio, true)} | ${m.verdicts.join(', ')} |`,
       );
     }
   }
   console.log('');
   for (const r of reports) {
-    const fill = r.fill.reused
-      ? `reutilizada (--keep; llenado original ${r.fill.fillSeconds.toFixed(1)} s)`
-      : `llenada en ${r.fill.fillSeconds.toFixed(1)} s (seedScale ${r.fill.seedScaleSeconds.toFixed(1)} s)`;
-    console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
+    if (r.fill) {
+      const fill = r.fill.reused
+        ? `reutilizada (--keep; llenado original ${r.fill.fillSeconds.toFixed(1)} s)`
+        : `llenada en ${r.fill.fillSeconds.toFixed(1)} s (seedScale ${r.fill.seedScaleSeconds.toFixed(1)} s)`;
+      console.log(`${r.dialect}: ${r.fill.pagos} pagos, ${fill}`);
+    } else console.log(`${r.dialect}:`);
     for (const p of r.plans) console.log(`  ${p.scenario}: ${p.api.queries} consultas SQL por petición; plan ${p.verdict}`);
     if (r.informesPage) console.log(`  página de Informes (todos, uno tras otro): ${r.informesPage.verdict}`);
     if (r.apertura) for (const line of describeApertura(r.apertura)) console.log(`  ${line}`);
@@ -172,6 +178,7 @@ export function printTable(reports: DbReport[]) {
     if (r.include) console.log(`  ${describeInclude(r.include)}`);
     if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);
     if (r.verifactu) console.log(`  ${describirRemision(r.dialect, r.verifactu)}`);
+    if (r.historial) console.log(`  ${describirHistorial(r.historial)}`);
   }
 }
 

@@ -17,10 +17,11 @@ import { describeLoginBurst, measureLoginBurst } from './login.js';
 import { parseOptions, type Options } from './options.js';
 import { measureSides, type Load } from './measure.js';
 import { judge, judgePage, planVerdict, printPlans, printTable, writeJson, type DbReport, type Measurement } from './report.js';
-import { buildScenarios, type Scenario, type Statement } from './scenarios.js';
+import { buildHistorialScenarios, buildScenarios, type Scenario, type Statement } from './scenarios.js';
+import { describirHistorial, HISTORIAL_FILAS, llenarHistorial, objetivoHistorial } from './historial.js';
 import type { Figures } from './stats.js';
 import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
-import { traceQueries } from './trace.js';
+import { traceQueries, type Trace } from './trace.js';
 import { describeWorkers, measureWorkers } from './workers.js';
 import { medirRemision, type RemisionMedida } from './verifactu.js';
 import { medirEventos, type EventosMedida } from './eventos.js';
@@ -41,6 +42,16 @@ function logMeasurement(m: Measurement) {
   log(`${m.scenario} c=${m.concurrency}: ${side('API', m.api)} ${side('· techo HTTP', m.ceiling)} ${side('· techo Fastify', m.fastify)} ${side('· driver', m.driver)} ${m.verdicts.join(', ')}`);
 }
 
+/** Each scenario's plans: the driver's statements and those the API ran for it (`traces`, in the same order). */
+async function planScenarios(driver: Driver, scenarios: Scenario[], traces: Trace[], report: DbReport) {
+  for (const [i, s] of scenarios.entries()) {
+    const plans = await Promise.all((await s.plans()).map((st) => explain(driver, st)));
+    const { status, statements } = traces[i];
+    const api = await Promise.all(statements.map((st) => explain(driver, st)));
+    report.plans.push({ scenario: s.name, plans, api: { status, queries: statements.length, plans: api }, verdict: planVerdict([...plans, ...api]) });
+  }
+}
+
 /**
  * Plans of every statement measured, the driver's and the API's (recorded for one call of each
  * scenario and each informe). Returns the informes the API answered, with their statements.
@@ -49,12 +60,7 @@ async function explainAll(target: Target, driver: Driver, scenarios: Scenario[],
   const informeCalls = INFORMES.map((name) => ({ name: `informe ${name}`, path: informePath(name, now) }));
   const traces = await traceQueries(target.url, [...scenarios.map((s) => ({ name: s.name, path: s.path() })), ...informeCalls]);
   const apiPlans = (statements: Statement[]) => Promise.all(statements.map((st) => explain(driver, st)));
-  for (const [i, s] of scenarios.entries()) {
-    const plans = await Promise.all((await s.plans()).map((st) => explain(driver, st)));
-    const { status, statements } = traces[i];
-    const api = await apiPlans(statements);
-    report.plans.push({ scenario: s.name, plans, api: { status, queries: statements.length, plans: api }, verdict: planVerdict([...plans, ...api]) });
-  }
+  await planScenarios(driver, scenarios, traces, report);
   const informes: InformeTraced[] = [];
   for (const [j, call] of informeCalls.entries()) {
     const { status, statements } = traces[scenarios.length + j];
@@ -81,7 +87,8 @@ interface Ceilings {
  * Every HTTP measurement against the running API, the driver's beside each scenario, and for the
  * page of pagos (the call with a target) the bare-HTTP ceiling between the two.
  */
-async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
+/** The loads measured against the API under test, the ceilings and the driver, each recorded as it is judged. */
+function loadsFor(api: ApiUnderTest, report: DbReport) {
   const record = (m: Measurement) => {
     report.measurements.push(m);
     logMeasurement(m);
@@ -96,20 +103,33 @@ async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings,
     return seconds;
   };
   const direct = (call: () => Promise<unknown>, c: number): Load => (t, rec) => closedLoop(call, c, t, rec);
+  return { record, viaHttp, direct };
+}
 
+/**
+ * The /ping floor, then each scenario at each concurrency: API and driver and, for a scenario with
+ * a ceiling, both ceilings, in alternating slices. `targets`: the ceiling's targets (issue 13)
+ * judged, or only its ratios printed; `extra` adds a scenario's own target.
+ */
+async function measureScenarios(api: ApiUnderTest, ceilings: Ceilings, scenarios: Scenario[], report: DbReport, duration: number, { targets = true, extra = (m: Measurement) => m } = {}) {
+  const { record, viaHttp, direct } = loadsFor(api, report);
   // The floor: what this machine and load generator reach on a route that does no work.
   for (const c of CONCURRENCIES) {
-    const [floor] = await measureSides(opts.duration, [viaHttp(() => '/ping', c, { ...api, headers: {} })]);
+    const [floor] = await measureSides(duration, [viaHttp(() => '/ping', c, { ...api, headers: {} })]);
     record(judge('GET /ping (suelo HTTP)', false, c, floor));
   }
-
-  for (const s of opts.onlyTecho ? scenarios.filter((x) => x.ceiling) : scenarios) {
+  for (const s of scenarios) {
     for (const c of CONCURRENCIES) {
       const top = s.ceiling ? [viaHttp(s.path, c, ceilings.node), viaHttp(s.path, c, ceilings.fastify)] : [];
-      const [a, d, ceil, fastify] = await measureSides(opts.duration, [viaHttp(s.path, c), direct(s.direct, c), ...top]);
-      record(judge(s.name, s === scenarios[0], c, a, d, ceil, fastify));
+      const [a, d, ceil, fastify] = await measureSides(duration, [viaHttp(s.path, c), direct(s.direct, c), ...top]);
+      record(extra(judge(s.name, targets && s === scenarios[0], c, a, d, ceil, fastify, targets)));
     }
   }
+}
+
+async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings, driver: Driver, scenarios: Scenario[], informes: InformeTraced[], report: DbReport, opts: Options) {
+  const { record, viaHttp, direct } = loadsFor(api, report);
+  await measureScenarios(api, ceilings, opts.onlyTecho ? scenarios.filter((x) => x.ceiling) : scenarios, report, opts.duration);
   if (opts.onlyTecho) return;
 
   // Opening the list as the admin does: the page and its total together, against the page alone.
@@ -132,7 +152,46 @@ async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings,
   }
 }
 
+/**
+ * A record's history with a million audit rows, on a scratch database of its own (historial.ts):
+ * plans, then the API against the driver and the ceilings, with the «opens at once» target.
+ */
+async function benchHistorial(target: Target, opts: Options, report: DbReport) {
+  log(`\nhistorial de un registro con ${HISTORIAL_FILAS.toLocaleString('es-ES')} filas en logs (${target.dialect}):`);
+  const lleno = await llenarHistorial(target, HISTORIAL_FILAS, log);
+  report.historial = lleno;
+  log(describirHistorial(lleno));
+  const driver = lleno.target.dialect === 'sqlite' ? openSqlite(lleno.target.driverPath) : openPg(lleno.target.driverPath);
+  let api: ApiUnderTest | undefined;
+  const ceilings: Partial<Ceilings> = {};
+  try {
+    const scenarios = await buildHistorialScenarios(driver, [lleno.largo, lleno.corto]);
+    const traces = await traceQueries(lleno.target.url, scenarios.map((s) => ({ name: s.name, path: s.path() })));
+    const planes: DbReport = { ...report, plans: [] };
+    await planScenarios(driver, scenarios, traces, planes);
+    printPlans(planes);
+    report.plans.push(...planes.plans);
+    api = await startApiProcess(lleno.target.url);
+    ceilings.node = await startCeilingProcess(lleno.target);
+    ceilings.fastify = await startCeilingProcess(lleno.target, 'fastify');
+    for (const s of scenarios) for (const server of [api, ceilings.node, ceilings.fastify]) await checkAnswer(server, s);
+    // The ceiling's targets are issue 13's, for the pagos: here its ratios are printed only.
+    await measureScenarios(api, ceilings as Ceilings, scenarios, report, opts.duration, { targets: false, extra: objetivoHistorial });
+  } finally {
+    await api?.stop();
+    await ceilings.node?.stop();
+    await ceilings.fastify?.stop();
+    await driver.close();
+  }
+}
+
 async function benchDatabase(target: Target, opts: Options, now: Date): Promise<DbReport> {
+  if (opts.onlyHistorial) {
+    log(`\n## ${target.dialect}`);
+    const report: DbReport = { dialect: target.dialect, plans: [], measurements: [] };
+    await benchHistorial(target, opts, report);
+    return report;
+  }
   log(`\n## ${target.dialect}: ${opts.scale} pagos`);
   const filled = await fill(target, opts.scale, opts.keep, log);
   log(filled.reused ? `base reutilizada (${filled.pagos} pagos)` : `llenada en ${filled.fillSeconds.toFixed(1)} s`);
@@ -199,6 +258,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     await exportar();
     log(`\nremisión VeriFactu: ${opts.registrosVerifactu} registros a la AEAT local`);
     report.verifactu = await medirRemision(target, opts.registrosVerifactu, log);
+    await benchHistorial(target, opts, report);
     return report;
   } finally {
     await api?.stop();
@@ -239,7 +299,7 @@ for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : op
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyInclude) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyInclude && !opts.onlyHistorial) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await medirSubida(target.url, opts.subidaMb));
@@ -249,6 +309,7 @@ if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyAper
   }
   for (const s of subidas) log(describirSubida(s));
 }
-const out = resolve('data/bench-results.json');
+// --only historial writes its own file: the full run's data/bench-results.json stays as it was.
+const out = resolve(opts.onlyHistorial ? 'data/bench-historial.json' : 'data/bench-results.json');
 writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration, subidas }, reports);
 log(`\nJSON: ${out}`);

@@ -2,6 +2,7 @@
 // it, written by hand and run through the bare driver. The API orders by `fecha DESC, id DESC`
 // (it appends id as a tie-break) and loads an include with a second query.
 import { randomInt } from 'node:crypto';
+import { AUDIT_TIPOS } from '../api/src/base/types.js';
 import type { Driver, Row } from './driver.js';
 
 export interface Statement {
@@ -95,4 +96,37 @@ export async function buildScenarios(driver: Driver, now = new Date()): Promise<
       ceiling: true,
     },
   ];
+}
+
+/** A record's history as the API reads it (api/src/rest/historial.ts): one range of logs_recurso_historial. */
+export const HISTORIAL_SQL =
+  'SELECT "logs"."id", "logs"."fecha", "logs"."tipo", "logs"."datos", "logs"."cambios", "logs"."version", "logs"."ip", "logs"."loginId", "logins"."nombre", "logins"."usuario" ' +
+  'FROM "logs" LEFT JOIN "logins" ON "logins"."id" = "logs"."loginId" WHERE "logs"."recurso" = ? AND "logs"."recursoId" = ? AND "logs"."tipo" IN (?, ?, ?) ORDER BY "logs"."id" DESC LIMIT ?';
+
+export const historialParams = (recurso: string, id: number, limit: number) => [recurso, id, ...AUDIT_TIPOS, limit];
+
+/** What the admin's Historial tab asks for (admin/src/providers/dataProvider.ts, `historial`). */
+export const HISTORIAL_LIMIT = 50;
+
+/** The history of each record given, as the admin's Historial tab opens it. */
+export async function buildHistorialScenarios(driver: Driver, records: { recurso: string; id: number }[]): Promise<Scenario[]> {
+  return Promise.all(
+    records.map(async ({ recurso, id }) => {
+      const params = historialParams(recurso, id, HISTORIAL_LIMIT);
+      // Counted here rather than taken from the fill: the demo's own rows count too.
+      const [{ n }] = (await driver.query('SELECT count(*) AS n FROM "logs" WHERE "recurso" = ? AND "recursoId" = ? AND "tipo" IN (?, ?, ?)', params.slice(0, -1))) as { n: number }[];
+      const expected = Math.min(Number(n), HISTORIAL_LIMIT);
+      return {
+        name: `historial de ${recurso}/${id} (${n} filas)`,
+        path: () => `/${recurso}/${id}/historial?filter=${encodeURIComponent(JSON.stringify({ limit: HISTORIAL_LIMIT }))}`,
+        direct: () => driver.query(HISTORIAL_SQL, params),
+        plans: async () => [{ sql: HISTORIAL_SQL, params }],
+        check: (body: unknown) =>
+          Array.isArray(body) && body.length === expected && body.every((f: Row) => 'cambios' in f && typeof f.fecha === 'string')
+            ? undefined
+            : `se esperaban ${expected} cambios`,
+        ceiling: true,
+      };
+    }),
+  );
 }

@@ -5,6 +5,7 @@ export interface Figures {
   /** Completed calls per second over the measured window. */
   rps: number;
   p50: number;
+  p95: number;
   p99: number;
   /** Calls measured (a figure from a handful of calls is noise). */
   n: number;
@@ -29,6 +30,6 @@ export class Recorder {
   figures(seconds: number): Figures {
     const sorted = this.samples.subarray(0, this.length).sort();
     const at = (q: number) => (this.length ? sorted[Math.min(this.length - 1, Math.floor(q * this.length))] : NaN);
-    return { rps: this.length / seconds, p50: at(0.5), p99: at(0.99), n: this.length, errors: this.errors };
+    return { rps: this.length / seconds, p50: at(0.5), p95: at(0.95), p99: at(0.99), n: this.length, errors: this.errors };
   }
 }

@@ -52,6 +52,10 @@ const PAGO: Spec = [
   ['estado', 'text'], ['referencia', 'text'], ['fecha', 'timestamptz'], ['notas', 'text'], ['fechaReembolso', 'timestamptz'],
   ['importeReembolsado', 'int'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
 ];
+const LOG: Spec = [
+  ['tipo', 'text'], ['fecha', 'timestamptz'], ['datos', 'text'], ['loginId', 'int'], ['recurso', 'text'], ['recursoId', 'int'],
+  ['ip', 'text'], ['cambios', 'text'], ['version', 'int'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
+];
 
 type Value = string | number | boolean | null;
 
@@ -85,7 +89,7 @@ async function sqliteBulk(db: Knex): Promise<Bulk> {
     return stmt;
   };
   // ~500 rows a statement, within SQLite's limit of 32766 bound parameters.
-  const batch = Math.min(500, Math.floor(30000 / Math.max(...[USUARIO, FACTURA, PAGO].map((s) => s.length))));
+  const batch = Math.min(500, Math.floor(30000 / Math.max(...[USUARIO, FACTURA, PAGO, LOG].map((s) => s.length))));
   return {
     batch,
     async insert(table, spec, rows) {
@@ -140,6 +144,36 @@ async function pgBulk(db: Knex): Promise<Bulk> {
       await db.client.releaseConnection(conn);
     },
   };
+}
+
+/** One transaction on a bulk connection: committed when `work` ends, rolled back if it throws. */
+async function enTransaccion<T>(db: Knex, work: (bulk: Bulk) => Promise<T>): Promise<T> {
+  const bulk = isPgDb(db) ? await pgBulk(db) : await sqliteBulk(db);
+  try {
+    await bulk.begin();
+    const result = await work(bulk);
+    await bulk.commit();
+    return result;
+  } catch (err) {
+    await bulk.rollback();
+    throw err;
+  } finally {
+    await bulk.release();
+  }
+}
+
+/** `total` rows made and inserted by `lote(done, n)` a few statements at a time, with a progress line each tenth. */
+async function porLotes(bulk: Bulk, total: number, lote: (done: number, n: number) => Promise<void>, progreso: (done: number) => string, log: (msg: string) => void) {
+  let nextReport = 0.1;
+  for (let done = 0; done < total; ) {
+    const n = Math.min(bulk.batch * 4, total - done);
+    await lote(done, n);
+    done += n;
+    if (done / total >= nextReport || done === total) {
+      log(progreso(done));
+      while (nextReport <= done / total) nextReport += 0.1;
+    }
+  }
 }
 
 interface CursoVenta {
@@ -223,11 +257,8 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
   const maxNumero = (await db('facturas').where('serie', serie).max({ m: 'numero' }).first()) as { m: number | null } | undefined;
   let numero = Number(maxNumero?.m ?? 0) + 1;
 
-  const bulk = isPgDb(db) ? await pgBulk(db) : await sqliteBulk(db);
   let facturas = 0;
-  try {
-    await bulk.begin();
-
+  await enTransaccion(db, async (bulk) => {
     // Usuarios, signing up evenly over the period.
     log(`seedScale: ${nUsuarios} usuarios…`);
     const nuevos: Value[][] = [];
@@ -247,12 +278,9 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
 
     // Pagos in date order (so invoice numbers follow dates), each by someone already signed up:
     // half of them by recent sign-ups (first purchases), half by anyone.
-    const chunk = bulk.batch * 4;
     let signedUp = 0;
     let last = 0;
-    let nextReport = 0.1;
-    for (let done = 0; done < pagos; ) {
-      const n = Math.min(chunk, pagos - done);
+    const lote = async (done: number, n: number) => {
       const pagoRows: Value[][] = [];
       const facturaRows: Value[][] = [];
       for (let j = 0; j < n; j++) {
@@ -292,23 +320,144 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
       await bulk.insert('facturas', FACTURA, facturaRows);
       await bulk.insert('pagos', PAGO, pagoRows);
       facturas += facturaRows.length;
-      done += n;
-      if (done / pagos >= nextReport || done === pagos) {
-        log(`seedScale: ${done.toLocaleString('es-ES')} / ${pagos.toLocaleString('es-ES')} pagos, ${facturas.toLocaleString('es-ES')} facturas (${elapsed()})`);
-        while (nextReport <= done / pagos) nextReport += 0.1;
-      }
-    }
-    await bulk.commit();
-  } catch (err) {
-    await bulk.rollback();
-    throw err;
-  } finally {
-    await bulk.release();
-  }
+    };
+    const progreso = (done: number) => `seedScale: ${done.toLocaleString('es-ES')} / ${pagos.toLocaleString('es-ES')} pagos, ${facturas.toLocaleString('es-ES')} facturas (${elapsed()})`;
+    await porLotes(bulk, pagos, lote, progreso, log);
+  });
   // Each refunded pago's refund row, as the reports read refunds (one statement, in the database).
   await reembolsosDePagosReembolsados(db);
   await resetSequences(db, ['usuarios', 'facturas', 'pagos']);
   const seconds = (performance.now() - t0) / 1000;
   log(`seedScale: ${pagos} pagos, ${nUsuarios} usuarios y ${facturas} facturas en ${seconds.toFixed(1)} s`);
   return { usuarios: nUsuarios, pagos, facturas, seconds };
+}
+
+export interface SeedHistorialOptions {
+  /** Default: the real now. Every date is at or before it. */
+  now?: Date;
+  seed?: number;
+  log?: (msg: string) => void;
+}
+
+/** One record's history: its resource, its id and how many audit rows it has. */
+export interface HistorialDe {
+  recurso: string;
+  id: number;
+  filas: number;
+}
+
+export interface SeedHistorialResult {
+  filas: number;
+  /** The catalogue record with the longest history (a curso), and a usuario with a short one. */
+  largo: HistorialDe;
+  corto: HistorialDe;
+  seconds: number;
+}
+
+/**
+ * How an academy's activity spreads over its audit log (share of rows, rows per record): many
+ * pagos, facturas and usuarios with a short history each, a catalogue of a few dozen cursos and
+ * clases edited again and again over the months, and account events (not a record's history).
+ */
+const ACTIVIDAD = [
+  { recurso: 'pagos', parte: 0.4, porRegistro: 2 },
+  { recurso: 'facturas', parte: 0.18, porRegistro: 1.5 },
+  { recurso: 'usuarios', parte: 0.22, porRegistro: 3 },
+  { recurso: 'clases', parte: 0.1 },
+  { recurso: 'cursos', parte: 0.05 },
+  { recurso: 'categorias', parte: 0.01 },
+  { recurso: 'logins', parte: 0.04 },
+] as const;
+
+/** What one write of each resource changed, {campo: [antes, después]} as logs.cambios keeps it. */
+function cambiosDe(recurso: string, crea: boolean, rng: Random): Record<string, [unknown, unknown]> {
+  const importe = rng.int(19, 400) * 100 + 90;
+  switch (recurso) {
+    case 'pagos':
+      return crea ? { importe: [null, importe], metodo: [null, 'tarjeta'], estado: [null, 'pendiente'] } : { estado: ['pendiente', rng.pick(['completado', 'fallido', 'reembolsado'])] };
+    case 'facturas':
+      return crea ? { numero: [null, rng.int(1, 500_000)], total: [null, importe], estado: [null, 'emitida'] } : { estado: ['emitida', 'pagada'] };
+    case 'usuarios':
+      return crea ? { nombre: [null, persona(rng).nombre], email: [null, `alumno.${rng.digits(6)}@${rng.pick(dominios)}`] } : { telefono: [`6${rng.digits(8)}`, `6${rng.digits(8)}`] };
+    case 'cursos':
+      return rng.chance(0.3)
+        ? { precio: [importe, importe + 1000] }
+        : { descripcion: [`Temario revisado: ${rng.chars(60, 'abcdefghijklmnopqrstuvwxyz ')}`, `Temario revisado: ${rng.chars(60, 'abcdefghijklmnopqrstuvwxyz ')}`] };
+    case 'clases':
+      return rng.chance(0.5) ? { orden: [rng.int(1, 30), rng.int(1, 30)] } : { titulo: [`Clase ${rng.int(1, 30)}`, `Clase ${rng.int(1, 30)}: práctica`] };
+    default:
+      return { orden: [rng.int(0, 10), rng.int(0, 10)] };
+  }
+}
+
+/**
+ * N audit rows in `logs` over the last eighteen months, oldest first, through the same bulk
+ * inserts as seedScale. Pagos, facturas and usuarios are numbered as a busy academy's would be
+ * (their rows fall in the weeks after each record's creation), each one's first row its CREATE;
+ * cursos, clases and categorías are the catalogue the database holds, created before the period,
+ * so their rows are all UPDATEs and their histories long. Each row carries the version it left.
+ */
+export async function seedHistorial(db: Knex, filas: number, opts: SeedHistorialOptions = {}): Promise<SeedHistorialResult> {
+  if (!Number.isInteger(filas) || filas < 1) throw new Error(`seedHistorial: filas must be a positive integer (got ${filas})`);
+  const log = opts.log ?? ((m: string) => console.log(m));
+  const t0 = performance.now();
+  const rng = new Random(opts.seed ?? 24);
+  const nowMs = (opts.now ?? new Date()).getTime();
+  const start = monthsBefore(new Date(nowMs), 18);
+  const span = nowMs - start;
+
+  const idsDe = async (tabla: string) => ((await db(tabla).select('id').orderBy('id')) as { id: number }[]).map((r) => Number(r.id));
+  const logins = await idsDe('logins');
+  if (!logins.length) throw new Error('seedHistorial: the database has no logins (seed the demo or an administrator first)');
+  const fuentes = await Promise.all(
+    ACTIVIDAD.map(async (a) => {
+      const existentes = 'porRegistro' in a ? [] : await idsDe(a.recurso);
+      const total = 'porRegistro' in a ? Math.max(1, Math.round((filas * a.parte) / a.porRegistro)) : existentes.length;
+      if (!total) throw new Error(`seedHistorial: the database has no ${a.recurso}`);
+      return { ...a, existentes, total, versiones: new Int32Array(total) };
+    }),
+  );
+  const elegir = new WeightedIndex(fuentes.map((f) => f.parte));
+  const ips = Array.from({ length: 40 }, () => `83.${rng.int(0, 255)}.${rng.int(0, 255)}.${rng.int(1, 254)}`);
+
+  await enTransaccion(db, async (bulk) => {
+    const lote = async (done: number, n: number) => {
+      const rows: Value[][] = [];
+      for (let j = 0; j < n; j++) {
+        const t = (done + j + rng.next()) / filas;
+        const at = iso(start + Math.floor(t * span));
+        const f = fuentes[elegir.pick(rng)];
+        // A numbered record is busy in the weeks after it is created (about a tenth of the period).
+        const k = f.existentes.length ? rng.int(0, f.total - 1) : Math.min(f.total - 1, Math.max(0, Math.floor((t - rng.next() * Math.min(t, 0.1)) * f.total)));
+        const id = f.existentes.length ? f.existentes[k] : k + 1;
+        const loginId = rng.chance(0.05) ? null : rng.pick(logins);
+        const ip = rng.pick(ips);
+        if (f.recurso === 'logins') {
+          // Account events: in the log, never in a record's history.
+          rows.push([rng.pick(['CONTRASENA', 'SESIONES-CERRADAS', 'ROL']), at, null, loginId, 'logins', rng.pick(logins), ip, null, null, at, at]);
+          continue;
+        }
+        const crea = ++f.versiones[k] === 1 && !f.existentes.length;
+        // A record already there was at version 1 before its first change here.
+        const version = f.versiones[k] + (f.existentes.length ? 1 : 0);
+        const datos = f.recurso === 'pagos' && !crea && rng.chance(0.03) ? JSON.stringify({ accion: 'reembolsar' }) : null;
+        rows.push([crea ? 'CREATE' : 'UPDATE', at, datos, loginId, f.recurso, id, ip, JSON.stringify(cambiosDe(f.recurso, crea, rng)), version, at, at]);
+      }
+      await bulk.insert('logs', LOG, rows);
+    };
+    const progreso = (done: number) => `seedHistorial: ${done.toLocaleString('es-ES')} / ${filas.toLocaleString('es-ES')} filas de logs (${((performance.now() - t0) / 1000).toFixed(1)} s)`;
+    await porLotes(bulk, filas, lote, progreso, log);
+  });
+  const historialDe = (recurso: string, k: number): HistorialDe => {
+    const f = fuentes.find((x) => x.recurso === recurso)!;
+    return { recurso, id: f.existentes.length ? f.existentes[k] : k + 1, filas: f.versiones[k] };
+  };
+  const cursos = fuentes.find((f) => f.recurso === 'cursos')!.versiones;
+  const usuarios = fuentes.find((f) => f.recurso === 'usuarios')!.versiones;
+  const largo = historialDe('cursos', cursos.indexOf(Math.max(...cursos)));
+  // A usuario with three rows, as most have: created, then edited a couple of times.
+  const corto = historialDe('usuarios', Math.max(0, usuarios.indexOf(3)));
+  const seconds = (performance.now() - t0) / 1000;
+  log(`seedHistorial: ${filas} filas de logs en ${seconds.toFixed(1)} s`);
+  return { filas, largo, corto, seconds };
 }

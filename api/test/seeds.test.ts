@@ -14,7 +14,7 @@ import { cuotaIva } from '../src/resources/facturas/index.js';
 import { seedDemo } from '../../seeds/demo.js';
 import { sembrarDemo } from '../../seeds/prepare.js';
 import { isEmpty, prepareDatabase } from '../src/db/preparar.js';
-import { seedScale } from '../../seeds/scale.js';
+import { seedHistorial, seedScale } from '../../seeds/scale.js';
 import { createTestDb, EMISOR, testConfig, type TestDb } from './support/db.js';
 
 const scrypt = { N: 1024, r: 8, p: 1 };
@@ -201,6 +201,56 @@ describe('seedScale', () => {
     // No file is made for them, so no path either.
     expect(await count(db, 'cursos', { foto: null })).toBe(await count(db, 'cursos'));
     expect(await count(db, 'pagos')).toBe(500);
+  });
+});
+
+describe('seedHistorial', () => {
+  it('adds N audit rows whose histories read as the API serves them: versions in order, a long curso, a short usuario', async () => {
+    const t = await fresh();
+    const { db } = t;
+    await seedDemo(db, { adminPasswordHash: await hashPassword('admin', scrypt), now, usuarios: 50, pagos: 200 });
+    const antes = await count(db, 'logs');
+    const { largo, corto } = await seedHistorial(db, 20_000, { now, log: () => {} });
+    expect(await count(db, 'logs')).toBe(antes + 20_000);
+    const futuras = (await db('logs').where('fecha', '>', now.toISOString()).count({ n: '*' })) as { n: number }[];
+    expect(Number(futuras[0].n)).toBe(0);
+
+    // Each record's rows, oldest first, leave versions one after another; a numbered one starts with its CREATE.
+    const filas = (await db('logs').where('id', '>', antes).whereIn('tipo', ['CREATE', 'UPDATE']).orderBy('id').select('recurso', 'recursoId', 'tipo', 'version', 'cambios')) as Row[];
+    const ultima = new Map<string, number>();
+    for (const f of filas) {
+      const clave = `${f.recurso}/${f.recursoId}`;
+      const anterior = ultima.get(clave);
+      if (anterior === undefined && f.tipo === 'CREATE') expect(Number(f.version), clave).toBe(1);
+      if (anterior !== undefined) expect([clave, Number(f.version)]).toEqual([clave, anterior + 1]);
+      ultima.set(clave, Number(f.version));
+      expect(typeof JSON.parse(f.cambios)).toBe('object');
+    }
+    const por = (recurso: string) => [...ultima.keys()].filter((k) => k.startsWith(`${recurso}/`)).length;
+    expect(por('pagos')).toBeGreaterThan(2000);
+    expect(por('cursos')).toBe(await count(db, 'cursos'));
+
+    // The curso named as the long history has the most rows of all cursos; the usuario, three.
+    const [{ n: maximo }] = (await db('logs').where({ recurso: 'cursos' }).where('id', '>', antes).groupBy('recursoId').count({ n: '*' }).orderBy('n', 'desc').limit(1)) as { n: number }[];
+    expect(largo).toMatchObject({ recurso: 'cursos', filas: Number(maximo) });
+    expect(largo.filas).toBeGreaterThan(20);
+    expect(await count(db, 'logs', { recurso: corto.recurso, recursoId: corto.id })).toBeGreaterThanOrEqual(3);
+    expect(corto).toMatchObject({ recurso: 'usuarios', filas: 3 });
+
+    const app = await buildApp({ config: configDe(t), db });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario: 'admin', pass: 'admin' } });
+      const cookie = String(login.headers['set-cookie']).split(';')[0];
+      const res = await app.inject({ method: 'GET', url: `/cursos/${largo.id}/historial?filter=${encodeURIComponent('{"limit":50}')}`, headers: { cookie } });
+      expect(res.statusCode).toBe(200);
+      const historial = res.json() as Row[];
+      expect(historial).toHaveLength(50);
+      expect(historial.map((h) => h.version)).toEqual([...historial.map((h) => h.version)].sort((a, b) => b - a));
+      expect(historial.every((h) => h.accion === 'modificar')).toBe(true);
+      expect(Object.keys(historial[0].cambios).length).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
   });
 });
 
