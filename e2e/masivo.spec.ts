@@ -96,8 +96,10 @@ test('clases: publicar dos a la vez desde la lista', async ({ page }) => {
   await dialog.getByRole('button', { name: BOTON.confirmar }).click();
   const response = await patched;
   expect(await response.json()).toEqual({ count: 2 });
-  // One request for both, by id.
-  expect(JSON.parse(new URL(response.url()).searchParams.get('where')!)).toEqual({ id: { inq: clases.slice(0, 2).map((c) => c.id) } });
+  // One request for both, each on the version the list read (a row changed since would be left alone).
+  const where = JSON.parse(new URL(response.url()).searchParams.get('where')!) as { or: { id: number; version: number }[] };
+  expect(where.or.map(({ id }) => id)).toEqual(clases.slice(0, 2).map((c) => c.id));
+  for (const { version } of where.or) expect(version).toEqual(expect.any(Number));
   await expect(page.getByText('2 elementos actualizados')).toBeVisible();
 
   const res = await page.request.get(`${API}/clases?filter=${q({ where: { id: { inq: clases.map((c) => c.id) } }, order: 'id ASC' })}`);
