@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { abrir, revisar } from './support/axe';
-import { BOTON, input, pickFirst, save } from './support/form';
+import { BOTON, choose, input, pickFirst, save } from './support/form';
 import { loginThroughForm } from './support/login';
 import { menuEntry, openMenu } from './support/menu';
 
@@ -65,10 +65,8 @@ test('la contable ve el dinero y emite una factura, y del catálogo solo lee', a
   await page.goto('/main/pagos/create');
   await pickFirst(page, 'Usuario');
   await input(page, 'Importe').fill('42,00');
-  await page.getByRole('combobox', { name: /^Método/ }).click();
-  await page.getByRole('option', { name: 'Bizum', exact: true }).click();
-  await page.getByRole('combobox', { name: /^Estado/ }).click();
-  await page.getByRole('option', { name: 'Completado', exact: true }).click();
+  await choose(page, 'Método', 'Bizum');
+  await choose(page, 'Estado', 'Completado');
   await input(page, 'Referencia').fill(`Pago de la contable ${test.info().project.name} ${Date.now().toString(36)}`);
   await save(page, 'pagos');
   await expect(page).toHaveURL(/\/main\/pagos\/\d+\/show$/);

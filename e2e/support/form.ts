@@ -24,9 +24,18 @@ export async function pickFirst(page: Page, label: string): Promise<void> {
 /** A select's accessible name is its label followed by the chosen option, if any. */
 export const select = (page: Page, label: string) => page.getByRole('combobox', { name: new RegExp(`^${escapeRegExp(label)}\\b`) });
 
+/**
+ * Opens the select and taps the option, until the select shows it: under load, a tap on the
+ * tablet once landed while the menu was still opening and left it open, the option only focused.
+ */
 export async function choose(page: Page, label: string, option: string): Promise<void> {
-  await select(page, label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  const combo = select(page, label);
+  const opcion = page.getByRole('option', { name: option, exact: true });
+  await combo.click();
+  await expect(async () => {
+    if (await opcion.isVisible()) await opcion.click({ timeout: 2_000 });
+    await expect(combo).toHaveText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /** Clicks Guardar and waits for the API to accept the write. */
