@@ -1,7 +1,7 @@
 // A local AEAT, real-shaped: HTTPS with a CA made for the run, a client certificate required (the
 // TLS handshake fails without one signed by that CA), every envelope validated against the AEAT's
 // SuministroLR.xsd by xmllint (a SOAP Fault 4102 otherwise, like respuestas/soap-fault-4102.xml),
-// and answers shaped like the four recorded in ../shared/verifactu/respuestas. Like the AEAT, it
+// and answers shaped like the four recorded in referencias/aeat-verifactu/respuestas. Like the AEAT, it
 // remembers what it registered: an alta sent again for a key it holds is a «duplicado» (3000).
 // Scripted per message: a Fault Client or Server, no answer, a cut connection, or registering and
 // never answering (an answer lost on the way back).

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The AEAT's files as the steering repository keeps them (../shared/verifactu beside the repository). */
-export const AEAT = fileURLToPath(new URL('../../../../shared/verifactu/', import.meta.url));
-const ESQUEMAS = join(AEAT, 'aeat');
+/** The AEAT's files, copied unchanged into the repository (referencias/aeat-verifactu/README.md says from where). */
+export const AEAT = fileURLToPath(new URL('../../../referencias/aeat-verifactu/', import.meta.url));
+const ESQUEMAS = join(AEAT, 'esquemas');
 
 export interface Validacion {
   ok: boolean;
