@@ -12,7 +12,7 @@ const tracked = execFileSync('git', ['ls-files'], { cwd: root, encoding: 'utf8' 
 
 describe('the repository stands alone', () => {
   it('no tracked file points at ../shared or another folder beside the repository', () => {
-    // `../shared/…` as a path (a module named shared.ts beside its importer is no such thing).
+    // A path into the sibling folder (an import of a module named shared.ts is no such thing).
     const fuera = new RegExp(['\\.\\./', 'shared/'].join(''));
     const culpables = tracked
       .filter((f) => /\.(ts|tsx|js|mjs|cjs|json|sh|md|yml|yaml)$/.test(f) || f === '.ci/run')
