@@ -25,6 +25,7 @@ import { traceQueries, type Trace } from './trace.js';
 import { describeWorkers, measureWorkers } from './workers.js';
 import { medirRemision, type RemisionMedida } from './verifactu.js';
 import { medirEventos, type EventosMedida } from './eventos.js';
+import { medirEmitir, type EmitirMedida } from './emitir.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -289,6 +290,18 @@ if (opts.onlyEventos) {
   for (const dialect of opts.dbs) medidas[dialect] = await medirEventos(targetFor(dialect, opts.pgServer, opts.pgDatabase), log);
   const out = resolve('data/bench-eventos.json');
   writeJson(out, { date: now.toISOString(), eventos: medidas }, []);
+  log(`\nJSON: ${out}`);
+  process.exit(0);
+}
+// --only emitir: issuing invoices on a scratch database with the demo data (no fill to scale).
+if (opts.onlyEmitir) {
+  const medidas: Record<string, EmitirMedida> = {};
+  for (const dialect of opts.dbs) {
+    log(`\n## emitir y facturar (${dialect})`);
+    medidas[dialect] = await medirEmitir(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.duration, log);
+  }
+  const out = resolve('data/bench-emitir.json');
+  writeJson(out, { date: now.toISOString(), emitir: medidas }, []);
   log(`\nJSON: ${out}`);
   process.exit(0);
 }
