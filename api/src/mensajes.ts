@@ -263,6 +263,7 @@ export const mensajes = {
       noEsXml: (detalle: string) => `la respuesta no es XML (${detalle})`,
       noEsRespuesta: 'la respuesta no es una RespuestaRegFactuSistemaFacturacion',
       sinRaiz: 'el documento no tiene un elemento raíz',
+      demasiadoProfunda: (niveles: number) => `la respuesta anida más de ${niveles} elementos`,
       interrumpido: 'El proceso que enviaba terminó antes de recibir la respuesta',
     },
     /** The declaración responsable (Orden HAC/1177/2024, art. 15.1): its title and, by letter, what describes each item. */

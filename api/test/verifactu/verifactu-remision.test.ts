@@ -13,7 +13,7 @@ import { emitir, anular } from '../../src/resources/facturas/emision.js';
 import { fechaExpedicion } from '../../src/resources/facturas/formato.js';
 import { encadenarEmitidas } from '../../src/resources/facturas/cadena.js';
 import { parseRespuesta } from '../../src/verifactu/respuesta.js';
-import { hijo, texto } from '../../src/verifactu/lectura.js';
+import { buscar, hijo, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { AEAT } from '../support/xsd.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { crearAeat, fault, type AeatDePruebas, type RegistroRecibido } from '../support/aeat.js';
@@ -526,6 +526,17 @@ describe('the routes of the remission', () => {
     } finally {
       await t.destroy();
     }
+  });
+});
+
+describe('reading the AEAT\'s answers', () => {
+  it('never recurses: an answer 20 000 levels deep is unreadable (no answer), and a tree 200 000 deep is searched', () => {
+    const hondo = `<?xml version="1.0" encoding="UTF-8"?>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}`;
+    expect(parseRespuesta(hondo)).toEqual({ tipo: 'ilegible', motivo: 'la respuesta anida más de 64 elementos' });
+    const raiz: Nodo = { nombre: 'Envelope', ns: '', hijos: [], texto: '' };
+    let hoja = raiz;
+    for (let i = 0; i < 200_000; i++) hoja = hoja.hijos[hoja.hijos.push({ nombre: i === 199_999 ? 'Fault' : 'a', ns: '', hijos: [], texto: '' }) - 1];
+    expect(buscar(raiz, 'Fault')).toEqual([hoja]);
   });
 });
 
