@@ -111,12 +111,12 @@ describe('batches and flow control', () => {
       // A send ten seconds ago, with no answer yet to change the initial 60 s.
       const hace10 = new Date(Date.now() - 10_000);
       await t2.db('verifactu').update({ ultimoEnvio: hace10.toISOString() });
-      const espera = await t2.app.remitente!.ciclo(new Date());
+      const espera = await t2.app.remitente!.turno(new Date());
       expect(espera).toBeGreaterThan(0);
       expect(aeat.peticiones).toHaveLength(0);
       expect(Date.parse((await estado(t2)).siguienteEnvio)).toBe(hace10.getTime() + 60_000);
       // Past the 60 s it goes.
-      expect(await t2.app.remitente!.ciclo(new Date(hace10.getTime() + 60_001))).toBe(0);
+      expect(await t2.app.remitente!.turno(new Date(hace10.getTime() + 60_001))).toBe(0);
       expect(aeat.peticiones).toHaveLength(1);
       expect((await t2.db('verifactu').first('tiempoEspera')).tiempoEspera).toBe(1);
     } finally {
