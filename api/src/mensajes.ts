@@ -267,6 +267,9 @@ export const mensajes = {
       noEsRespuesta: 'la respuesta no es una RespuestaRegFactuSistemaFacturacion',
       sinRaiz: 'el documento no tiene un elemento raíz',
       demasiadoProfunda: (niveles: number) => `la respuesta anida más de ${niveles} elementos`,
+      noLeida: (detalle: string) => `la respuesta no se pudo leer (${detalle})`,
+      noGuardada: (detalle: string) => `la respuesta no se pudo guardar (${detalle})`,
+      sinDesenlace: 'no se pudo guardar lo que respondió la AEAT, ni que no respondiera',
       interrumpido: 'El remitente que enviaba terminó, o perdió su turno, antes de recibir la respuesta',
     },
     /** The declaración responsable (Orden HAC/1177/2024, art. 15.1): its title and, by letter, what describes each item. */

@@ -21,9 +21,10 @@
 //
 // What each outcome does:
 // - an answer: each line's state, CSV and error on its record; the wait it names, kept.
-// - no answer (network, timeout), a Fault «Server», or a body that is no answer: the records stay
-//   pendiente and the next try waits VERIFACTU_REINTENTO, doubled on each failure in a row, up to
-//   an hour; whatever goes late goes with Incidencia=S.
+// - no answer (network, timeout), a Fault «Server», a body that is no answer, or anything else
+//   that fails once the message left (reading the answer, a database error applying it): the
+//   records stay pendiente and the next try waits VERIFACTU_REINTENTO, doubled on each failure in
+//   a row, up to an hour; whatever goes late goes with Incidencia=S.
 // - a Fault «Client» (the AEAT refused the whole message): the records stay pendiente with their
 //   XML forgotten (nothing was registered, so it may be built again), and the sender stops until
 //   the configuration changes or an administrator asks to retry. Resending it unchanged would be
@@ -367,6 +368,13 @@ export class Remitente {
     if (!pendientes) return this.sondeoMs;
     const t = ahora.getTime();
     const ultimo = (await this.db('envios').orderBy('id', 'desc').first('id', 'estado', 'fin')) as Row | undefined;
+    if (ultimo?.estado === 'enviando') {
+      // Nothing of this sender is in flight while it looks: a last envío still «enviando» is its
+      // own, whose outcome it could not record (the database failed even for the loss). Its
+      // records may be at the AEAT: lost answers, so their resend's duplicates read as registered.
+      await this.perder(Number(ultimo.id), mensajes.verifactu.sinRespuesta.sinDesenlace, null, ahora);
+      return 0;
+    }
     const relevo = getFinRelevo(ultimo, v.timeoutMs);
     if (t < relevo) return Math.min(relevo - t, this.sondeoMs);
     if (estado.siguienteEnvio && t < new Date(estado.siguienteEnvio).getTime()) return Math.min(new Date(estado.siguienteEnvio).getTime() - t, this.sondeoMs);
@@ -413,15 +421,21 @@ export class Remitente {
       return id;
     });
 
+    // From here the message has left: whatever fails is an answer lost, never an envío left
+    // «enviando» whose records would later be resent as if the AEAT did not have them.
     let desenlace: Desenlace;
     try {
       const { cuerpo } = await this.cliente.enviar(mensaje);
       desenlace = parseRespuesta(cuerpo);
     } catch (err) {
-      if (!(err instanceof SinRespuesta)) throw err;
-      desenlace = { tipo: 'sinRespuesta', motivo: err.message };
+      desenlace = { tipo: 'sinRespuesta', motivo: err instanceof SinRespuesta ? err.message : mensajes.verifactu.sinRespuesta.noLeida((err as Error).message) };
     }
-    await this.aplicar(envioId, lote, desenlace, new Date());
+    try {
+      await this.aplicar(envioId, lote, desenlace, new Date());
+    } catch (err) {
+      if (err instanceof TurnoPerdido || desenlace.tipo === 'sinRespuesta') throw err;
+      await this.perder(envioId, mensajes.verifactu.sinRespuesta.noGuardada((err as Error).message), null, new Date());
+    }
   }
 
   private async aplicar(envioId: number, lote: Pendiente[], r: Desenlace, fin: Date): Promise<void> {

@@ -4,7 +4,8 @@
 // and answers shaped like the four recorded in referencias/aeat-verifactu/respuestas. Like the AEAT, it
 // remembers what it registered: an alta sent again for a key it holds is a «duplicado» (3000).
 // Scripted per message: a Fault Client or Server, no answer, a cut connection, registering and
-// never answering (an answer lost on the way back), or registering and answering late.
+// never answering (an answer lost on the way back), registering and answering late, or
+// registering and answering a body nested deeper than any answer.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
@@ -26,7 +27,9 @@ export type Modo =
   /** Registers every record, then never answers: an answer lost on the way back. */
   | 'registrarYCallar'
   /** Registers every record and answers as usual, `demoraMs` later. */
-  | 'tardar';
+  | 'tardar'
+  /** Registers every record and answers `anidamiento` nested elements instead of its answer. */
+  | 'anidar';
 
 /** What the AEAT decides for one record instead of accepting it. */
 export interface Decision {
@@ -74,6 +77,8 @@ export interface AeatDePruebas {
   siguientes: Modo[];
   /** How late 'tardar' answers (ms). */
   demoraMs: number;
+  /** How deep the body 'anidar' answers is. */
+  anidamiento: number;
   /** Per record: accepted unless this says otherwise. */
   decidir: (r: RegistroRecibido) => Decision | undefined;
   /** The most messages it was ever handling at once. */
@@ -144,6 +149,7 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
     codigoCliente: 4104,
     siguientes: [],
     demoraMs: 3000,
+    anidamiento: 20_000,
     decidir: () => undefined,
     maxSimultaneas: 0,
     registradas: new Map(),
@@ -165,6 +171,7 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
       aeat.tiempoEspera = opciones.tiempoEspera ?? 1;
       aeat.codigoCliente = 4104;
       aeat.demoraMs = 3000;
+      aeat.anidamiento = 20_000;
     },
     cerrar: async () => {
       for (const res of colgadas) res.destroy();
@@ -264,6 +271,7 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
         const { cuerpo, estadoEnvio } = responder(peticion.registros, leido.obligado);
         peticion.estadoEnvio = estadoEnvio;
         if (modo === 'registrarYCallar') return void colgadas.add(res);
+        if (modo === 'anidar') return enviar(200, `<?xml version="1.0" encoding="UTF-8"?>${'<a>'.repeat(aeat.anidamiento)}${'</a>'.repeat(aeat.anidamiento)}`);
         if (modo === 'tardar') {
           colgadas.add(res);
           return void setTimeout(() => {
