@@ -256,6 +256,9 @@ export const mensajes = {
     entornoDistinto: (guardado: string, modo: string) =>
       `Esta base de datos ya remitió registros al entorno de ${guardado === 'produccion' ? 'producción' : 'pruebas'} de la AEAT y VERIFACTU=${modo}: los registros de una instalación van a un solo entorno. Vuelva a VERIFACTU=${guardado} o use una base de datos nueva`,
     remitente: (modo: string) => `VeriFactu: este proceso remite los registros a la AEAT (${modo})`,
+    turnoPerdido: 'VeriFactu: otro proceso tomó la remisión; este no envía más ni aplica la respuesta que esperaba',
+    relevo: (registros: number, segundos: number) =>
+      `VeriFactu: ${registros} ${registros === 1 ? 'registro estaba' : 'registros estaban'} en un envío sin respuesta de otro remitente; se reenvían como incidencia dentro de ${segundos} s`,
     /** Why a message got no answer, as its envío records it and the admin shows it. */
     sinRespuesta: {
       tiempo: (segundos: number) => `la AEAT no respondió en ${segundos} s`,
@@ -263,7 +266,11 @@ export const mensajes = {
       noEsXml: (detalle: string) => `la respuesta no es XML (${detalle})`,
       noEsRespuesta: 'la respuesta no es una RespuestaRegFactuSistemaFacturacion',
       sinRaiz: 'el documento no tiene un elemento raíz',
-      interrumpido: 'El proceso que enviaba terminó antes de recibir la respuesta',
+      demasiadoProfunda: (niveles: number) => `la respuesta anida más de ${niveles} elementos`,
+      noLeida: (detalle: string) => `la respuesta no se pudo leer (${detalle})`,
+      noGuardada: (detalle: string) => `la respuesta no se pudo guardar (${detalle})`,
+      sinDesenlace: 'no se pudo guardar lo que respondió la AEAT, ni que no respondiera',
+      interrumpido: 'El remitente que enviaba terminó, o perdió su turno, antes de recibir la respuesta',
     },
     /** The declaración responsable (Orden HAC/1177/2024, art. 15.1): its title and, by letter, what describes each item. */
     declaracion: {

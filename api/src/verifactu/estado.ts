@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { fechaEs } from './certificado.js';
-import { MAX_REGISTROS, RETRASO_MS } from './remitente.js';
+import { getFinRelevo, MAX_REGISTROS, RETRASO_MS } from './remitente.js';
 import { ERRORES_DEL_CLIENTE } from './subsanar.js';
 
 type Row = Record<string, any>;
@@ -49,7 +49,7 @@ export async function estadoRemision(db: Knex, config: Pick<Config, 'verifactu' 
   if (v.modo !== 'desactivado' && pendientes && !bloqueado) {
     const porFlujo = fila.ultimoEnvio && pendientes < MAX_REGISTROS ? new Date(fila.ultimoEnvio).getTime() + Number(fila.tiempoEspera) * 1000 : 0;
     const porFallo = fila.siguienteEnvio ? new Date(fila.siguienteEnvio).getTime() : 0;
-    siguienteEnvio = new Date(Math.max(porFlujo, porFallo, ahora.getTime())).toISOString();
+    siguienteEnvio = new Date(Math.max(porFlujo, porFallo, getFinRelevo(ultimo, v.timeoutMs), ahora.getTime())).toISOString();
   }
   return {
     modo: v.modo,

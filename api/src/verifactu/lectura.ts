@@ -1,7 +1,7 @@
 // Reading the AEAT's answers (and, in the tests, our own messages) by namespace-resolved local
 // names: saxes checks the document is well-formed XML 1.0 and resolves the prefixes, whatever
 // the sender chose (env:, soapenv:, tikR:…). A small tree is enough: an answer holds at most
-// a thousand lines.
+// a thousand lines, a dozen levels deep.
 import { SaxesParser } from 'saxes';
 import { mensajes } from '../mensajes.js';
 
@@ -15,6 +15,16 @@ export interface Nodo {
 
 export class XmlNoValido extends Error {}
 
+/** Well-formed as far as it was read, but nested deeper than any answer: not read further. */
+export class XmlDemasiadoProfundo extends XmlNoValido {}
+
+/**
+ * Deeper than any message of the AEAT (about ten levels) and than ours. A body nested deeper is
+ * refused at that level: saxes resolves each element's prefix up the open elements, so 200 000
+ * nested ones took some twenty minutes of the event loop before anything else could fail.
+ */
+export const MAX_PROFUNDIDAD = 64;
+
 export function parseXml(xml: string): Nodo {
   const parser = new SaxesParser({ xmlns: true });
   const raiz: Nodo = { nombre: '#documento', ns: '', hijos: [], texto: '' };
@@ -24,6 +34,8 @@ export function parseXml(xml: string): Nodo {
     error ??= e;
   });
   parser.on('opentag', (tag) => {
+    // The document itself is the stack's first entry.
+    if (pila.length > MAX_PROFUNDIDAD) throw new XmlDemasiadoProfundo(mensajes.verifactu.sinRespuesta.demasiadoProfunda(MAX_PROFUNDIDAD));
     const nodo: Nodo = { nombre: tag.local ?? tag.name, ns: tag.uri ?? '', hijos: [], texto: '' };
     pila[pila.length - 1].hijos.push(nodo);
     pila.push(nodo);
@@ -55,15 +67,13 @@ export function texto(n: Nodo | undefined, ...ruta: string[]): string | undefine
   return actual ? actual.texto.trim() : undefined;
 }
 
-/** Every descendant with this local name, depth first. */
+/** Every descendant with this local name, depth first, walked with a stack of its own rather than the call stack. */
 export function buscar(n: Nodo, nombre: string): Nodo[] {
   const encontrados: Nodo[] = [];
-  const visitar = (x: Nodo) => {
-    for (const h of x.hijos) {
-      if (h.nombre === nombre) encontrados.push(h);
-      visitar(h);
-    }
-  };
-  visitar(n);
+  const pendientes = [...n.hijos].reverse();
+  for (let x = pendientes.pop(); x; x = pendientes.pop()) {
+    if (x.nombre === nombre) encontrados.push(x);
+    for (let i = x.hijos.length - 1; i >= 0; i--) pendientes.push(x.hijos[i]);
+  }
   return encontrados;
 }

@@ -6,15 +6,25 @@
 //
 // Nothing it must not lose lives in its memory: before a message leaves, its records' XML, their
 // attempt and the message itself are committed; the answer is applied in one more transaction.
-// A process killed between the two leaves a message «enviando»: whoever holds the lock next marks
-// its records as having lost their answer and sends the same XML again, and the AEAT's «duplicado»
-// for a record it had already registered is read as registered.
+// A process killed between the two leaves a message «enviando»: whoever takes the lock next —
+// another process, or one that held it before and lost it — marks its records as having lost
+// their answer, waits VERIFACTU_TIMEOUT (the message may still be at the AEAT) and sends the same
+// XML again, and the AEAT's «duplicado» for a record it had already registered is read as
+// registered.
+//
+// Fencing: each taking of the lock bumps `verifactu.generacion`, and every write transaction of a
+// sender first checks, with a write, that the generation is still the one it took. A sender whose
+// lock went while a message was out (its PostgreSQL connection dropped, its SQLite lease lapsed)
+// thus writes nothing more: it neither sends again nor applies its answer over its successor's
+// state. The lock says who should send; the generation, checked in the same transaction as each
+// write, is what makes a late writer harmless.
 //
 // What each outcome does:
 // - an answer: each line's state, CSV and error on its record; the wait it names, kept.
-// - no answer (network, timeout), a Fault «Server», or a body that is no answer: the records stay
-//   pendiente and the next try waits VERIFACTU_REINTENTO, doubled on each failure in a row, up to
-//   an hour; whatever goes late goes with Incidencia=S.
+// - no answer (network, timeout), a Fault «Server», a body that is no answer, or anything else
+//   that fails once the message left (reading the answer, a database error applying it): the
+//   records stay pendiente and the next try waits VERIFACTU_REINTENTO, doubled on each failure in
+//   a row, up to an hour; whatever goes late goes with Incidencia=S.
 // - a Fault «Client» (the AEAT refused the whole message): the records stay pendiente with their
 //   XML forgotten (nothing was registered, so it may be built again), and the sender stops until
 //   the configuration changes or an administrator asks to retry. Resending it unchanged would be
@@ -70,7 +80,15 @@ type Cfg = Pick<Config, 'verifactu' | 'timeZone' | 'database' | 'emisor'>;
 interface Cerrojo {
   acquire(): Promise<boolean>;
   release(): Promise<void>;
+  /** Whether it is still held as far as this process knows (its connection alive, its last renewal taken). */
+  sigue(): boolean;
 }
+
+/** Another sender took the lock after this one: nothing of this one's turn is written any more. */
+export class TurnoPerdido extends Error {}
+
+/** What became of a message: the AEAT's answer, or none to rely on. */
+type Desenlace = Respuesta | { tipo: 'sinRespuesta'; motivo: string };
 
 /**
  * PostgreSQL: a session advisory lock on a connection of its own (a pooled one would hand the
@@ -112,6 +130,7 @@ function cerrojoPg(database: Config['database'], log: Registro): Cerrojo {
       if (cliente && tenido) await cliente.query('SELECT pg_advisory_unlock(hashtext($1))', [clave]).catch(() => undefined);
       cerrar();
     },
+    sigue: () => tenido && cliente !== undefined,
   };
 }
 
@@ -151,6 +170,7 @@ function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
       tenido = (await q.update({ remitente: yo, latido: new Date().toISOString() })) === 1;
       if (tenido) {
         // Renewed apart from the loop, so a send that takes long does not let the lease lapse.
+        clearInterval(latido);
         latido = setInterval(() => void renovar().catch(() => (tenido = false)), Math.max(200, plazoMs / 3));
         latido.unref();
       }
@@ -161,7 +181,28 @@ function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
       if (tenido) await db('verifactu').where({ id: 1, remitente: yo }).update({ remitente: null, latido: null }).catch(() => undefined);
       tenido = false;
     },
+    sigue: () => tenido,
   };
+}
+
+/**
+ * Envíos left «enviando» whose sender will record nothing more: interrupted, and their pending
+ * records marked as having lost their answer. Answers how many records.
+ */
+async function recoverEnviando(trx: Knex.Transaction, iso: string): Promise<number> {
+  const ids = ((await trx('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
+  if (!ids.length) return 0;
+  await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: iso, error: mensajes.verifactu.sinRespuesta.interrumpido });
+  return trx('remisiones').whereIn('envioId', ids).where('estado', 'pendiente').update({ respuestaPerdida: true, updatedAt: iso });
+}
+
+/**
+ * Until when a takeover holds back a message its predecessor left in flight: VERIFACTU_TIMEOUT
+ * from when it found it (the envío's end as recovered), so the AEAT is never sent the same
+ * records while the first message may still be there. 0 when the last envío is no such message.
+ */
+export function getFinRelevo(ultimo: Row | undefined, timeoutMs: number): number {
+  return ultimo?.estado === 'interrumpido' && ultimo.fin ? new Date(ultimo.fin).getTime() + timeoutMs : 0;
 }
 
 const fallbackLog: Registro = { info: console.log, warn: console.warn, error: console.error };
@@ -170,7 +211,8 @@ export class Remitente {
   private parado = true;
   private bucle?: Promise<void>;
   private despertador?: () => void;
-  private recuperado = false;
+  /** The generation this sender took with the lock; undefined while it has not taken it. */
+  private generacion: number | undefined;
   private readonly cerrojo: Cerrojo;
   private readonly cliente: ClienteAeat;
   private readonly log: Registro;
@@ -210,8 +252,7 @@ export class Remitente {
     this.parado = true;
     this.despertar();
     await Promise.race([this.bucle, new Promise((r) => setTimeout(r, 5000).unref())]);
-    await this.cerrojo.release();
-    this.tieneCerrojo = false;
+    await this.soltar();
     this.cliente.cerrar();
   }
 
@@ -235,50 +276,107 @@ export class Remitente {
     while (!this.parado) {
       let espera = this.sondeoMs;
       try {
-        const tenia = this.tieneCerrojo;
-        this.tieneCerrojo = await this.cerrojo.acquire();
-        if (this.tieneCerrojo) {
-          if (!tenia) this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
-          if (!this.recuperado) {
-            await this.recuperarInterrumpidos();
-            this.recuperado = true;
-          }
-          espera = await this.ciclo();
-        }
+        espera = await this.turno();
       } catch (err) {
-        this.log.error(`VeriFactu: ${(err as Error).message}`);
+        if (err instanceof TurnoPerdido) {
+          // After parar() the turn was given up, not taken: nothing to tell.
+          if (!this.parado) this.log.warn(mensajes.verifactu.turnoPerdido);
+          await this.soltar();
+        } else this.log.error(`VeriFactu: ${(err as Error).message}`);
       }
       if (espera > 0 && !this.parado) await this.dormir(espera);
     }
   }
 
-  /** Messages left «enviando» by a sender that died: their records lost their answer. */
-  private async recuperarInterrumpidos(): Promise<void> {
-    const ahora = new Date().toISOString();
-    await this.db.transaction(async (trx) => {
-      const ids = ((await trx('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
-      if (!ids.length) return;
-      await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: ahora, error: mensajes.verifactu.sinRespuesta.interrumpido });
-      await trx('remisiones').whereIn('envioId', ids).where('estado', 'pendiente').update({ respuestaPerdida: true, updatedAt: ahora });
+  /**
+   * One turn of the loop: the lock, the takeover when it was not held, and one look at the
+   * queue. Answers how long to wait before the next.
+   */
+  async turno(ahora = new Date()): Promise<number> {
+    const seguia = this.cerrojo.sigue();
+    this.tieneCerrojo = await this.cerrojo.acquire();
+    if (!this.tieneCerrojo) {
+      this.generacion = undefined;
+      return this.sondeoMs;
+    }
+    if (!seguia) {
+      this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
+      this.generacion = undefined;
+    }
+    if (this.generacion === undefined) await this.relevar(ahora);
+    return this.ciclo(ahora);
+  }
+
+  private async soltar(): Promise<void> {
+    this.generacion = undefined;
+    this.tieneCerrojo = false;
+    await this.cerrojo.release();
+  }
+
+  /**
+   * Taking over, at every acquisition (a first one, or after the lock was lost): a generation of
+   * its own, and the messages left «enviando» by whoever held the lock before, whose records lost
+   * their answer. One transaction, the bump first: a predecessor's write either committed before
+   * it (and is recovered here) or comes after and finds the generation moved.
+   */
+  private async relevar(ahora: Date): Promise<void> {
+    const iso = ahora.toISOString();
+    let recuperados = 0;
+    this.generacion = await this.db.transaction(async (trx) => {
+      await trx('verifactu').where('id', 1).increment('generacion', 1);
+      const { generacion } = (await trx('verifactu').where('id', 1).first('generacion')) as Row;
+      recuperados = await recoverEnviando(trx, iso);
+      return Number(generacion);
+    });
+    if (recuperados) this.log.warn(mensajes.verifactu.relevo(recuperados, Math.round(this.config.verifactu.timeoutMs / 1000)));
+  }
+
+  /**
+   * A write transaction of the sender, fenced: its first statement checks, as a write, that no
+   * other sender took over since this one's acquisition. Being a write, it takes SQLite's writer
+   * lock (or PostgreSQL's row lock) for the whole transaction, so a takeover's bump either waits
+   * for it or is seen by it.
+   */
+  private escribir<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+    const generacion = this.generacion;
+    return this.db.transaction(async (trx) => {
+      if (generacion === undefined) throw new TurnoPerdido();
+      const vigente = await trx('verifactu').where({ id: 1, generacion }).update({ generacion });
+      if (vigente !== 1) throw new TurnoPerdido();
+      return fn(trx);
     });
   }
 
   /** One look at the queue: sends if it may, else answers how long to wait. */
-  async ciclo(ahora = new Date()): Promise<number> {
+  private async ciclo(ahora: Date): Promise<number> {
     const v = this.config.verifactu;
     const estado = (await this.db('verifactu').where('id', 1).first()) as Row;
     if (estado.entorno && estado.entorno !== v.modo) {
-      if (estado.bloqueoHuella !== this.huellaConfig) await this.bloquear(null, mensajes.verifactu.entornoDistinto(estado.entorno, v.modo), ahora);
+      if (estado.bloqueoHuella !== this.huellaConfig) {
+        const texto = mensajes.verifactu.entornoDistinto(estado.entorno, v.modo);
+        await this.escribir((trx) => trx('verifactu').where('id', 1).update(this.bloqueo(null, texto, ahora)));
+        this.log.error(`VeriFactu: ${texto}`);
+      }
       return this.sondeoMs;
     }
     if (estado.bloqueoHuella) {
       if (estado.bloqueoHuella === this.huellaConfig) return this.sondeoMs;
       // The configuration or the version changed since the refusal: worth one more try.
-      await this.db('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null });
+      await this.escribir((trx) => trx('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null }));
     }
     const pendientes = await countPendientes(this.db, MAX_REGISTROS);
     if (!pendientes) return this.sondeoMs;
     const t = ahora.getTime();
+    const ultimo = (await this.db('envios').orderBy('id', 'desc').first('id', 'estado', 'fin')) as Row | undefined;
+    if (ultimo?.estado === 'enviando') {
+      // Nothing of this sender is in flight while it looks: a last envío still «enviando» is its
+      // own, whose outcome it could not record (the database failed even for the loss). Its
+      // records may be at the AEAT: lost answers, so their resend's duplicates read as registered.
+      await this.perder(Number(ultimo.id), mensajes.verifactu.sinRespuesta.sinDesenlace, null, ahora);
+      return 0;
+    }
+    const relevo = getFinRelevo(ultimo, v.timeoutMs);
+    if (t < relevo) return Math.min(relevo - t, this.sondeoMs);
     if (estado.siguienteEnvio && t < new Date(estado.siguienteEnvio).getTime()) return Math.min(new Date(estado.siguienteEnvio).getTime() - t, this.sondeoMs);
     if (pendientes < MAX_REGISTROS && estado.ultimoEnvio) {
       const permitido = new Date(estado.ultimoEnvio).getTime() + Number(estado.tiempoEspera) * 1000;
@@ -288,9 +386,9 @@ export class Remitente {
     return 0;
   }
 
-  private async bloquear(codigo: number | null, texto: string, ahora: Date) {
-    await this.db('verifactu').where('id', 1).update({ bloqueoCodigo: codigo, bloqueoTexto: texto.slice(0, 2000), bloqueoDesde: ahora.toISOString(), bloqueoHuella: this.huellaConfig, siguienteEnvio: null });
-    this.log.error(codigo === null ? `VeriFactu: ${texto}` : mensajes.verifactu.rechazado(texto));
+  /** The installation's row blocked: nothing leaves until the configuration changes or an administrator retries. */
+  private bloqueo(codigo: number | null, texto: string, ahora: Date): Row {
+    return { bloqueoCodigo: codigo, bloqueoTexto: texto.slice(0, 2000), bloqueoDesde: ahora.toISOString(), bloqueoHuella: this.huellaConfig, siguienteEnvio: null };
   }
 
   /** One message: its records marked as attempted, sent, and the outcome applied. */
@@ -303,8 +401,12 @@ export class Remitente {
     const xmls = lote.map((p) => p.xml ?? nuevos.get(p.remisionId)!);
     const incidencia = lote.some((p) => p.respuestaPerdida || ahora.getTime() - new Date(p.generado).getTime() > RETRASO_MS);
     const { emisorNombre } = (await this.db('facturas').where('id', lote[0].facturaId).first('emisorNombre')) as Row;
+    // Built before the message is recorded as leaving, so that it leaves right after.
+    const mensaje = sobre({ obligado: { nombre: emisorNombre, nif: lote[0].idEmisorFactura }, incidencia }, xmls);
     const iso = ahora.toISOString();
-    const envioId = await this.db.transaction(async (trx) => {
+    const envioId = await this.escribir(async (trx) => {
+      // A lock known lost is not worth a message its successor will resend anyway.
+      if (!this.cerrojo.sigue()) throw new TurnoPerdido();
       const id = await insertId(trx, 'envios', { entorno: v.modo, emisorNif: lote[0].idEmisorFactura, inicio: iso, registros: lote.length, incidencia, estado: 'enviando' });
       for (const p of lote) {
         const cambios: Row = { intentos: p.intentos + 1, ultimoIntento: iso, envioId: id, updatedAt: iso };
@@ -319,23 +421,29 @@ export class Remitente {
       return id;
     });
 
-    let respuesta: Respuesta | { tipo: 'sinRespuesta'; motivo: string };
+    // From here the message has left: whatever fails is an answer lost, never an envío left
+    // «enviando» whose records would later be resent as if the AEAT did not have them.
+    let desenlace: Desenlace;
     try {
-      const { cuerpo } = await this.cliente.enviar(sobre({ obligado: { nombre: emisorNombre, nif: lote[0].idEmisorFactura }, incidencia }, xmls));
-      respuesta = parseRespuesta(cuerpo);
+      const { cuerpo } = await this.cliente.enviar(mensaje);
+      desenlace = parseRespuesta(cuerpo);
     } catch (err) {
-      if (!(err instanceof SinRespuesta)) throw err;
-      respuesta = { tipo: 'sinRespuesta', motivo: err.message };
+      desenlace = { tipo: 'sinRespuesta', motivo: err instanceof SinRespuesta ? err.message : mensajes.verifactu.sinRespuesta.noLeida((err as Error).message) };
     }
-    await this.aplicar(envioId, lote, respuesta, new Date());
+    try {
+      await this.aplicar(envioId, lote, desenlace, new Date());
+    } catch (err) {
+      if (err instanceof TurnoPerdido || desenlace.tipo === 'sinRespuesta') throw err;
+      await this.perder(envioId, mensajes.verifactu.sinRespuesta.noGuardada((err as Error).message), null, new Date());
+    }
   }
 
-  private async aplicar(envioId: number, lote: Pendiente[], r: Respuesta | { tipo: 'sinRespuesta'; motivo: string }, fin: Date): Promise<void> {
+  private async aplicar(envioId: number, lote: Pendiente[], r: Desenlace, fin: Date): Promise<void> {
     const iso = fin.toISOString();
     const ids = lote.map((p) => p.remisionId);
     if (r.tipo === 'respuesta') {
       const lineas = new Map(r.lineas.map((l) => [l.clave, l]));
-      await this.db.transaction(async (trx) => {
+      await this.escribir(async (trx) => {
         // Records that end alike (most of a message: Correcto, the same CSV) in one statement.
         const grupos = new Map<string, { cambios: Row; ids: number[] }>();
         const anuladas: Pendiente[] = [];
@@ -363,22 +471,32 @@ export class Remitente {
       return;
     }
     if (r.tipo === 'fault' && r.lado === 'Client' && !CLIENT_TECNICOS.has(r.codigo ?? -1)) {
-      await this.db.transaction(async (trx) => {
+      await this.escribir(async (trx) => {
         // Refused whole: nothing of it was registered, so its records may be built again.
         for (let i = 0; i < ids.length; i += 500) await trx('remisiones').whereIn('id', ids.slice(i, i + 500)).update({ xml: null, updatedAt: iso });
         await trx('envios').where('id', envioId).update({ estado: 'rechazado', fin: iso, codigoError: r.codigo ?? null, error: r.texto.slice(0, 2000) });
+        await trx('verifactu').where('id', 1).update(this.bloqueo(r.codigo ?? null, r.texto, fin));
       });
-      await this.bloquear(r.codigo ?? null, r.texto, fin);
+      this.log.error(mensajes.verifactu.rechazado(r.texto));
       return;
     }
-    const motivo = r.tipo === 'fault' ? `Fault ${r.lado}: ${r.texto}` : r.motivo;
-    const estado = (await this.db('verifactu').where('id', 1).first('fallosSeguidos')) as Row;
-    const fallos = Number(estado.fallosSeguidos) + 1;
-    const pausa = Math.min(this.config.verifactu.reintentoMs * 2 ** (fallos - 1), PAUSA_MAXIMA_MS);
-    await this.db.transaction(async (trx) => {
-      for (let i = 0; i < ids.length; i += 500) await trx('remisiones').whereIn('id', ids.slice(i, i + 500)).update({ respuestaPerdida: true, updatedAt: iso });
-      await trx('envios').where('id', envioId).update({ estado: 'fallido', fin: iso, codigoError: r.tipo === 'fault' ? (r.codigo ?? null) : null, error: motivo.slice(0, 2000) });
+    await this.perder(envioId, r.tipo === 'fault' ? `Fault ${r.lado}: ${r.texto}` : r.motivo, r.tipo === 'fault' ? (r.codigo ?? null) : null, fin);
+  }
+
+  /**
+   * No answer to rely on: the envío failed, its records stay pendiente having lost their answer
+   * (the AEAT may hold them), and the next try waits the back-off.
+   */
+  private async perder(envioId: number, motivo: string, codigoError: number | null, fin: Date): Promise<void> {
+    const iso = fin.toISOString();
+    const pausa = await this.escribir(async (trx) => {
+      const estado = (await trx('verifactu').where('id', 1).first('fallosSeguidos')) as Row;
+      const fallos = Number(estado.fallosSeguidos) + 1;
+      const pausa = Math.min(this.config.verifactu.reintentoMs * 2 ** (fallos - 1), PAUSA_MAXIMA_MS);
+      await trx('remisiones').where({ envioId, estado: 'pendiente' }).update({ respuestaPerdida: true, updatedAt: iso });
+      await trx('envios').where('id', envioId).update({ estado: 'fallido', fin: iso, codigoError, error: motivo.slice(0, 2000) });
       await trx('verifactu').where('id', 1).update({ ultimoEnvio: iso, fallosSeguidos: fallos, siguienteEnvio: new Date(fin.getTime() + pausa).toISOString() });
+      return pausa;
     });
     this.log.warn(mensajes.verifactu.fallo(motivo, Math.round(pausa / 1000)));
   }

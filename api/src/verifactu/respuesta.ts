@@ -2,7 +2,7 @@
 // the sender acts on. Anything else (an HTML error page, a truncated body) is no answer at all:
 // the service description says to send the message again.
 import { mensajes } from '../mensajes.js';
-import { buscar, hijo, hijos, parseXml, texto, XmlNoValido, type Nodo } from './lectura.js';
+import { buscar, hijo, hijos, parseXml, texto, XmlDemasiadoProfundo, XmlNoValido, type Nodo } from './lectura.js';
 
 export interface LineaRespuesta {
   /** IDEmisorFactura|NumSerieFactura|FechaExpedicionFactura|alta|anulacion, as cola.claveDe builds it. */
@@ -57,6 +57,7 @@ export function parseRespuesta(xml: string): Respuesta {
   try {
     raiz = parseXml(xml);
   } catch (err) {
+    if (err instanceof XmlDemasiadoProfundo) return { tipo: 'ilegible', motivo: err.message };
     if (err instanceof XmlNoValido) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsXml(err.message) };
     throw err;
   }

@@ -3,8 +3,9 @@
 // SuministroLR.xsd by xmllint (a SOAP Fault 4102 otherwise, like respuestas/soap-fault-4102.xml),
 // and answers shaped like the four recorded in referencias/aeat-verifactu/respuestas. Like the AEAT, it
 // remembers what it registered: an alta sent again for a key it holds is a «duplicado» (3000).
-// Scripted per message: a Fault Client or Server, no answer, a cut connection, or registering and
-// never answering (an answer lost on the way back).
+// Scripted per message: a Fault Client or Server, no answer, a cut connection, registering and
+// never answering (an answer lost on the way back), registering and answering late, or
+// registering and answering a body nested deeper than any answer.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
@@ -24,7 +25,11 @@ export type Modo =
   /** Closes the connection as soon as the message is in. */
   | 'cortar'
   /** Registers every record, then never answers: an answer lost on the way back. */
-  | 'registrarYCallar';
+  | 'registrarYCallar'
+  /** Registers every record and answers as usual, `demoraMs` later. */
+  | 'tardar'
+  /** Registers every record and answers `anidamiento` nested elements instead of its answer. */
+  | 'anidar';
 
 /** What the AEAT decides for one record instead of accepting it. */
 export interface Decision {
@@ -70,6 +75,10 @@ export interface AeatDePruebas {
   codigoCliente: number;
   /** Behaviours for the next messages, in order; then 'normal'. */
   siguientes: Modo[];
+  /** How late 'tardar' answers (ms). */
+  demoraMs: number;
+  /** How deep the body 'anidar' answers is. */
+  anidamiento: number;
   /** Per record: accepted unless this says otherwise. */
   decidir: (r: RegistroRecibido) => Decision | undefined;
   /** The most messages it was ever handling at once. */
@@ -139,6 +148,8 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
     tiempoEspera: opciones.tiempoEspera ?? 1,
     codigoCliente: 4104,
     siguientes: [],
+    demoraMs: 3000,
+    anidamiento: 20_000,
     decidir: () => undefined,
     maxSimultaneas: 0,
     registradas: new Map(),
@@ -159,6 +170,8 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
       aeat.decidir = () => undefined;
       aeat.tiempoEspera = opciones.tiempoEspera ?? 1;
       aeat.codigoCliente = 4104;
+      aeat.demoraMs = 3000;
+      aeat.anidamiento = 20_000;
     },
     cerrar: async () => {
       for (const res of colgadas) res.destroy();
@@ -258,6 +271,14 @@ export async function crearAeat(opciones: { tiempoEspera?: number } = {}): Promi
         const { cuerpo, estadoEnvio } = responder(peticion.registros, leido.obligado);
         peticion.estadoEnvio = estadoEnvio;
         if (modo === 'registrarYCallar') return void colgadas.add(res);
+        if (modo === 'anidar') return enviar(200, `<?xml version="1.0" encoding="UTF-8"?>${'<a>'.repeat(aeat.anidamiento)}${'</a>'.repeat(aeat.anidamiento)}`);
+        if (modo === 'tardar') {
+          colgadas.add(res);
+          return void setTimeout(() => {
+            colgadas.delete(res);
+            if (!res.destroyed) enviar(200, cuerpo);
+          }, aeat.demoraMs);
+        }
         enviar(200, cuerpo);
       });
     },

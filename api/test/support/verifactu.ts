@@ -1,8 +1,22 @@
 // What the VeriFactu tests with real API processes share: their environment, and invoices issued
 // straight into the database those processes use.
 import { emitir } from '../../src/resources/facturas/emision.js';
+import { countPendientes } from '../../src/verifactu/remitente.js';
 import { crearAeat, type AeatDePruebas } from './aeat.js';
+import { startChildApi, type ChildApi } from './child-api.js';
 import { createTestDb, testConfig, type TestDb } from './db.js';
+
+/**
+ * PostgreSQL: the server processes holding this installation's advisory lock (the key is per
+ * schema: other tests' installations share the server).
+ */
+export async function backendsDelCerrojo(t: TestDb): Promise<number[]> {
+  const { rows } = await t.db.raw(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = hashtext(?)::bigint`,
+    [`aula-verifactu:${t.database.schema}`],
+  );
+  return (rows as { pid: number }[]).map((r) => Number(r.pid));
+}
 
 /** Polls until `cond` holds, or fails the test after `ms`. */
 export async function esperar(cond: () => Promise<boolean> | boolean, ms = 30_000, paso = 25): Promise<void> {
@@ -50,3 +64,20 @@ export async function sinDemo(db: TestDb['db']) {
   await db('logins').insert({ usuario: 'admin', pass: 'x', nombre: 'Administrador', activo: true, createdAt: iso, updatedAt: iso });
 }
 
+
+/**
+ * Two API processes on the test's database, as two machines: `a` starts alone and sends a first
+ * record (so the AEAT has said its wait, 1 s, and the law's first 60 s are behind), then `b`
+ * starts beside it and waits for the lock.
+ */
+export async function dosProcesos(t: TestDb, aeat: AeatDePruebas, env: Record<string, string>): Promise<[a: ChildApi, b: ChildApi]> {
+  await emitirEn(t.db, 1);
+  const a = await startChildApi(t.database, { ...aeat.env, ...env });
+  try {
+    await esperar(async () => (await countPendientes(t.db, 1)) === 0);
+    return [a, await startChildApi(t.database, { ...aeat.env, ...env })];
+  } catch (err) {
+    await a.kill('SIGKILL');
+    throw err;
+  }
+}

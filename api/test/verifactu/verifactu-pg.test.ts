@@ -3,23 +3,16 @@
 // only (vitest.config.ts): several machines never share a SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AeatDePruebas } from '../support/aeat.js';
-import { startChildApi, type ChildApi } from '../support/child-api.js';
+import type { ChildApi } from '../support/child-api.js';
 import type { TestDb } from '../support/db.js';
-import { emitirEn, ENV_HIJO, escenario, esperar } from '../support/verifactu.js';
+import { backendsDelCerrojo, dosProcesos, emitirEn, ENV_HIJO, escenario, esperar } from '../support/verifactu.js';
 
 let aeat: AeatDePruebas;
 let t: TestDb;
 
 const pendientes = async () => Number((await t.db('remisiones').where('estado', 'pendiente').count({ n: '*' }))[0].n);
 
-/** Holders of this installation's advisory lock (the key is per schema: other tests' installations share the server). */
-async function titulares(): Promise<number> {
-  const { rows } = await t.db.raw(
-    `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = hashtext(?)::bigint`,
-    [`aula-verifactu:${t.database.schema}`],
-  );
-  return rows[0].n;
-}
+const titulares = async () => (await backendsDelCerrojo(t)).length;
 
 let cerrar: () => Promise<void>;
 beforeAll(async () => {
@@ -35,11 +28,8 @@ describe('two API processes on one PostgreSQL', () => {
   });
 
   it('send through one sender only, and the other takes over when it dies', { timeout: 120_000 }, async () => {
-    await emitirEn(t.db, 1);
-    a = await startChildApi(t.database, { ...aeat.env, ...ENV_HIJO });
-    await esperar(async () => (await pendientes()) === 0);
     // a holds the lock; b starts beside it and waits.
-    b = await startChildApi(t.database, { ...aeat.env, ...ENV_HIJO });
+    [a, b] = await dosProcesos(t, aeat, ENV_HIJO);
     expect(await titulares()).toBe(1);
     for (let tanda = 0; tanda < 3; tanda++) {
       await emitirEn(t.db, 10);

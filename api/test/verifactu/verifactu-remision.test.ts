@@ -12,8 +12,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emitir, anular } from '../../src/resources/facturas/emision.js';
 import { fechaExpedicion } from '../../src/resources/facturas/formato.js';
 import { encadenarEmitidas } from '../../src/resources/facturas/cadena.js';
+import type { Knex } from 'knex';
+import { isPg } from '../../src/db/index.js';
+import type { OpcionesRemitente } from '../../src/verifactu/remitente.js';
 import { parseRespuesta } from '../../src/verifactu/respuesta.js';
-import { hijo, texto } from '../../src/verifactu/lectura.js';
+import { buscar, hijo, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { AEAT } from '../support/xsd.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { crearAeat, fault, type AeatDePruebas, type RegistroRecibido } from '../support/aeat.js';
@@ -32,8 +35,28 @@ afterAll(async () => {
 const dormir = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** An app sending to the local AEAT; its sender starts when the test says. */
-async function app(env: Record<string, string> = {}): Promise<TestApp> {
-  return createTestApp({ ...aeat.env, VERIFACTU_REINTENTO: '1', VERIFACTU_TIMEOUT: '2', ...env }, undefined, undefined, { sondeoMs: 50, arrancar: false });
+async function app(env: Record<string, string> = {}, opciones: OpcionesRemitente = {}): Promise<TestApp> {
+  return createTestApp({ ...aeat.env, VERIFACTU_REINTENTO: '1', VERIFACTU_TIMEOUT: '2', ...env }, undefined, undefined, { sondeoMs: 50, arrancar: false, ...opciones });
+}
+
+/**
+ * A database that refuses to change the envíos matching `condicion` (SQL over OLD and NEW): a
+ * trigger raising «avería de prueba», as a failing database would under the sender. Answers how
+ * to lift it.
+ */
+async function averiar(db: Knex, condicion: string): Promise<() => Promise<void>> {
+  if (isPg(db)) {
+    await db.raw(`CREATE FUNCTION averia() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF ${condicion} THEN RAISE EXCEPTION 'avería de prueba'; END IF; RETURN NEW; END $$`);
+    await db.raw('CREATE TRIGGER averia BEFORE UPDATE ON envios FOR EACH ROW EXECUTE FUNCTION averia()');
+    return async () => {
+      await db.raw('DROP TRIGGER IF EXISTS averia ON envios');
+      await db.raw('DROP FUNCTION IF EXISTS averia()');
+    };
+  }
+  await db.raw(`CREATE TRIGGER averia BEFORE UPDATE ON envios FOR EACH ROW WHEN ${condicion} BEGIN SELECT RAISE(ABORT, 'avería de prueba'); END`);
+  return async () => {
+    await db.raw('DROP TRIGGER IF EXISTS averia');
+  };
 }
 
 /** `n` invoices issued in one transaction (as many emissions, each appending its record). */
@@ -111,12 +134,12 @@ describe('batches and flow control', () => {
       // A send ten seconds ago, with no answer yet to change the initial 60 s.
       const hace10 = new Date(Date.now() - 10_000);
       await t2.db('verifactu').update({ ultimoEnvio: hace10.toISOString() });
-      const espera = await t2.app.remitente!.ciclo(new Date());
+      const espera = await t2.app.remitente!.turno(new Date());
       expect(espera).toBeGreaterThan(0);
       expect(aeat.peticiones).toHaveLength(0);
       expect(Date.parse((await estado(t2)).siguienteEnvio)).toBe(hace10.getTime() + 60_000);
       // Past the 60 s it goes.
-      expect(await t2.app.remitente!.ciclo(new Date(hace10.getTime() + 60_001))).toBe(0);
+      expect(await t2.app.remitente!.turno(new Date(hace10.getTime() + 60_001))).toBe(0);
       expect(aeat.peticiones).toHaveLength(1);
       expect((await t2.db('verifactu').first('tiempoEspera')).tiempoEspera).toBe(1);
     } finally {
@@ -153,11 +176,14 @@ describe('each failure class', () => {
   const registros = async () => (await t.db('registros').where('id', '>', desde).orderBy('id')) as Row[];
   /** The number the next invoice of serie A will get. */
   const siguienteA = async (n = 1) => `A-${Number((await t.db('contadores').where('serie', 'A').first('ultimoNumero'))?.ultimoNumero ?? 0) + n}`;
+  /** What the sender logged as warnings and errors, as an operator reads it. */
+  const avisos: string[] = [];
   // One app for the whole block, already answered once by the AEAT (TiempoEsperaEnvio 1 s):
   // before any answer the law's first wait, 60 s, would hold every retry that long.
   beforeAll(async () => {
     aeat.reiniciar();
-    t = await app();
+    const anotar = (m: string) => void avisos.push(m);
+    t = await app({}, { log: { info: () => undefined, warn: anotar, error: anotar } });
     await emitidas(t, 1);
     t.app.remitente!.arrancar();
     await esperar(todasRespondidas(t));
@@ -229,6 +255,70 @@ describe('each failure class', () => {
       expect(aeat.peticiones[1].registros.map((r) => r.xml)).toEqual(aeat.peticiones[0].registros.map((r) => r.xml));
       expect((await estado(t)).rechazados).toBe(0);
     } finally {
+      await cerrar();
+    }
+  });
+
+  /** The pause between an envío's failure and the next message, in ms. */
+  const pausaTras = (fallido: Row, siguiente: Row) => new Date(siguiente.inicio).getTime() - new Date(fallido.fin).getTime();
+
+  it('an answer nested 20 000 levels deep is no answer: the envío says why, its records wait the back-off, and their resend\'s duplicates are registered', async () => {
+    try {
+      // Deep enough to overflow the recursive reader this one replaced, within seconds.
+      aeat.siguientes.push('anidar');
+      await emitidas(t, 2);
+      await esperar(todasRespondidas(t), 20_000);
+      const e = await envios();
+      expect(e.map((x) => x.estado)).toEqual(['fallido', 'respondido']);
+      expect(e[0].error).toBe('la respuesta anida más de 64 elementos');
+      expect(pausaTras(e[0], e[1])).toBeGreaterThanOrEqual(950);
+      expect(aeat.peticiones.map((p) => p.incidencia)).toEqual([false, true]);
+      expect((await mias()).map((r) => [r.estado, Boolean(r.duplicado), r.intentos])).toEqual([['correcto', true, 2], ['correcto', true, 2]]);
+      expect((await estado(t)).rechazados).toBe(0);
+    } finally {
+      await cerrar();
+    }
+  });
+
+  it('a database error applying the answer is an answer lost: the envío says why, its records wait the back-off, and their resend\'s duplicates are registered', async () => {
+    // The first message's answer cannot be stored; the resend's (an incidence) can.
+    const reparar = await averiar(t.db, "NEW.estado = 'respondido' AND NOT OLD.incidencia");
+    try {
+      await emitidas(t, 2);
+      await esperar(todasRespondidas(t));
+      const e = await envios();
+      expect(e.map((x) => x.estado)).toEqual(['fallido', 'respondido']);
+      expect(e[0].error).toMatch(/^la respuesta no se pudo guardar \(.*avería de prueba/);
+      expect(pausaTras(e[0], e[1])).toBeGreaterThanOrEqual(950);
+      expect(aeat.peticiones.map((p) => p.incidencia)).toEqual([false, true]);
+      expect((await mias()).map((r) => [r.estado, Boolean(r.duplicado)])).toEqual([['correcto', true], ['correcto', true]]);
+      expect((await estado(t)).rechazados).toBe(0);
+    } finally {
+      await reparar();
+      await cerrar();
+    }
+  });
+
+  it('an envío whose outcome the database could record in no way: its records\' resend is an incidence and their duplicates (3000) are registered, not rejected', async () => {
+    avisos.length = 0;
+    // Neither the answer nor its loss can be stored: the envío stays «enviando».
+    const reparar = await averiar(t.db, "NEW.estado <> 'enviando'");
+    try {
+      await emitidas(t, 2);
+      await aeat.esperarPeticiones(1);
+      // The answer refused, then its loss: two failures logged before the database recovers.
+      await esperar(() => avisos.filter((a) => a.includes('avería de prueba')).length >= 2);
+      await reparar();
+      await esperar(todasRespondidas(t));
+      const e = await envios();
+      expect(e.map((x) => x.estado)).toEqual(['fallido', 'respondido']);
+      expect(e[0].error).toBe('no se pudo guardar lo que respondió la AEAT, ni que no respondiera');
+      expect(aeat.peticiones.map((p) => p.incidencia)).toEqual([false, true]);
+      expect(aeat.peticiones[1].registros.map((r) => r.xml)).toEqual(aeat.peticiones[0].registros.map((r) => r.xml));
+      expect((await mias()).map((r) => [r.estado, Boolean(r.duplicado), r.codigoError])).toEqual([['correcto', true, null], ['correcto', true, null]]);
+      expect((await estado(t)).rechazados).toBe(0);
+    } finally {
+      await reparar();
       await cerrar();
     }
   });
@@ -526,6 +616,17 @@ describe('the routes of the remission', () => {
     } finally {
       await t.destroy();
     }
+  });
+});
+
+describe('reading the AEAT\'s answers', () => {
+  it('never recurses: an answer 20 000 levels deep is unreadable (no answer), and a tree 200 000 deep is searched', () => {
+    const hondo = `<?xml version="1.0" encoding="UTF-8"?>${'<a>'.repeat(20_000)}${'</a>'.repeat(20_000)}`;
+    expect(parseRespuesta(hondo)).toEqual({ tipo: 'ilegible', motivo: 'la respuesta anida más de 64 elementos' });
+    const raiz: Nodo = { nombre: 'Envelope', ns: '', hijos: [], texto: '' };
+    let hoja = raiz;
+    for (let i = 0; i < 200_000; i++) hoja = hoja.hijos[hoja.hijos.push({ nombre: i === 199_999 ? 'Fault' : 'a', ns: '', hijos: [], texto: '' }) - 1];
+    expect(buscar(raiz, 'Fault')).toEqual([hoja]);
   });
 });
 
