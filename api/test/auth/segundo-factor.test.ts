@@ -5,6 +5,7 @@
 // test happens to run. Runs on SQLite and, with TEST_DATABASE_URL, on PostgreSQL.
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { Rol } from '../../src/base/types.js';
 import { mensajes } from '../../src/mensajes.js';
@@ -389,5 +390,49 @@ describe('binding a phone asks for the password (issue 29, item 6)', () => {
     const call2 = como((await entrar(cuenta.usuario)).cookie);
     const otra = secretoDe((await call2('POST', '/cuenta/segundo-factor', {})).body.uri);
     expect((await call2('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(otra), pass: CLAVE })).status).toBe(200);
+  });
+});
+
+describe('a role moved into MFA_ROLES (issue 29, item 5)', () => {
+  it('sends the account\'s open sessions to enrolment at once, in another process on its next write, and enrolling there asks for the password', async () => {
+    const cuenta = await crearCuenta('editor');
+    const { cookie } = await entrar(cuenta.usuario);
+    const call = como(cookie);
+    // Another API instance on the database, with its own recent checks, as another process has.
+    const otra = await buildApp({ config: t.config, db: t.db });
+    try {
+      const enOtra = (method: string, url: string, payload?: object) => otra.inject({ method: method as 'GET', url, payload, headers: { cookie } });
+      expect((await enOtra('GET', '/logins/me')).json().fase).toBeNull();
+
+      expect((await t.call('PATCH', `/logins/${cuenta.id}`, { rol: 'contable' })).status).toBe(204);
+      const falta = mensajes.acceso.fase('enrolar');
+      // As a contable it would read the invoices and write the log: it may only enrol.
+      rechazado(await call('GET', '/facturas'), 403, falta);
+      rechazado(await call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString() }), 403, falta);
+      const escritura = await enOtra('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString() });
+      expect(escritura.statusCode, escritura.body).toBe(403);
+      expect(escritura.json().error.message).toBe(falta);
+      expect((await call('GET', '/logins/me')).body).toMatchObject({ rol: 'contable', fase: 'enrolar' });
+
+      // That session never proved the password for this: binding the phone asks for it.
+      const alta = await call('POST', '/cuenta/segundo-factor', {});
+      expect(alta.body.pideContrasena).toBe(true);
+      const secreto = secretoDe(alta.body.uri);
+      expect((await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(secreto) })).status).toBe(422);
+      expect((await call('POST', '/cuenta/segundo-factor/confirmar', { codigo: codigo(secreto), pass: CLAVE })).status).toBe(200);
+      expect((await call('GET', '/logins/me')).body.fase).toBeNull();
+      expect((await call('GET', '/facturas')).status).toBe(200);
+    } finally {
+      await otra.close();
+    }
+  });
+
+  it('an account moved out of them no longer has to enrol', async () => {
+    const cuenta = await crearCuenta('contable');
+    const { fase, cookie } = await entrar(cuenta.usuario);
+    expect(fase).toBe('enrolar');
+    expect((await t.call('PATCH', `/logins/${cuenta.id}`, { rol: 'editor' })).status).toBe(204);
+    expect((await como(cookie)('GET', '/logins/me')).body.fase).toBeNull();
+    expect((await como(cookie)('GET', '/cursos')).status).toBe(200);
   });
 });
