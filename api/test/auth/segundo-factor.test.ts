@@ -6,6 +6,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { saveAdministrator } from '../../src/auth/administrators.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import type { Rol } from '../../src/base/types.js';
 import { mensajes } from '../../src/mensajes.js';
@@ -434,5 +435,55 @@ describe('a role moved into MFA_ROLES (issue 29, item 5)', () => {
     expect((await t.call('PATCH', `/logins/${cuenta.id}`, { rol: 'editor' })).status).toBe(204);
     expect((await como(cookie)('GET', '/logins/me')).body.fase).toBeNull();
     expect((await como(cookie)('GET', '/cursos')).status).toBe(200);
+  });
+});
+
+describe('an administrador removes another account\'s factor (issue 29, item 6)', () => {
+  const quitar = (id: number, call: ReturnType<typeof como> = (m, u, b) => t.call(m, u, b)) => call('POST', `/logins/${id}/quitar-segundo-factor`, {});
+  const adminId = async () => Number((await t.db('logins').where('usuario', 'admin').first('id')).id);
+
+  it('removes it with its recovery codes, ends the account\'s sessions and logs MFA-BAJA with who did it; the next login asks no code', async () => {
+    const cuenta = await cuentaEnrolada();
+    const abierta = (await entrar(cuenta.usuario)).cookie;
+    const res = await quitar(cuenta.id);
+    expect(res.status, JSON.stringify(res.body)).toBe(204);
+    expect((await como(abierta)('GET', '/logins/me')).status).toBe(401);
+    expect(await t.db('totp').where('loginId', cuenta.id)).toEqual([]);
+    expect(await t.db('codigos_recuperacion').where('loginId', cuenta.id)).toEqual([]);
+    expect(await eventos(await adminId(), 'MFA-BAJA')).toEqual([expect.objectContaining({ recurso: 'logins', recursoId: cuenta.id })]);
+    expect((await entrar(cuenta.usuario)).fase).toBeNull();
+    rechazado(await quitar(cuenta.id), 409, mensajes.segundoFactor.quitarSinFactor);
+  });
+
+  it('an account whose role must have one enrols again at its next login', async () => {
+    const cuenta = await crearCuenta('contable');
+    await enrolar((await entrar(cuenta.usuario)).cookie);
+    expect((await entrar(cuenta.usuario)).fase).toBe('codigo');
+    expect((await quitar(cuenta.id)).status).toBe(204);
+    expect((await entrar(cuenta.usuario)).fase).toBe('enrolar');
+  });
+
+  it('is the administrador\'s alone, and not for one\'s own', async () => {
+    const cuenta = await cuentaEnrolada();
+    const editor = como((await entrar((await crearCuenta('editor')).usuario)).cookie);
+    expect((await quitar(cuenta.id, editor)).status).toBe(403);
+    expect((await t.db('totp').where('loginId', cuenta.id).first('activadoEn')).activadoEn).not.toBeNull();
+    rechazado(await quitar(await adminId()), 409, mensajes.segundoFactor.quitarPropio);
+  });
+});
+
+describe('scripts/create-admin.ts recovers the last administrador (issue 29, item 6)', () => {
+  it('with the password typed there, its factor removed, its sessions ended, as administrador, and in the log', async () => {
+    const cuenta = await cuentaEnrolada('contable');
+    const abierta = (await entrar(cuenta.usuario)).cookie;
+    const nueva = 'Recuperada-desde-el-servidor-29';
+    expect(await saveAdministrator(t.db, t.config.scrypt, cuenta.usuario, nueva)).toEqual({ resultado: 'restablecido', factorQuitado: true });
+    expect((await como(abierta)('GET', '/logins/me')).status).toBe(401);
+    // Typed by its owner: no new password to choose, and no code: the phone is what was lost.
+    const { fase, cookie } = await entrar(cuenta.usuario, nueva);
+    expect(fase).toBeNull();
+    expect((await como(cookie)('GET', '/logins/me')).body).toMatchObject({ rol: 'administrador', debeCambiarPass: false });
+    const filas = await t.db('logs').where({ recurso: 'logins', recursoId: cuenta.id }).whereIn('tipo', ['RESTABLECIDA', 'MFA-BAJA']).orderBy('tipo');
+    expect(filas).toEqual([expect.objectContaining({ tipo: 'MFA-BAJA', loginId: null }), expect.objectContaining({ tipo: 'RESTABLECIDA', loginId: null })]);
   });
 });
