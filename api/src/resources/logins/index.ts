@@ -68,7 +68,10 @@ export default defineResource({
     if (cambiaRol) await registrarEvento(ctx.db, { ...evento, tipo: 'ROL', datos: { antes: rolAntes, despues: data.rol } });
     if (id !== undefined && typeof data.pass === 'string') await registrarEvento(ctx.db, { ...evento, tipo: 'CONTRASENA' });
     if (typeof data.pass !== 'string') return data;
-    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt) };
+    // A password typed by someone else (a new account, or another's changed by an administrador)
+    // is known to two people: the account chooses its own at its next login (`cambiarPass`).
+    const propia = id !== undefined && ctx.actor.loginId === id;
+    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt), debeCambiarPass: !propia };
   },
   async beforeDelete(id, trx) {
     await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador);
