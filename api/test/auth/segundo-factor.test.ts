@@ -407,8 +407,11 @@ describe('a role moved into MFA_ROLES (issue 29, item 5)', () => {
 
       expect((await t.call('PATCH', `/logins/${cuenta.id}`, { rol: 'contable' })).status).toBe(204);
       const falta = mensajes.acceso.fase('enrolar');
-      // As a contable it would read the invoices and write the log: it may only enrol.
-      rechazado(await call('GET', '/facturas'), 403, falta);
+      // As a contable it would read the invoices and write the log: it may only enrol. The
+      // refusal names the step, for the admin to show it.
+      const lectura = await call('GET', '/facturas');
+      rechazado(lectura, 403, falta);
+      expect(lectura.body.error).toMatchObject({ code: 'FASE_PENDIENTE', details: { fase: 'enrolar' } });
       rechazado(await call('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString() }), 403, falta);
       const escritura = await enOtra('POST', '/logs', { tipo: 'BACK-LOGIN', fecha: new Date().toISOString() });
       expect(escritura.statusCode, escritura.body).toBe(403);
