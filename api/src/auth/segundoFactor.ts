@@ -103,6 +103,8 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
     const nuevos = codigosNuevos();
     await db.transaction(async (trx) => {
       await pendiente(trx);
+      // Not counted by the codes' throttle: this secret is the one this session was just shown,
+      // so guessing its codes gains nothing; a typo here must not spend the account's tries.
       if (!(await gastarCodigo(trx, login.id, codigo, now(), { confirmado: false }))) throw codigoIncorrecto();
       await trx('totp').where('loginId', login.id).update({ activadoEn: ahora });
       await guardarCodigos(trx, login.id, nuevos, ahora);
