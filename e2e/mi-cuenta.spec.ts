@@ -3,6 +3,7 @@
 // and an account whose password an administrador reset must choose a new one before anything.
 // Each test works with an account of its own, made by the administrador through the API.
 import type { Browser, Page } from '@playwright/test';
+import { crearCuenta } from './support/cuentas';
 import { expect, test } from './support/fixtures';
 import { API } from './support/list';
 import { loginThroughForm } from './support/login';
@@ -13,12 +14,10 @@ test.describe.configure({ timeout: 180_000 });
 const CLAVE = 'Una-clave-de-prueba-2026';
 const NUEVA = 'Otra-clave-muy-distinta-77';
 
-/** An editor account of this test's own, created by the administrador. */
+/** An editor account of this test's own, created by the administrador, with CLAVE as its own password. */
 async function nuevaCuenta(page: Page, nombre: string): Promise<{ id: number; usuario: string }> {
   const usuario = `${nombre}-${test.info().project.name}-${Date.now()}`;
-  const res = await page.request.post(`${API}/logins`, { data: { usuario, pass: CLAVE, rol: 'editor', nombre } });
-  expect(res.status(), await res.text()).toBe(200);
-  return { id: (await res.json()).id, usuario };
+  return { id: await crearCuenta(page.request, { usuario, rol: 'editor', nombre }, CLAVE), usuario };
 }
 
 /** A browser of its own (its own cookies), signed in as `usuario`. */

@@ -1,11 +1,12 @@
 // The second factor from the browser (docs/arquitectura.md §4): an account of its own enrols
-// from Mi cuenta (the code computed here from the secret of the QR's URI, as a phone would),
-// then logs in with a code of the app and with a recovery code, on the login page's second step.
+// from Mi cuenta (the code computed here from the secret of the QR's URI, as a phone would, and
+// its password), then logs in with a code of the app and with a recovery code, on the login
+// page's second step; at last the administrador removes it, as for a lost phone.
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { crearCuenta } from './support/cuentas';
 import { expect, test } from './support/fixtures';
 import { expectSpanish } from './support/espanol';
-import { API } from './support/list';
 import { entrarButton, loginThroughForm, passwordField, usuarioField } from './support/login';
 import { menuEntry, openMenu } from './support/menu';
 
@@ -23,6 +24,9 @@ async function navegador(browser: Browser, baseURL: string | undefined) {
 }
 
 async function salir(page: Page) {
+  // On a phone the app bar hides while the page scrolls down (the enrolment's form is long):
+  // back at the top it shows again, as for a person scrolling up to it.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await openMenu(page);
   await menuEntry(page, 'Salir').click();
   await expect(page).toHaveURL(/\/login$/);
@@ -36,8 +40,7 @@ test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un
   // Three logins and an enrolment in one story.
   test.setTimeout(180_000);
   const usuario = `mfa-${test.info().project.name}-${Date.now().toString(36)}`;
-  const alta = await admin.request.post(`${API}/logins`, { data: { usuario, pass: CLAVE, nombre: 'Editora MFA', activo: true, rol: 'editor' } });
-  expect(alta.status(), await alta.text()).toBe(200);
+  const id = await crearCuenta(admin.request, { usuario, nombre: 'Editora MFA', rol: 'editor' }, CLAVE);
 
   const { context, page } = await navegador(browser, baseURL);
   await loginThroughForm(page, usuario, CLAVE);
@@ -54,6 +57,13 @@ test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un
   await expectSpanish(page);
   await captura(page, 'alta');
   await seccion.getByLabel('Código:').fill(codigo(uri));
+  // Binding the phone asks for the password: a wrong one is said under its field.
+  const contrasena = seccion.getByLabel('Contraseña', { exact: true });
+  await contrasena.fill('no es la suya');
+  await seccion.getByRole('button', { name: 'Verificar' }).click();
+  await expect(seccion.getByText('La contraseña no es correcta')).toBeVisible();
+  await seccion.getByLabel('Código:').fill(codigo(uri));
+  await contrasena.fill(CLAVE);
   await seccion.getByRole('button', { name: 'Verificar' }).click();
   const lista = seccion.getByRole('list', { name: 'Códigos de recuperación' });
   await expect(lista.getByRole('listitem')).toHaveCount(10);
@@ -102,5 +112,19 @@ test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un
   await page.getByLabel('Código de recuperación:').fill(recuperacion);
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(page.getByRole('alert')).toHaveText(/El código no es correcto o ya se ha usado/);
+
+  // The phone is lost: the administrador removes the factor from the account's page, and the
+  // account enters again with its password alone.
+  await admin.goto(`/main/logins/${id}`);
+  await admin.getByRole('button', { name: 'Quitar segundo factor' }).click();
+  const confirmar = admin.getByRole('dialog', { name: `¿Quitar la verificación en dos pasos de «${usuario}»?` });
+  await expect(confirmar).toContainText('Se cerrarán sus sesiones abiertas');
+  await expectSpanish(admin);
+  await captura(admin, 'quitar');
+  await confirmar.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(admin.getByText(`Verificación en dos pasos quitada a «${usuario}»; sus sesiones se han cerrado`)).toBeVisible();
+  await loginThroughForm(page, usuario, CLAVE);
+  await expect(page).toHaveURL(/\/main\//);
+  await expect(page.getByRole('main')).toBeVisible();
   await context.close();
 });

@@ -1,6 +1,8 @@
-// `npx tsx scripts/create-admin.ts <usuario> [contraseña]`: creates an administrator, or resets
-// its password, in the database named by DATABASE_URL (migrating it first, so this also works
-// before the first start). The production way to make the first administrator.
+// `npx tsx scripts/create-admin.ts <usuario> [contraseña]`: creates an administrator, or recovers
+// an existing account as one (this password, active, its second factor removed, its sessions
+// ended), in the database named by DATABASE_URL (migrating it first, so this also works before
+// the first start). The production way to make the first administrator, and the way back in when
+// the last one lost the password or the phone.
 //
 // Without the password argument it is read from standard input, which keeps it out of the
 // shell history and the process list: `printf %s "$PASS" | npx tsx scripts/create-admin.ts ana`.
@@ -51,8 +53,9 @@ async function main(): Promise<number> {
   const db = createDb(config.database);
   try {
     await migrateLatest(db);
-    const result = await saveAdministrator(db, config.scrypt, usuario, password);
-    console.log(result === 'creado' ? mensajes.auth.cli.creado(usuario) : mensajes.auth.cli.restablecido(usuario));
+    const { resultado, factorQuitado } = await saveAdministrator(db, config.scrypt, usuario, password);
+    const debeEnrolar = config.mfaRoles.includes('administrador');
+    console.log(resultado === 'creado' ? mensajes.auth.cli.creado(usuario) : mensajes.auth.cli.restablecido(usuario, { factorQuitado, debeEnrolar }));
     return 0;
   } finally {
     await db.destroy();

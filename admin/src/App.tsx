@@ -1,7 +1,7 @@
 // Top-level routes (docs/arquitectura.md §5), once the admin's chunk is loaded (arranque.tsx). The first
 // /login of a visit is drawn by main.tsx without this chunk; this one serves the later ones
 // («Salir», a lost session, the back button) with the same light screen.
-import { lazy, Suspense, useReducer } from 'react';
+import { lazy, Suspense, useEffect, useReducer } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -12,7 +12,7 @@ import { ATAJOS } from './login/destino';
 import LoginPage from './login/LoginPage';
 import { PasoAlta } from './login/PasoAlta';
 import { aulaShell } from './providers/i18n/aula';
-import { hasSession, LOGIN_PATH, storedUser } from './providers/sesion';
+import { escucharFase, hasSession, LOGIN_PATH, storedUser } from './providers/sesion';
 
 /**
  * Without a session, straight to the login screen with the address it came for (react-admin's
@@ -21,13 +21,15 @@ import { hasSession, LOGIN_PATH, storedUser } from './providers/sesion';
 const ConSesion = () => {
   const { pathname, search } = useLocation();
   const [, redibujar] = useReducer((n: number) => n + 1, 0);
+  // A step the API says this open session now owes (a new role that must enrol) replaces the app.
+  useEffect(() => escucharFase(redibujar), []);
   if (!hasSession()) {
     return <Navigate to={LOGIN_PATH} replace state={{ nextPathname: pathname, nextSearch: search }} />;
   }
   // A session with a step still to take (auth/fases.ts) shows that step, not the app.
   const fase = storedUser()?.fase;
   if (fase === 'cambiarPass') return <ElegirContrasena alTerminar={redibujar} />;
-  // After a new password, a role that must have the second factor enrols before the app opens.
+  // After a new password, or once a new role must have the second factor, it enrols before the app.
   if (fase === 'enrolar') return <PasoAlta alCompletar={redibujar} />;
   // The sections are chunks of their own: something to look at while the first one loads.
   return (

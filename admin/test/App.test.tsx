@@ -3,8 +3,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Admin, type DataProvider, HttpError, Resource, useGetList } from 'react-admin';
+import { mensajes } from '../../api/src/mensajes';
 import { App } from '../src/App';
 import LoginPage from '../src/login/LoginPage';
+import { callApi } from '../src/providers/api';
 import { authProvider } from '../src/providers/authProvider';
 import { i18nProvider } from '../src/providers/i18n';
 import { fakeApi } from './fetchMock';
@@ -110,4 +112,31 @@ it('a session that ends on the server (401) leads to the login, and back to the 
   sesionValida = true;
   await signIn();
   expect(await screen.findByText('Lista de pagos')).toBeInTheDocument();
+});
+
+it('an open session the API says must now enrol (its account got a role that must) shows the enrolment, which asks for the password, and then the same page', async () => {
+  signedIn();
+  const uri = 'otpauth://totp/Aula:admin?issuer=Aula&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
+  const falta = mensajes.acceso.fase('enrolar');
+  const llamadas = fakeApi({
+    'GET /cursos': { status: 403, body: { error: { statusCode: 403, name: 'ForbiddenError', message: falta, code: 'FASE_PENDIENTE', details: { fase: 'enrolar' } } } },
+    'POST /cuenta/segundo-factor': { body: { uri, qr: 'data:image/svg+xml;base64,PHN2Zy8+', pideContrasena: true } },
+    'POST /cuenta/segundo-factor/confirmar': { body: { codigosRecuperacion: Array.from({ length: 10 }, (_, i) => `aaaa${i}-bbbbb`) } },
+    'GET /logins/me': { body: { id: 8, usuario: 'admin', fase: null } },
+    'POST /logs': { body: { id: 1 } },
+  });
+  const user = userEvent.setup();
+  renderApp('/main/cursos');
+  expect(await screen.findByText('Admin en /main/cursos')).toBeInTheDocument();
+  // Any request of the app meets the refusal.
+  expect((await callApi('/cursos')).status).toBe(403);
+
+  expect(await screen.findByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toBeInTheDocument();
+  expect(screen.queryByText('Admin en /main/cursos')).toBeNull();
+  await user.type(screen.getByLabelText('Código:'), '123456');
+  await user.type(screen.getByLabelText('Contraseña'), 'la de siempre');
+  await user.click(screen.getByRole('button', { name: 'Verificar' }));
+  await user.click(await screen.findByRole('button', { name: 'Los he guardado' }));
+  expect(await screen.findByText('Admin en /main/cursos')).toBeInTheDocument();
+  expect(llamadas.find((l) => l.url === '/cuenta/segundo-factor/confirmar')?.body).toEqual({ codigo: '123456', pass: 'la de siempre' });
 });

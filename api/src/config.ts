@@ -57,7 +57,12 @@ export interface Config {
    * elsewhere none, so the demo opens at once.
    */
   mfaRoles: Rol[];
-  loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number };
+  /**
+   * Guesses allowed within the window: passwords per (usuario, ip) and per ip; second-factor
+   * codes, counted apart, per (account, ip) and per ip with the same numbers, and per account
+   * from any address (`maxCodigosPorCuenta`), so parallel addresses do not multiply the tries.
+   */
+  loginThrottle: { windowMinutes: number; maxPerUsuario: number; maxPerIp: number; maxCodigosPorCuenta: number };
   scrypt: { N: number; r: number; p: number };
   admin: { usuario?: string; password?: string };
   logLevel: string;
@@ -446,6 +451,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
       windowMinutes: int(env, 'LOGIN_WINDOW_MINUTES', 15, 1),
       maxPerUsuario: int(env, 'LOGIN_MAX_FAILURES', 5, 1),
       maxPerIp: int(env, 'LOGIN_MAX_FAILURES_IP', 20, 1),
+      maxCodigosPorCuenta: int(env, 'LOGIN_MAX_CODE_FAILURES', 10, 1),
     },
     // OWASP's scrypt parameters; tests lower N to keep the suite fast.
     scrypt: { N: int(env, 'SCRYPT_N', 2 ** 17, 2), r: 8, p: 1 },

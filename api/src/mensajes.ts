@@ -129,6 +129,10 @@ export const mensajes = {
     noActivo: 'La verificación en dos pasos no está activada en su cuenta',
     sinCodigoPendiente: 'Su sesión no está esperando ningún código de verificación',
     obligatorio: (rol: string) => `Su cuenta (${rol}) debe tener la verificación en dos pasos: no se puede desactivar`,
+    quitarResumen:
+      'Quita la verificación en dos pasos de otra cuenta (quien perdió el teléfono y los códigos de recuperación): cierra sus sesiones; si su rol la exige, deberá activarla de nuevo al entrar',
+    quitarPropio: 'Su propia verificación en dos pasos se desactiva en Mi cuenta, con su contraseña y un código',
+    quitarSinFactor: 'Esta cuenta no tiene activada la verificación en dos pasos: no hay nada que quitar',
   },
   auth: {
     loginIncorrecto: 'login incorrecto',
@@ -151,7 +155,16 @@ export const mensajes = {
       uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
       pedirContrasena: 'Contraseña: ',
       creado: (usuario: string) => `Administrador «${usuario}» creado`,
-      restablecido: (usuario: string) => `Contraseña de «${usuario}» restablecida y cuenta activada; sus sesiones abiertas se han cerrado`,
+      restablecido: (usuario: string, { factorQuitado, debeEnrolar }: { factorQuitado: boolean; debeEnrolar: boolean }) =>
+        [
+          `Contraseña de «${usuario}» restablecida; la cuenta está activa y es administrador, y sus sesiones abiertas se han cerrado.`,
+          factorQuitado ? 'Su verificación en dos pasos se ha quitado (el teléfono y los códigos de recuperación anteriores ya no sirven).' : '',
+          `Entre en el admin como «${usuario}» con la contraseña nueva${
+            debeEnrolar ? ': como su rol exige la verificación en dos pasos (MFA_ROLES), se le pedirá activarla con su teléfono antes de seguir' : ''
+          }.`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
     },
   },
   cuenta: {

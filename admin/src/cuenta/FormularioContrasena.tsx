@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { cuenta } from '../providers/i18n/cuenta';
-import { cambiarContrasena, RechazoContrasena } from './api';
+import { cambiarContrasena, RechazoConCampos } from './api';
 
 const textos = cuenta.contrasena;
 
@@ -44,7 +44,7 @@ export const FormularioContrasena = ({ etiquetaActual = textos.actual, boton = t
       setRepetir('');
       await alCambiar(fase);
     } catch (e) {
-      const campos = e instanceof RechazoContrasena ? e.campos : {};
+      const campos = e instanceof RechazoConCampos ? e.campos : {};
       setErrores(Object.keys(campos).length ? campos : { general: e instanceof Error ? e.message : textos.fallo });
     } finally {
       setEnviando(false);

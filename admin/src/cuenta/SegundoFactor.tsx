@@ -1,16 +1,42 @@
-// «Verificación en dos pasos» in Mi cuenta: its state, enabling it (QR, a code, the recovery
-// codes shown once) and disabling it (the password and a code). The API refuses to disable it
-// for a role that must have it (MFA_ROLES) and says why; that reason is shown as it comes.
+// «Verificación en dos pasos» in Mi cuenta: its state, enabling it (QR, a code and the password,
+// the recovery codes shown once) and disabling it (the password and a code). A wrong password is
+// said under its field. The API refuses to disable it for a role that must have it (MFA_ROLES)
+// and says why; that reason is shown as it comes.
 import { type FormEvent, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { claveDe, desactivar, estadoSegundoFactor } from './segundoFactor';
-import { useAlta } from './useAlta';
+import { motivoDe, useAlta } from './useAlta';
 
 const CLAVE_ESTADO = ['cuenta', 'segundo-factor'];
 
 const campoCodigo = { htmlInput: { autoComplete: 'one-time-code', inputMode: 'numeric', maxLength: 6 } } as const;
+
+interface CampoContrasenaProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The API's reason for refusing it, if it did. */
+  error: string;
+  ayuda?: string;
+  autoFocus?: boolean;
+}
+
+/** The account's current password, with the API's reason under it when it refused it. */
+const CampoContrasena = ({ label, value, onChange, error, ayuda, autoFocus }: CampoContrasenaProps) => (
+  <TextField
+    label={label}
+    type="password"
+    value={value}
+    onChange={(e) => onChange(e.target.value)}
+    slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
+    error={Boolean(error)}
+    helperText={error || ayuda}
+    autoFocus={autoFocus}
+    sx={{ maxWidth: 320 }}
+  />
+);
 
 export const SegundoFactor = () => {
   const translate = useTranslate();
@@ -23,14 +49,16 @@ export const SegundoFactor = () => {
   const [baja, setBaja] = useState(false);
   const [pass, setPass] = useState('');
   const [errorBaja, setErrorBaja] = useState('');
+  const [errorPass, setErrorPass] = useState('');
   const [enviando, setEnviando] = useState(false);
 
   const refrescar = () => queryClient.invalidateQueries({ queryKey: CLAVE_ESTADO });
 
   const verificar = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await alta.confirmar(codigo);
+    const ok = await alta.confirmar(codigo, pass);
     setCodigo('');
+    setPass('');
     if (ok) notify(t('activada'), { type: 'success' });
   };
 
@@ -44,19 +72,23 @@ export const SegundoFactor = () => {
     setPass('');
     setCodigo('');
     setErrorBaja('');
+    setErrorPass('');
   };
 
   const confirmarBaja = async (event: FormEvent) => {
     event.preventDefault();
     setEnviando(true);
     setErrorBaja('');
+    setErrorPass('');
     try {
       await desactivar(pass, codigo);
       cerrarBaja();
       notify(t('desactivada'), { type: 'success' });
       await refrescar();
     } catch (e) {
-      setErrorBaja(e instanceof Error ? e.message : t('fallo'));
+      const motivo = motivoDe(e);
+      setErrorBaja(motivo.error);
+      setErrorPass(motivo.errorPass);
       setCodigo('');
     } finally {
       setEnviando(false);
@@ -109,6 +141,7 @@ export const SegundoFactor = () => {
                 autoFocus
                 sx={{ maxWidth: 240 }}
               />
+              {alta.pideContrasena && <CampoContrasena label={t('contrasena')} value={pass} onChange={setPass} error={alta.errorPass} ayuda={t('contrasenaAlta')} />}
               {alta.error && <Alert severity="error">{alta.error}</Alert>}
               <Box>
                 <Button type="submit" variant="contained" disabled={alta.enviando}>
@@ -123,15 +156,7 @@ export const SegundoFactor = () => {
               {baja ? (
                 <Stack component="form" spacing={2} onSubmit={confirmarBaja} noValidate autoComplete="off">
                   <Typography variant="body2">{t('desactivarTexto')}</Typography>
-                  <TextField
-                    label={t('contrasena')}
-                    type="password"
-                    value={pass}
-                    onChange={(e) => setPass(e.target.value)}
-                    slotProps={{ htmlInput: { autoComplete: 'current-password' } }}
-                    autoFocus
-                    sx={{ maxWidth: 320 }}
-                  />
+                  <CampoContrasena label={t('contrasena')} value={pass} onChange={setPass} error={errorPass} autoFocus />
                   <TextField
                     label={t('codigoODeRecuperacion')}
                     value={codigo}

@@ -5,28 +5,33 @@ import { callApi, readError } from '../providers/api';
 
 export type CampoContrasena = 'actual' | 'nueva';
 
-/** A refusal, with the reason next to the field it is about when the API names one. */
-export class RechazoContrasena extends Error {
+/** A refusal, with the reason next to the field it is about when the API names one of `C`. */
+export class RechazoConCampos<C extends string = string> extends Error {
   constructor(
     message: string,
-    readonly campos: Partial<Record<CampoContrasena, string>>,
+    readonly campos: Partial<Record<C, string>>,
   ) {
     super(message);
   }
+}
+
+/** The refusal of `response`, its 422 details kept for the fields the form shows. */
+export async function readRechazo<C extends string>(response: Response, nombres: readonly C[]): Promise<RechazoConCampos<C>> {
+  const { message, body } = await readError(response);
+  const details = typeof body === 'object' && Array.isArray(body.error?.details) ? (body.error.details as { path?: string; message?: string }[]) : [];
+  const campos: Partial<Record<C, string>> = {};
+  for (const d of details) {
+    const campo = d.path?.replace(/^\//, '') as C | undefined;
+    if (campo && nombres.includes(campo) && d.message) campos[campo] = d.message;
+  }
+  return new RechazoConCampos(message, campos);
 }
 
 /** POST /cuenta/contrasena; answers the step the session must still take (null: none). */
 export async function cambiarContrasena(actual: string, nueva: string): Promise<{ fase: string | null }> {
   const response = await callApi('/cuenta/contrasena', { method: 'POST', body: { actual, nueva } });
   if (response.ok) return response.json();
-  const { message, body } = await readError(response);
-  const details = typeof body === 'object' && Array.isArray(body.error?.details) ? (body.error.details as { path?: string; message?: string }[]) : [];
-  const campos: Partial<Record<CampoContrasena, string>> = {};
-  for (const d of details) {
-    const campo = d.path?.replace(/^\//, '');
-    if ((campo === 'actual' || campo === 'nueva') && d.message) campos[campo] = d.message;
-  }
-  throw new RechazoContrasena(message, campos);
+  throw await readRechazo<CampoContrasena>(response, ['actual', 'nueva']);
 }
 
 /** As GET /cuenta/sesiones answers each: `actual` is the session of this browser. */

@@ -1,13 +1,19 @@
 // The second factor's calls (docs/arquitectura.md §4), without react-admin: the login page
 // enrols an account that must have it before the admin is even loaded, and Mi cuenta does the same.
-import { callApi, readError, type ApiRequestInit } from '../providers/api';
+import { callApi, type ApiRequestInit } from '../providers/api';
 import { aulaShell } from '../providers/i18n/aula';
+import { readRechazo } from './api';
 
 export interface Alta {
   /** otpauth://totp/…: what the QR says. */
   uri: string;
   /** The QR as a data URL (SVG). */
   qr: string;
+  /**
+   * Whether confirming needs the account's password: always but at the login's own enrolment
+   * step, which has just proved it.
+   */
+  pideContrasena?: boolean;
 }
 
 export interface EstadoSegundoFactor {
@@ -17,7 +23,10 @@ export interface EstadoSegundoFactor {
 
 const RUTA = '/cuenta/segundo-factor';
 
-/** The answer, or an Error with the API's Spanish reason (or ours, when it could not be reached). */
+/**
+ * The answer, or an Error with the API's Spanish reason (or ours, when it could not be reached):
+ * a RechazoConCampos whose `campos.pass` says why the password was refused, next to its field.
+ */
 async function pedir<T>(path: string, init?: ApiRequestInit): Promise<T> {
   let response: Response;
   try {
@@ -25,14 +34,15 @@ async function pedir<T>(path: string, init?: ApiRequestInit): Promise<T> {
   } catch {
     throw new Error(aulaShell.segundoFactor.fallo);
   }
-  if (!response.ok) throw new Error((await readError(response)).message);
+  if (!response.ok) throw await readRechazo(response, ['pass']);
   return (await response.json()) as T;
 }
 
 export const estadoSegundoFactor = () => pedir<EstadoSegundoFactor>(RUTA);
 export const pedirAlta = () => pedir<Alta>(RUTA, { method: 'POST' });
-export const confirmarAlta = (codigo: string) =>
-  pedir<{ codigosRecuperacion: string[] }>(`${RUTA}/confirmar`, { method: 'POST', body: { codigo: codigo.trim() } });
+/** `pass` only when the QR's answer asked for it (pideContrasena). */
+export const confirmarAlta = (codigo: string, pass?: string) =>
+  pedir<{ codigosRecuperacion: string[] }>(`${RUTA}/confirmar`, { method: 'POST', body: { codigo: codigo.trim(), ...(pass === undefined ? {} : { pass }) } });
 export const desactivar = (pass: string, codigo: string) =>
   pedir<EstadoSegundoFactor>(RUTA, { method: 'DELETE', body: { pass, codigo: codigo.trim() } });
 

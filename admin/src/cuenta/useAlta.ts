@@ -1,13 +1,22 @@
 // Enrolling in the second factor, step by step, for the login page and Mi cuenta alike: ask for
-// a QR, confirm it with a code, and hold the recovery codes only while they are shown.
+// a QR, confirm it with a code (and the password, when the API asks for it), and hold the
+// recovery codes only while they are shown.
 import { useRef, useState } from 'react';
 import { aulaShell } from '../providers/i18n/aula';
+import { RechazoConCampos } from './api';
 import { type Alta, confirmarAlta, pedirAlta } from './segundoFactor';
+
+/** A refusal's reason: next to the password field when it is about the password, else for the form. */
+export const motivoDe = (e: unknown): { error: string; errorPass: string } => {
+  const enCampo = e instanceof RechazoConCampos ? (e.campos.pass ?? '') : '';
+  return { error: enCampo ? '' : e instanceof Error ? e.message : aulaShell.segundoFactor.fallo, errorPass: enCampo };
+};
 
 export function useAlta() {
   const [alta, setAlta] = useState<Alta | null>(null);
   const [codigos, setCodigos] = useState<string[] | null>(null);
   const [error, setError] = useState('');
+  const [errorPass, setErrorPass] = useState('');
   const [enviando, setEnviando] = useState(false);
   // One request for a QR at a time: a second would replace the secret of the one on screen.
   const pidiendo = useRef(false);
@@ -16,6 +25,7 @@ export function useAlta() {
     if (pidiendo.current) return;
     pidiendo.current = true;
     setError('');
+    setErrorPass('');
     setCodigos(null);
     try {
       setAlta(await pedirAlta());
@@ -26,17 +36,20 @@ export function useAlta() {
     }
   };
 
-  /** True once the code was right: the recovery codes are then in `codigos`. */
-  const confirmar = async (codigo: string): Promise<boolean> => {
+  /** True once the code (and the password, if asked) was right: the recovery codes are then in `codigos`. */
+  const confirmar = async (codigo: string, pass?: string): Promise<boolean> => {
     if (enviando) return false;
     setEnviando(true);
     setError('');
+    setErrorPass('');
     try {
-      setCodigos((await confirmarAlta(codigo)).codigosRecuperacion);
+      setCodigos((await confirmarAlta(codigo, alta?.pideContrasena ? (pass ?? '') : undefined)).codigosRecuperacion);
       setAlta(null);
       return true;
     } catch (e) {
-      setError(e instanceof Error ? e.message : aulaShell.segundoFactor.fallo);
+      const motivo = motivoDe(e);
+      setError(motivo.error);
+      setErrorPass(motivo.errorPass);
       return false;
     } finally {
       setEnviando(false);
@@ -49,5 +62,5 @@ export function useAlta() {
     setAlta(null);
   };
 
-  return { alta, codigos, error, enviando, empezar, confirmar, terminar };
+  return { alta, pideContrasena: alta?.pideContrasena === true, codigos, error, errorPass, enviando, empezar, confirmar, terminar };
 }

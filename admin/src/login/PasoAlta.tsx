@@ -1,20 +1,23 @@
 // Enrolment before the admin opens, for an account whose role must have the second factor
-// (MFA_ROLES): the API lets its session do nothing else. Same light card as the login.
+// (MFA_ROLES): the API lets its session do nothing else. Same light card as the login. Right
+// after the password the API binds the phone without asking it again; a session sent here by a
+// new role was not proved just now, and the card asks for the password too.
 import { type FormEvent, useEffect, useState } from 'react';
 import { config } from '../config';
 import { claveDe } from '../cuenta/segundoFactor';
 import { useAlta } from '../cuenta/useAlta';
 import { aulaShell } from '../providers/i18n/aula';
 import { completarTrasAlta } from '../providers/sesion';
-import { CampoCodigo } from './Campo';
+import { Campo, CampoCodigo } from './Campo';
 // Also drawn by App after a new password, where the login screen's sheet may not be loaded yet.
 import './login.css';
 
 const textos = aulaShell.segundoFactor;
 
 export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<void> }) => {
-  const { alta, codigos, error, enviando, empezar, confirmar } = useAlta();
+  const { alta, pideContrasena, codigos, error, errorPass, enviando, empezar, confirmar } = useAlta();
   const [codigo, setCodigo] = useState('');
+  const [pass, setPass] = useState('');
   const [saliendo, setSaliendo] = useState(false);
   const [errorFinal, setErrorFinal] = useState('');
 
@@ -25,7 +28,7 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
 
   const verificar = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(await confirmar(codigo))) setCodigo('');
+    if (!(await confirmar(codigo, pass))) setCodigo('');
   };
 
   const guardados = async (event: FormEvent) => {
@@ -76,11 +79,17 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
               </>
             )}
             <CampoCodigo label={textos.codigo} value={codigo} onChange={setCodigo} />
+            {pideContrasena && (
+              <>
+                <p className="login-texto">{textos.contrasenaAlta}</p>
+                <Campo label={textos.contrasena} type="password" value={pass} onChange={setPass} autoComplete="current-password" />
+              </>
+            )}
             <button type="submit" disabled={enviando || !alta}>
               {enviando && <span className="login-progreso" role="progressbar" />}
               {textos.verificar}
             </button>
-            <p role="alert">{error}</p>
+            <p role="alert">{errorPass || error}</p>
           </form>
         )}
       </main>

@@ -1,4 +1,5 @@
 import { Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
+import { QuitarSegundoFactor } from './QuitarSegundoFactor';
 import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/DateTimeField';
 import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
@@ -19,6 +20,7 @@ const LoginEdit = () => (
     actions={
       <TopToolbar>
         <RestablecerContrasena />
+        <QuitarSegundoFactor />
       </TopToolbar>
     }
   >

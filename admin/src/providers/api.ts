@@ -11,8 +11,25 @@ export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
 
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 
+/**
+ * Heard on `window` when the API refuses a request because the session owes a step (its 403
+ * FASE_PENDIENTE): an open session whose account was moved into a role that must enrol. The
+ * event's `detail` is the step; providers/sesion.ts keeps it, and App shows that step.
+ */
+export const EVENTO_FASE = 'aula:fase';
+
+/** A 403 FASE_PENDIENTE tells the page which step the session owes; any other answer, nothing. */
+async function avisarFase(response: Response) {
+  try {
+    const error = ((await response.json()) as { error?: { code?: string; details?: { fase?: unknown } } }).error;
+    if (error?.code === 'FASE_PENDIENTE' && typeof error.details?.fase === 'string') window.dispatchEvent(new CustomEvent(EVENTO_FASE, { detail: error.details.fase }));
+  } catch {
+    // Not the API's envelope: nothing to hear.
+  }
+}
+
 /** The API's answer as it comes, errors included: session cookie, JSON in and out. */
-export function callApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
+export async function callApi(path: string, { body, headers, method = 'GET', ...init }: ApiRequestInit = {}): Promise<Response> {
   const verb = method.toUpperCase();
   const finalHeaders = new Headers(headers);
   if (!finalHeaders.has('Accept')) finalHeaders.set('Accept', 'application/json');
@@ -20,13 +37,15 @@ export function callApi(path: string, { body, headers, method = 'GET', ...init }
   // an empty JSON body is a 400: POST/PUT/PATCH always carry at least `{}`.
   const sendsBody = WITH_BODY.has(verb) || body !== undefined;
   if (sendsBody) finalHeaders.set('Content-Type', 'application/json');
-  return fetch(apiUrl(path), {
+  const response = await fetch(apiUrl(path), {
     ...init,
     method: verb,
     headers: finalHeaders,
     credentials: 'include',
     body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
   });
+  if (response.status === 403) void avisarFase(response.clone());
+  return response;
 }
 
 export interface ErrorApi {

@@ -1,7 +1,7 @@
 // Signing in (docs/arquitectura.md §5) without react-admin, so the login screen can ship alone: the API holds
 // the session (cookie), the admin keeps the administrator's record under localStorage `user`
 // to know it is signed in and who it is. authProvider builds on this.
-import { readError, callApi } from './api';
+import { readError, callApi, EVENTO_FASE } from './api';
 import { aulaShell } from './i18n/aula';
 
 export const USER_KEY = 'user';
@@ -111,6 +111,22 @@ export async function faseCompletada(fase: string | null): Promise<void> {
   if (!user) return;
   localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
   if (!fase) await registrarEntrada(user.usuario);
+}
+
+/**
+ * Calls `alCambiar` once the API has said this browser's session owes a step it did not know of
+ * (api.ts, EVENTO_FASE), kept in the stored user as a login's step is; answers how to stop.
+ */
+export function escucharFase(alCambiar: () => void): () => void {
+  const oir = (event: Event) => {
+    const user = storedUser();
+    const fase = (event as CustomEvent<string>).detail;
+    if (!user || user.fase === fase) return;
+    localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
+    alCambiar();
+  };
+  window.addEventListener(EVENTO_FASE, oir);
+  return () => window.removeEventListener(EVENTO_FASE, oir);
 }
 
 /** The BACK-LOGIN row of the activity log. */

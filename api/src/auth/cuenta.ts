@@ -4,13 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { notFound, tooManyRequests, validationFailed, type ErrorDetail } from '../base/errors.js';
+import { notFound, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { parseId } from '../rest/peticion.js';
 import { registrarEvento } from './auditoria.js';
+import { checkContrasenaActual } from './contrasenaActual.js';
 import { faseSiguiente } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
 import type { HashingQueue } from './hashing.js';
-import { hashPassword, verifyPassword } from './passwords.js';
+import { hashPassword } from './passwords.js';
 import { motivoRechazo } from './politica.js';
 import { sessionsEnded, type SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
@@ -47,18 +48,10 @@ export function registerCuentaRoutes(app: FastifyInstance, { db, config, session
     // Whoever holds a session must still prove they know the password: the current one is
     // guessed under the same allowance as at the login page, or a left-open session would let
     // anyone try passwords without limit.
-    const reservation = await throttle.begin(login.usuario, request.ip);
-    if (!reservation.attempt) throw tooManyRequests(reservation.retryAfterSeconds);
-    const row = await db('logins').where('id', login.id).first('id', 'usuario', 'pass', 'rol');
-    let ok: boolean;
-    try {
-      ok = await hashing.run(request.ip, () => verifyPassword(actual, row.pass));
-    } catch (err) {
-      await throttle.abandon(reservation.attempt);
-      throw err;
+    if (!(await checkContrasenaActual({ db, throttle, hashing }, login, request.ip, actual))) {
+      throw validationFailed([{ path: '/actual', code: 'password', message: mensajes.cuenta.actualIncorrecta }]);
     }
-    if (!ok) throw validationFailed([{ path: '/actual', code: 'password', message: mensajes.cuenta.actualIncorrecta }]);
-    await throttle.succeeded(reservation.attempt);
+    const row = await db('logins').where('id', login.id).first('id', 'usuario', 'rol');
 
     const motivo = actual === nueva ? mensajes.cuenta.igualQueActual : motivoRechazo(nueva, row.usuario);
     if (motivo) throw validationFailed([{ path: '/nueva', code: 'password', message: motivo }]);

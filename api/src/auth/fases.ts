@@ -4,6 +4,8 @@
 // (MFA_ROLES). Each step is a `sesiones.fase`; the guard lets such a session use only that
 // step's routes (RUTAS_DE_FASE). Every step asks this one function what comes next, from the
 // account as the database has it now, so no step can be skipped by calling them out of order.
+// Enrolment is judged again whenever a session is resolved (faseVigente): a role moved into
+// MFA_ROLES while its sessions are open enrols before its next request does anything.
 import type { Rol } from '../base/types.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -14,6 +16,19 @@ export type Fase = (typeof FASES)[number];
 /** Whether the account has a confirmed second factor. */
 export async function tieneSegundoFactor(db: Db, loginId: number): Promise<boolean> {
   return (await db('totp').where('loginId', loginId).whereNotNull('activadoEn').first('loginId')) !== undefined;
+}
+
+/** Whether an account of this role, enrolled or not, must enrol before anything else. */
+const debeEnrolar = (rol: Rol, enrolado: boolean, mfaRoles: readonly Rol[]) => !enrolado && mfaRoles.includes(rol);
+
+/**
+ * The step a session is at, from the step stored with it and the account as it is now: a step
+ * of the login (`codigo`, `cambiarPass`) stands until taken; enrolment is decided afresh, so an
+ * account promoted into MFA_ROLES must enrol at once, and one moved out of them need not.
+ */
+export function faseVigente(guardada: string | null, { rol, enrolado }: { rol: Rol; enrolado: boolean }, mfaRoles: readonly Rol[]): string | null {
+  if (guardada !== null && guardada !== 'enrolar') return guardada;
+  return debeEnrolar(rol, enrolado, mfaRoles) ? 'enrolar' : null;
 }
 
 /**
@@ -29,6 +44,6 @@ export async function faseSiguiente(
   const enrolado = await tieneSegundoFactor(db, login.id);
   if (enrolado && !codigoDado) return 'codigo';
   if (login.debeCambiarPass === true || login.debeCambiarPass === 1) return 'cambiarPass';
-  if (!enrolado && config.mfaRoles.includes(login.rol)) return 'enrolar';
+  if (debeEnrolar(login.rol, enrolado, config.mfaRoles)) return 'enrolar';
   return null;
 }

@@ -7,7 +7,7 @@
 // they cannot smuggle a request past the guard. A request that matches no route needs a
 // session too, so an anonymous caller learns nothing about which paths exist.
 import type { FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../base/errors.js';
+import { HttpError, unauthorized } from '../base/errors.js';
 import { refusalOf, type AccesoRuta } from '../rest/permisos.js';
 import { mensajes } from '../mensajes.js';
 import type { Fase } from './fases.js';
@@ -63,7 +63,9 @@ export function sessionGuard(sessions: SessionStore) {
     if (request.routeOptions.url === undefined) return;
     const { fase, rol } = request.login;
     if (fase) {
-      if (!RUTAS_DE_FASE[fase as Fase]?.has(ruta(request))) throw forbidden(mensajes.acceso.fase(fase));
+      // Its own code and the step in `details`: a session sent to a step while open (a new role
+      // that must enrol) learns which, and the admin shows that step instead of the app.
+      if (!RUTAS_DE_FASE[fase as Fase]?.has(ruta(request))) throw new HttpError(403, mensajes.acceso.fase(fase), 'FASE_PENDIENTE', { fase });
       return;
     }
     const refusal = refusalOf(request.routeOptions.config.acceso ?? SOLO_ADMINISTRADOR, rol);

@@ -15,7 +15,7 @@ import { registerAuthRoutes } from './routes.js';
 import { registerSegundoFactor } from './segundoFactor.js';
 import { SessionStore } from './sessions.js';
 import { HashingQueue, type HashingLimits } from './hashing.js';
-import { LoginThrottle } from './throttle.js';
+import { CodigoThrottle, LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
   db: Db;
@@ -34,6 +34,7 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
   // Routes that outlive their request (GET /eventos) check the session again later.
   app.decorate('sesiones', sessions);
   const throttle = new LoginThrottle(db, config.loginThrottle, now);
+  const codigos = new CodigoThrottle(db, config.loginThrottle, now);
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
   app.addHook('onRequest', originCheck(config));
@@ -65,7 +66,7 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const cola = new HashingQueue(hashing);
     registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: cola, now });
-    registerSegundoFactor(routes, { db, config, sessions, throttle, hashing: cola, now });
+    registerSegundoFactor(routes, { db, config, sessions, throttle, codigos, hashing: cola, now });
     registerCuentaRoutes(routes, { db, config, sessions, throttle, hashing: cola });
   });
 }

@@ -1,24 +1,28 @@
 // The second factor's routes (docs/arquitectura.md §4): an account enrols itself
 // (/cuenta/segundo-factor) and, once enrolled, gives a code after its password (/logins/codigo).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Knex } from 'knex';
 import QRCode from 'qrcode';
-import { conflict, HttpError, tooManyRequests } from '../base/errors.js';
+import { conflict, HttpError, tooManyRequests, validationFailed } from '../base/errors.js';
 import { ETIQUETAS_ROL } from '../base/types.js';
 import { serializeRow } from '../base/values.js';
 import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { getResource } from '../resources/index.js';
 import { registrarEvento } from './auditoria.js';
+import { checkContrasenaActual } from './contrasenaActual.js';
 import { leerTextos } from './cuerpo.js';
 import { faseSiguiente, tieneSegundoFactor } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
-import { verifyPassword } from './passwords.js';
+import type { SessionLogin } from './request.js';
 import type { AuthRouteOptions } from './routes.js';
 import { SESSION_COOKIE } from './sessions.js';
-import { codigosNuevos, codigosRestantes, gastarCodigo, guardarCodigos, secretoNuevo, totpDe } from './totp.js';
+import type { CodigoThrottle } from './throttle.js';
+import { borrarSegundoFactor, codigosNuevos, codigosRestantes, gastarCodigo, guardarCodigos, secretoNuevo, totpDe } from './totp.js';
 
-/** What the session routes get, and the product's name for the QR's issuer. */
-export type SegundoFactorOptions = Omit<AuthRouteOptions, 'config'> & { config: Pick<Config, 'mfaRoles' | 'productName'> };
+/** What the session routes get, the codes' own throttle, and the product's name for the QR's issuer. */
+export type SegundoFactorOptions = Omit<AuthRouteOptions, 'config'> & { codigos: CodigoThrottle; config: Pick<Config, 'mfaRoles' | 'productName'> };
 
 const RUTA = '/cuenta/segundo-factor';
 
@@ -28,17 +32,39 @@ permitirEnFase('enrolar', `GET ${RUTA}`, `POST ${RUTA}`, `POST ${RUTA}/confirmar
 
 /** 422 rather than 401: the session is still there, only the code was wrong. */
 const codigoIncorrecto = () => new HttpError(422, mensajes.segundoFactor.codigoIncorrecto, 'CODIGO_INCORRECTO');
+/** Next to the field, as a wrong current password is in Mi cuenta. */
+const contrasenaIncorrecta = () => validationFailed([{ path: '/pass', code: 'password', message: mensajes.segundoFactor.contrasenaIncorrecta }]);
 
-export function registerSegundoFactor(app: FastifyInstance, { db, config, sessions, throttle, hashing, now }: SegundoFactorOptions) {
+export function registerSegundoFactor(app: FastifyInstance, { db, config, sessions, throttle, codigos, hashing, now }: SegundoFactorOptions) {
   const logins = getResource('logins');
   const opciones = { config: { acceso: CUALQUIER_CUENTA } };
 
-  /** Counts this attempt as a login attempt of the account from this address (auth/throttle.ts), or 429. */
-  const intento = async (request: FastifyRequest) => {
-    const reserva = await throttle.begin(request.login!.usuario, request.ip);
+  /**
+   * Runs `comprobar`, which spends a code of the account's factor (alone or inside the write it
+   * allows) and throws codigoIncorrecto when it is wrong, as one attempt of the codes' throttle
+   * (auth/throttle.ts): 429 past the allowance, whatever password was given before; a wrong code
+   * stays counted, and only a right one forgives this address's failures.
+   */
+  const conCodigo = async <T>(request: FastifyRequest, comprobar: () => Promise<T>): Promise<T> => {
+    const reserva = await codigos.begin(request.login!.id, request.ip);
     if (!reserva.attempt) throw tooManyRequests(reserva.retryAfterSeconds);
-    return reserva.attempt;
+    const resultado = await comprobar();
+    await codigos.succeeded(reserva.attempt);
+    return resultado;
   };
+
+  /** 422 at `pass` unless it is the account's current password (counted as a login attempt). */
+  const exigirContrasena = async (request: FastifyRequest, pass: string) => {
+    if (!(await checkContrasenaActual({ db, throttle, hashing }, request.login!, request.ip, pass))) throw contrasenaIncorrecta();
+  };
+
+  /**
+   * Whether binding a phone must prove the password again. Not at the login's own enrolment step:
+   * only the login writes that step into the session (auth/fases.ts), after the right password,
+   * and the session can do nothing else meanwhile; whoever sits at it also sees the QR anyway. A
+   * whole session (Mi cuenta), or one sent to enrol by a new role, was not proved just now.
+   */
+  const pideContrasena = async (login: SessionLogin) => (await db('sesiones').where('id', login.sesionId).first('fase'))?.fase !== 'enrolar';
 
   app.get(RUTA, opciones, async (request) => {
     const loginId = request.login!.id;
@@ -46,37 +72,47 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
   });
 
   // Starting again replaces a secret never confirmed: the QR shown last is the one that works.
+  // Nothing is bound yet, so no password here: confirming asks for it.
   app.post(RUTA, opciones, async (request) => {
-    const { id: loginId, usuario } = request.login!;
+    const login = request.login!;
     const secreto = secretoNuevo();
     await db.transaction(async (trx) => {
-      const actual = await trx('totp').where('loginId', loginId).first('activadoEn');
+      const actual = await trx('totp').where('loginId', login.id).first('activadoEn');
       if (actual && actual.activadoEn !== null) throw conflict(mensajes.segundoFactor.yaActivo);
-      await trx('totp').where('loginId', loginId).delete();
-      await trx('totp').insert({ loginId, secreto, activadoEn: null, ultimoPaso: null, createdAt: new Date(now()).toISOString() });
+      await trx('totp').where('loginId', login.id).delete();
+      await trx('totp').insert({ loginId: login.id, secreto, activadoEn: null, ultimoPaso: null, createdAt: new Date(now()).toISOString() });
     });
-    const uri = totpDe(secreto, usuario, config.productName).toString();
+    const uri = totpDe(secreto, login.usuario, config.productName).toString();
     const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-    return { uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` };
+    return { uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`, pideContrasena: await pideContrasena(login) };
   });
 
+  // Binds the phone: the password (unless the login just proved it) and a code of the secret.
   // The recovery codes leave the server here and only here: afterwards only their hashes exist.
   app.post(`${RUTA}/confirmar`, opciones, async (request) => {
-    const { codigo } = leerTextos(request.body, ['codigo'] as const);
     const login = request.login!;
+    const pendiente = async (trx: Db | Knex.Transaction) => {
+      if (await trx('totp').where('loginId', login.id).whereNull('activadoEn').first('loginId')) return;
+      throw conflict((await tieneSegundoFactor(trx, login.id)) ? mensajes.segundoFactor.yaActivo : mensajes.segundoFactor.sinAlta);
+    };
+    // Nothing to confirm costs no password attempt.
+    await pendiente(db);
+    const { codigo, pass } = leerTextos(request.body, (await pideContrasena(login)) ? ['codigo', 'pass'] : ['codigo']) as { codigo: string; pass?: string };
+    if (pass !== undefined) await exigirContrasena(request, pass);
     const ahora = new Date(now()).toISOString();
-    const codigos = codigosNuevos();
+    const nuevos = codigosNuevos();
     await db.transaction(async (trx) => {
-      const pendiente = await trx('totp').where('loginId', login.id).whereNull('activadoEn').first('loginId');
-      if (!pendiente) throw conflict((await tieneSegundoFactor(trx, login.id)) ? mensajes.segundoFactor.yaActivo : mensajes.segundoFactor.sinAlta);
+      await pendiente(trx);
+      // Not counted by the codes' throttle: this secret is the one this session was just shown,
+      // so guessing its codes gains nothing; a typo here must not spend the account's tries.
       if (!(await gastarCodigo(trx, login.id, codigo, now(), { confirmado: false }))) throw codigoIncorrecto();
       await trx('totp').where('loginId', login.id).update({ activadoEn: ahora });
-      await guardarCodigos(trx, login.id, codigos, ahora);
+      await guardarCodigos(trx, login.id, nuevos, ahora);
       await registrarEvento(trx, { tipo: 'MFA-ALTA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id }, new Date(ahora));
     });
     // An account made to enrol goes on to whatever is left (or to a whole session).
     if (login.fase === 'enrolar') await siguiente(login.id, login.sesionId);
-    return { codigosRecuperacion: codigos };
+    return { codigosRecuperacion: nuevos };
   });
 
   app.delete(RUTA, opciones, async (request) => {
@@ -84,24 +120,15 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
     const login = request.login!;
     if (config.mfaRoles.includes(login.rol)) throw conflict(mensajes.segundoFactor.obligatorio(ETIQUETAS_ROL[login.rol] ?? login.rol));
     if (!(await tieneSegundoFactor(db, login.id))) throw conflict(mensajes.segundoFactor.noActivo);
-    // A stolen session must not be enough: the password and a code, guessed no faster than at login.
-    const attempt = await intento(request);
-    const fila = await db('logins').where('id', login.id).first('pass');
-    let ok: boolean;
-    try {
-      ok = await hashing.run(request.ip, async () => verifyPassword(pass, fila.pass));
-    } catch (err) {
-      await throttle.abandon(attempt);
-      throw err;
-    }
-    if (!ok) throw new HttpError(422, mensajes.segundoFactor.contrasenaIncorrecta, 'CONTRASENA_INCORRECTA');
-    await db.transaction(async (trx) => {
-      if (!(await gastarCodigo(trx, login.id, codigo, now()))) throw codigoIncorrecto();
-      await trx('codigos_recuperacion').where('loginId', login.id).delete();
-      await trx('totp').where('loginId', login.id).delete();
-      await registrarEvento(trx, { tipo: 'MFA-BAJA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id }, new Date(now()));
-    });
-    await throttle.succeeded(attempt);
+    // A stolen session must not be enough: the password and a code, each guessed no faster than at login.
+    await exigirContrasena(request, pass);
+    await conCodigo(request, () =>
+      db.transaction(async (trx) => {
+        if (!(await gastarCodigo(trx, login.id, codigo, now()))) throw codigoIncorrecto();
+        await borrarSegundoFactor(trx, login.id);
+        await registrarEvento(trx, { tipo: 'MFA-BAJA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id }, new Date(now()));
+      }),
+    );
     return { activo: false, codigosRestantes: 0 };
   });
 
@@ -110,9 +137,9 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
     const { codigo } = leerTextos(request.body, ['codigo'] as const);
     const login = request.login!;
     if (login.fase !== 'codigo') throw conflict(mensajes.segundoFactor.sinCodigoPendiente);
-    const attempt = await intento(request);
-    if (!(await gastarCodigo(db, login.id, codigo, now()))) throw codigoIncorrecto();
-    await throttle.succeeded(attempt);
+    await conCodigo(request, async () => {
+      if (!(await gastarCodigo(db, login.id, codigo, now()))) throw codigoIncorrecto();
+    });
     const row = await db('logins').where('id', login.id).first();
     const fase = await faseSiguiente(db, config, row, { codigoDado: true });
     // A new token now that the session is worth more, as at the password (fixation): the one

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
+import { faseVigente } from './fases.js';
 import type { SessionLogin } from './request.js';
 
 export const SESSION_COOKIE = 'aula_sesion';
@@ -24,8 +25,8 @@ const RECHECK_MS = 1_000;
 const RECENT_MAX = 10_000;
 
 /**
- * Accounts whose sessions this process has just ended (a new password, a deactivation: the
- * logins resource), by the generation at which it did: a recent check made before that is not
+ * Accounts whose sessions this process has just ended or changed (a new password, a
+ * deactivation, a new role, a factor removed: the logins resource), by the generation at which it did: a recent check made before that is not
  * reused, so in this process the ended sessions stop at once; other processes ask the database
  * within RECHECK_MS.
  */
@@ -68,7 +69,7 @@ export interface SesionAbierta {
 
 export interface SessionStoreOptions {
   db: Db;
-  config: Pick<Config, 'session'>;
+  config: Pick<Config, 'session' | 'mfaRoles'>;
   now?: () => number;
 }
 
@@ -78,6 +79,7 @@ export class SessionStore {
   private readonly absoluteMs: number;
   private readonly touchMs: number;
   private readonly secure: boolean;
+  private readonly mfaRoles: Config['mfaRoles'];
   private readonly now: () => number;
   private lastPurge = 0;
   /**
@@ -93,6 +95,7 @@ export class SessionStore {
     this.absoluteMs = config.session.absoluteHours * 3_600_000;
     this.touchMs = Math.min(TOUCH_INTERVAL_MS, this.idleMs / 4);
     this.secure = config.session.secureCookie;
+    this.mfaRoles = config.mfaRoles;
     this.now = now;
   }
 
@@ -154,8 +157,11 @@ export class SessionStore {
       return known.login;
     this.recent.delete(token);
     const tokenHash = hashToken(token);
+    // The account's factor comes in the same statement: whether it must still enrol is judged
+    // here (auth/fases.ts), at no extra query, and a read reusing this check reuses it too.
     const row = await this.db('sesiones')
       .join('logins', 'logins.id', 'sesiones.loginId')
+      .leftJoin('totp', 'totp.loginId', 'sesiones.loginId')
       .where('sesiones.tokenHash', tokenHash)
       .first(
         'sesiones.id as sesionId',
@@ -167,6 +173,7 @@ export class SessionStore {
         'logins.activo',
         'logins.rol',
         'sesiones.fase',
+        'totp.activadoEn',
       );
     if (!row) return null;
     let lastSeen = millis(row.lastSeenAt);
@@ -181,7 +188,8 @@ export class SessionStore {
       await this.db('sesiones').where('id', row.sesionId).update({ lastSeenAt: iso(now) });
       lastSeen = now;
     }
-    const login: SessionLogin = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null, sesionId: Number(row.sesionId), rol: row.rol, fase: row.fase ?? null };
+    const fase = faseVigente(row.fase ?? null, { rol: row.rol, enrolado: row.activadoEn != null }, this.mfaRoles);
+    const login: SessionLogin = { id: Number(row.id), usuario: row.usuario, nombre: row.nombre ?? null, sesionId: Number(row.sesionId), rol: row.rol, fase };
     // Oldest first out: Map iterates in insertion order.
     if (this.recent.size >= RECENT_MAX) this.recent.delete(this.recent.keys().next().value!);
     this.recent.set(token, { login, lastSeen, expires, checkedAt: now, generation });

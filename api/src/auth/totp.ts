@@ -79,3 +79,9 @@ export async function gastarCodigo(db: Db | Knex.Transaction, loginId: number, c
     .update({ usadoEn: new Date(ahora).toISOString() });
   return usadas === 1;
 }
+
+/** Removes the account's factor, confirmed or still being enrolled, with its recovery codes. */
+export async function borrarSegundoFactor(trx: Knex.Transaction, loginId: number): Promise<void> {
+  await trx('codigos_recuperacion').where('loginId', loginId).delete();
+  await trx('totp').where('loginId', loginId).delete();
+}

@@ -234,7 +234,20 @@ const authPaths = {
     post: {
       tags: ['auth'], operationId: 'SegundoFactor.alta',
       description: 'Empieza (o vuelve a empezar) la activación: un secreto nuevo, sin confirmar.',
-      responses: { '200': { description: 'La URI otpauth:// y su QR (data URL SVG)', content: json({ type: 'object', properties: { uri: { type: 'string' }, qr: { type: 'string' } } }) }, '409': errorResponse('Ya está activada') },
+      responses: {
+        '200': {
+          description: 'La URI otpauth:// y su QR (data URL SVG)',
+          content: json({
+            type: 'object',
+            properties: {
+              uri: { type: 'string' },
+              qr: { type: 'string' },
+              pideContrasena: { type: 'boolean', description: 'Si confirmar pedirá la contraseña actual: siempre, salvo en el paso «enrolar» del propio login, que acaba de probarla' },
+            },
+          }),
+        },
+        '409': errorResponse('Ya está activada'),
+      },
     },
     delete: {
       tags: ['auth'], operationId: 'SegundoFactor.baja',
@@ -245,8 +258,14 @@ const authPaths = {
   '/cuenta/segundo-factor/confirmar': {
     post: {
       tags: ['auth'], operationId: 'SegundoFactor.confirmar',
-      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' } } }) },
-      responses: { '200': { description: 'Activada: los diez códigos de recuperación, que no se vuelven a mostrar', content: json({ type: 'object', properties: { codigosRecuperacion: { type: 'array', items: { type: 'string' } } } }) }, '409': errorResponse('Sin activación pendiente'), '422': errorResponse('Código incorrecto') },
+      description: 'Vincula el teléfono: un código del secreto pendiente y, si el alta lo pidió (pideContrasena), la contraseña actual, contada como un intento de login.',
+      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' }, pass: { type: 'string', format: 'password' } } }) },
+      responses: {
+        '200': { description: 'Activada: los diez códigos de recuperación, que no se vuelven a mostrar', content: json({ type: 'object', properties: { codigosRecuperacion: { type: 'array', items: { type: 'string' } } } }) },
+        '409': errorResponse('Sin activación pendiente'),
+        '422': errorResponse('Código incorrecto, o contraseña que falta o no es (junto a «pass»)'),
+        '429': errorResponse('Demasiados intentos'),
+      },
     },
   },
   '/cuenta/contrasena': {

@@ -520,14 +520,14 @@ describe('origin and content type of state-changing requests', () => {
 
 describe('saveAdministrator (scripts/create-admin.ts)', () => {
   it('creates an administrator who can log in, and a reset ends the old sessions and password', async () => {
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'primera-clave-de-jefa')).toBe('creado');
+    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'primera-clave-de-jefa')).toEqual({ resultado: 'creado', factorQuitado: false });
     const app = await buildApp();
     const first = await login(app, 'jefa', 'primera-clave-de-jefa');
     expect(first.status).toBe(200);
     const cookie = `aula_sesion=${first.cookies[0].value}`;
     await db('logins').where('usuario', 'jefa').update({ activo: false });
 
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'segunda-clave-de-jefa')).toBe('restablecido');
+    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'segunda-clave-de-jefa')).toEqual({ resultado: 'restablecido', factorQuitado: false });
     expect((await call(app, 'GET', '/logins/me', undefined, { cookie })).status).toBe(401);
     expect((await login(app, 'jefa', 'primera-clave-de-jefa')).status).toBe(401);
     expect(await login(app, 'jefa', 'segunda-clave-de-jefa')).toMatchObject({ status: 200, body: { usuario: 'jefa', activo: true } });

@@ -276,3 +276,44 @@ describe('roles of accounts', () => {
     }
   });
 });
+
+describe('a password typed by someone else (issue 29, item 12)', () => {
+  /** Logs in; answers the step the login met. */
+  const faseAlEntrar = async (usuario: string, pass = CLAVE) => {
+    const r = await entrar(usuario, pass);
+    expect(r.status).toBe(200);
+    return r.fase;
+  };
+
+  it('an account an administrador created chooses its own at its first login, and nothing else before', async () => {
+    const creada = await call('POST', '/logins', { usuario: 'nueva', pass: CLAVE, rol: 'contable' }, cookieAdmin);
+    expect(creada.status, JSON.stringify(creada.body)).toBe(200);
+    expect(creada.body.debeCambiarPass).toBe(true);
+    const { fase, cookie } = await entrar('nueva');
+    expect(fase).toBe('cambiarPass');
+    const pagos = await call('GET', '/pagos', undefined, cookie);
+    expect(pagos.status).toBe(403);
+    expect(pagos.body.error.message).toBe(mensajes.acceso.fase('cambiarPass'));
+    expect((await call('POST', '/cuenta/contrasena', { actual: CLAVE, nueva: NUEVA }, cookie)).body).toEqual({ fase: null });
+    expect((await call('GET', '/pagos', undefined, cookie)).status).toBe(200);
+    expect(await faseAlEntrar('nueva', NUEVA)).toBeNull();
+  });
+
+  it('so does one whose password another administrador set, by PATCH, PUT or in bulk; whoever sets their own keeps it', async () => {
+    const eva = await crear('eva');
+    const leo = await crear('leo');
+    const ana = await crear('ana', 'administrador');
+    expect((await call('PATCH', `/logins/${eva}`, { pass: 'Puesta-por-el-admin-1' }, cookieAdmin)).status).toBe(204);
+    expect(await faseAlEntrar('eva', 'Puesta-por-el-admin-1')).toBe('cambiarPass');
+    expect((await call('PUT', `/logins/${leo}`, { usuario: 'leo', pass: 'Puesta-por-el-admin-2', rol: 'editor' }, cookieAdmin)).status).toBe(204);
+    expect(await faseAlEntrar('leo', 'Puesta-por-el-admin-2')).toBe('cambiarPass');
+    const ambas = encodeURIComponent(JSON.stringify({ id: { inq: [eva, leo] } }));
+    await t.db('logins').whereIn('id', [eva, leo]).update({ debeCambiarPass: false });
+    expect((await call('PATCH', `/logins?where=${ambas}`, { pass: 'Puesta-por-el-admin-3' }, cookieAdmin)).status).toBe(200);
+    expect([await faseAlEntrar('eva', 'Puesta-por-el-admin-3'), await faseAlEntrar('leo', 'Puesta-por-el-admin-3')]).toEqual(['cambiarPass', 'cambiarPass']);
+    // An administrador changing their own password on their record knows it alone.
+    const cookieAna = await cookieDe('ana');
+    expect((await call('PATCH', `/logins/${ana}`, { pass: 'La-mia-y-de-nadie-mas-4' }, cookieAna)).status).toBe(204);
+    expect(await faseAlEntrar('ana', 'La-mia-y-de-nadie-mas-4')).toBeNull();
+  });
+});

@@ -216,6 +216,6 @@ describe('saveAdministrator (scripts/create-admin.ts)', () => {
     });
     await expect(saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Jefa-jefa-2026')).rejects.toMatchObject({ statusCode: 422 });
     expect(await t.db('logins').where('usuario', 'jefa').first()).toBeUndefined();
-    expect(await saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Estudios-2026-jefatura')).toBe('creado');
+    expect(await saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Estudios-2026-jefatura')).toMatchObject({ resultado: 'creado' });
   });
 });

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import authPlugin from '../../src/auth/index.js';
 import { HashingQueue } from '../../src/auth/hashing.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import { LoginThrottle } from '../../src/auth/throttle.js';
+import { CodigoThrottle, LoginThrottle } from '../../src/auth/throttle.js';
 import { createDb, type Db } from '../../src/db/index.js';
 import { registerErrorHandler } from '../../src/base/errors.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
@@ -44,6 +44,23 @@ describe('the throttle counts an attempt when it starts', () => {
       expect(spray.filter((r) => r.attempt).length).toBe(maxPerIp);
       // Case does not make another usuario.
       expect((await throttles[0].begin('ZOE', '10.1.1.1')).attempt).toBeUndefined();
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('grants a concurrent burst of codes from many addresses exactly the account\'s cap, on two connections as on one', async () => {
+    const other: Db = createDb(t.database);
+    try {
+      const { maxCodigosPorCuenta } = config().loginThrottle;
+      const ana = Number((await t.db('logins').where('usuario', 'ana').first('id')).id);
+      const throttles = [new CodigoThrottle(t.db, config().loginThrottle), new CodigoThrottle(other, config().loginThrottle)];
+      // Eight addresses, each well within its own allowance: only the per-account cap binds.
+      const burst = await Promise.all(Array.from({ length: 32 }, (_, i) => throttles[i % 2].begin(ana, `10.2.2.${i % 8}`)));
+      expect(burst.filter((r) => r.attempt).length).toBe(maxCodigosPorCuenta);
+      for (const r of burst) if (!r.attempt) expect(r.retryAfterSeconds).toBeGreaterThan(0);
+      // The password's allowance is another count: untouched.
+      expect((await new LoginThrottle(t.db, config().loginThrottle).begin('ana', '10.2.2.0')).attempt).toBeDefined();
     } finally {
       await other.destroy();
     }

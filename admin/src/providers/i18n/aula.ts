@@ -42,6 +42,7 @@ export const aulaShell = {
     desactivar: 'Desactivar',
     desactivarTexto: 'Para desactivarla, escriba su contraseña y un código de su aplicación (o uno de recuperación).',
     contrasena: 'Contraseña',
+    contrasenaAlta: 'Su contraseña actual: así nadie más puede vincular un teléfono a su cuenta.',
     codigoODeRecuperacion: 'Código',
     cancelar: 'Cancelar',
     activada: 'Verificación en dos pasos activada',

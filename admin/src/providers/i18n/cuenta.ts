@@ -44,5 +44,10 @@ export const cuenta = {
     temporalTitulo: 'Contraseña temporal de «%{usuario}»',
     temporalTexto: 'Désela por un medio seguro. No se volverá a mostrar.',
     entendido: 'Entendido',
+    quitarFactor: 'Quitar segundo factor',
+    quitarFactorTitulo: '¿Quitar la verificación en dos pasos de «%{usuario}»?',
+    quitarFactorTexto:
+      'Para quien perdió el teléfono y los códigos de recuperación. Se cerrarán sus sesiones abiertas y al entrar solo se le pedirá la contraseña; si su rol exige la verificación en dos pasos, deberá activarla de nuevo con su teléfono.',
+    factorQuitado: 'Verificación en dos pasos quitada a «%{usuario}»; sus sesiones se han cerrado',
   },
 };

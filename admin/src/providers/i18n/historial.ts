@@ -20,6 +20,7 @@ export const historial = {
     reordenarClases: 'Orden de las clases',
     subsanar: 'Subsanación',
     restablecer: 'Contraseña restablecida',
+    quitarSegundoFactor: 'Verificación en dos pasos quitada',
   },
   restaurar: 'Restaurar esta versión',
   restaurarTitulo: '¿Restaurar la versión %{version}?',

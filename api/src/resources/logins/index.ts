@@ -5,6 +5,7 @@ import { sessionsEnded } from '../../auth/sessions.js';
 import { mensajes } from '../../mensajes.js';
 import { defineResource, ETIQUETAS_ROL, ROLES, type WriteContext } from '../../base/types.js';
 import { assertOtroAdministrador } from './administradores.js';
+import { quitarSegundoFactor } from './quitarSegundoFactor.js';
 import { restablecer } from './restablecer.js';
 
 /**
@@ -51,7 +52,7 @@ export default defineResource({
   // Accounts are the administrador's; everyone else sees only their own (and changes it in Mi cuenta).
   acceso: { contable: { leer: 'propios' }, editor: { leer: 'propios' } },
   propio: 'id',
-  actions: { restablecer },
+  actions: { restablecer, quitarSegundoFactor },
   async beforeWrite(data, ctx) {
     if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;
@@ -60,11 +61,17 @@ export default defineResource({
     const cambiaRol = id !== undefined && data.rol !== undefined && data.rol !== rolAntes;
     if (cambiaRol && data.rol !== 'administrador') await assertOtroAdministrador(ctx.db, id, mensajes.auth.ultimoAdministradorRol);
     if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
+    // The account's open sessions take the new role at once in this process (another within a
+    // second): one moved into MFA_ROLES without a factor can then only enrol (auth/fases.ts).
+    else if (cambiaRol) sessionsEnded(id);
     const evento = { loginId: ctx.actor.loginId, ip: ctx.actor.ip, recurso: 'logins', recursoId: id };
     if (cambiaRol) await registrarEvento(ctx.db, { ...evento, tipo: 'ROL', datos: { antes: rolAntes, despues: data.rol } });
     if (id !== undefined && typeof data.pass === 'string') await registrarEvento(ctx.db, { ...evento, tipo: 'CONTRASENA' });
     if (typeof data.pass !== 'string') return data;
-    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt) };
+    // A password typed by someone else (a new account, or another's changed by an administrador)
+    // is known to two people: the account chooses its own at its next login (`cambiarPass`).
+    const propia = id !== undefined && ctx.actor.loginId === id;
+    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt), debeCambiarPass: !propia };
   },
   async beforeDelete(id, trx) {
     await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador);
