@@ -22,31 +22,42 @@ export function scopeArriendo(db: Knex | Knex.Transaction, fila: Fila): Knex.Que
 
 /** Claims the next due job of the kind for `titular`, or answers undefined. */
 export async function claimTrabajo(db: Knex, tipo: Trabajo, titular: string, arriendoMs: number): Promise<Fila | undefined> {
+  // SQLite: one statement, no transaction around it. better-sqlite3 runs a statement to its end
+  // at once, while an open transaction would hold the database's one write lock across awaits,
+  // and another connection's wait for it blocks the whole process, the holder's COMMIT included.
+  if (!isPg(db)) return updateSiguiente(db, tipo, titular, arriendoMs);
   return db.transaction(async (trx) => {
     if (tipo.unoALaVez) await lockTipo(trx, tipo.nombre);
-    const siguiente = trx('trabajos')
-      .where({ tipo: tipo.nombre, estado: 'pendiente' })
-      .where('ejecutarEn', '<=', buildInstante(trx))
-      .orderBy([{ column: 'ejecutarEn' }, { column: 'id' }])
-      .limit(1)
-      .select('id');
-    if (tipo.unoALaVez) siguiente.whereNotExists(trx('trabajos as otro').where({ 'otro.tipo': tipo.nombre, 'otro.estado': 'ejecutando' }).select(trx.raw('1')));
-    if (isPg(db)) siguiente.forUpdate().skipLocked();
-    const [fila] = (await trx('trabajos')
-      .whereIn('id', siguiente)
-      .where('estado', 'pendiente')
-      .update({
-        estado: 'ejecutando',
-        titular,
-        arriendoHasta: buildInstante(trx, arriendoMs),
-        generacion: trx.raw('?? + 1', ['generacion']),
-        intentos: trx.raw('?? + 1', ['intentos']),
-        inicio: buildInstante(trx),
-        updatedAt: new Date().toISOString(),
-      })
-      .returning('*')) as Fila[];
-    return fila;
+    return updateSiguiente(trx, tipo, titular, arriendoMs);
   });
+}
+
+async function updateSiguiente(db: Knex | Knex.Transaction, tipo: Trabajo, titular: string, arriendoMs: number): Promise<Fila | undefined> {
+  const siguiente = db('trabajos')
+    .where({ tipo: tipo.nombre, estado: 'pendiente' })
+    .where('ejecutarEn', '<=', buildInstante(db))
+    .orderBy([{ column: 'ejecutarEn' }, { column: 'id' }])
+    .limit(1)
+    .select('id');
+  if (tipo.unoALaVez) siguiente.whereNotExists(db('trabajos as otro').where({ 'otro.tipo': tipo.nombre, 'otro.estado': 'ejecutando' }).select(db.raw('1')));
+  if (isPg(db as Knex)) siguiente.forUpdate().skipLocked();
+  // `= (subquery)`, not IN: PostgreSQL may run an IN's subquery again for each row it compares
+  // (a nested-loop semi-join), and each run with SKIP LOCKED picks another row: one claim would
+  // take several.
+  const [fila] = (await db('trabajos')
+    .where('id', siguiente)
+    .where('estado', 'pendiente')
+    .update({
+      estado: 'ejecutando',
+      titular,
+      arriendoHasta: buildInstante(db, arriendoMs),
+      generacion: db.raw('?? + 1', ['generacion']),
+      intentos: db.raw('?? + 1', ['intentos']),
+      inicio: buildInstante(db),
+      updatedAt: new Date().toISOString(),
+    })
+    .returning('*')) as Fila[];
+  return fila;
 }
 
 /** Running jobs whose lease lapsed: their holder died or lost the database for a whole lease. */
