@@ -427,7 +427,7 @@ export const mensajes = {
     /** The reasons a run ended without its own error, as the job's row keeps them and the admin shows them. */
     arriendoPerdido: 'Otro proceso tomó este trabajo (el arriendo de este había caducado): lo que hacía no se guardó',
     interrumpido: 'El proceso que lo ejecutaba dejó de responder (se detuvo o perdió la base de datos) antes de terminar',
-    limite: (segundos: number) => `Superó su tiempo máximo (${segundos} s) y se interrumpió`,
+    limite: (ms: number) => `Superó su tiempo máximo (${(ms / 1000).toLocaleString('es-ES')} s) y se interrumpió`,
     parada: 'La aplicación se detuvo mientras se ejecutaba',
     sinMotivo: 'Falló sin decir por qué',
     tipoDesconocido: (tipo: string) => `Esta versión de la aplicación no conoce los trabajos «${tipo}»`,

@@ -46,7 +46,7 @@ export function startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs
   const latido = setInterval(() => {
     if (!signal.aborted) renovar().catch((err) => log.warn({ err, ...contexto }, 'renovar el arriendo de un trabajo'));
   }, latidoMs);
-  const limite = setTimeout(() => abortar(new LimiteSuperado(mensajes.trabajos.limite(Math.round(tipo.limiteMs / 1000)))), tipo.limiteMs);
+  const limite = setTimeout(() => abortar(new LimiteSuperado(mensajes.trabajos.limite(tipo.limiteMs))), tipo.limiteMs);
   latido.unref();
   limite.unref();
 
