@@ -32,7 +32,7 @@ const barrido: ResumenTipo = {
   cadaMs: 3600_000,
   unoALaVez: true,
   estado: 'alDia',
-  pendientes: 1,
+  pendientes: 0,
   ejecutando: 0,
   fallidos: 0,
   ultima: { id: 3, inicio: '2027-01-15T09:00:00.000Z', fin: '2027-01-15T09:00:02.000Z', resultado: 'hecho', error: null, intentos: 1 },
@@ -73,6 +73,8 @@ it('shows each kind: its state, when it runs, its last and next run, and what wa
   const b = await tarjeta('Limpieza de subidas abandonadas');
   expect(within(b).getByText('Al día')).toBeInTheDocument();
   expect(within(b).getByText('Cada 1 hora')).toBeInTheDocument();
+  // Its own schedule is not work waiting.
+  expect(within(b).getByText('Nada')).toBeInTheDocument();
   expect(within(b).getByText(`${f('2027-01-15T09:00:02.000Z')}: bien`)).toBeInTheDocument();
   expect(within(b).getByText(f('2027-01-15T10:00:02.000Z'))).toBeInTheDocument();
   expect(within(b).queryByRole('button', { name: 'Reintentar' })).not.toBeInTheDocument();

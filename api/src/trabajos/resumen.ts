@@ -3,6 +3,7 @@
 // their reason, each one retryable.
 import type { Knex } from 'knex';
 import type { Trabajo } from './definir.js';
+import { CLAVE_PERIODICA } from './desenlace.js';
 
 type Fila = Record<string, any>;
 
@@ -38,6 +39,7 @@ export interface ResumenTipo {
   cadaMs: number | null;
   unoALaVez: boolean;
   estado: EstadoTipo;
+  /** Jobs waiting to run (a recurring kind's schedule is not one). */
   pendientes: number;
   ejecutando: number;
   /** Failed for good, waiting for «Reintentar» (or to be cleared after TRABAJOS_FALLIDOS_DIAS). */
@@ -70,11 +72,13 @@ export async function readResumen(db: Knex, tipos: Trabajo[], activo: (t: Trabaj
     .select('tipo', 'estado')
     .count({ n: '*' })
     .min({ proximo: 'ejecutarEn' })
-    .select(db.raw('SUM(CASE WHEN ?? IS NULL THEN 0 ELSE 1 END) AS ??', ['error', 'conError']))) as Fila[];
+    .select(db.raw('SUM(CASE WHEN ?? IS NULL THEN 0 ELSE 1 END) AS ??', ['error', 'conError']))
+    .select(db.raw('SUM(CASE WHEN ?? = ? THEN 1 ELSE 0 END) AS ??', ['clave', CLAVE_PERIODICA, 'agenda']))) as Fila[];
   const resumenes: ResumenTipo[] = [];
   for (const t of tipos) {
     const de = (estado: string) => cuentas.find((c) => c.tipo === t.nombre && c.estado === estado);
-    const pendientes = Number(de('pendiente')?.n ?? 0);
+    // A recurring kind's own row is its schedule (`proxima`), not work waiting.
+    const pendientes = Number(de('pendiente')?.n ?? 0) - Number(de('pendiente')?.agenda ?? 0);
     const ejecutando = Number(de('ejecutando')?.n ?? 0);
     const fallidos = Number(de('fallido')?.n ?? 0);
     const reintentando = Number(de('pendiente')?.conError ?? 0);
