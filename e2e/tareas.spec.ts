@@ -2,7 +2,7 @@
 // every screen size: reached from the administrator's menu, each kind in Spanish with its state and
 // runs (an upload's processing shows as a run that went well), a job that failed for good with its
 // reason and «Reintentar», which the runner then runs; nothing wider than the screen, no English,
-// and axe finds no critical or serious violation.
+// and axe finds no critical or serious violation. The contable neither sees it nor reaches it.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test';
 import { abrir, quieta, revisar } from './support/axe';
 import { expectSpanish } from './support/espanol';
 import { expect, test } from './support/fixtures';
+import { loginThroughForm } from './support/login';
 
 const FOTO = join(mkdtempSync(join(tmpdir(), 'aula-e2e-tareas-')), 'portada.png');
 test.beforeAll(() => execFileSync('ffmpeg', ['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=size=320x240', '-frames:v', '1', FOTO]));
@@ -82,6 +83,26 @@ test('un trabajo fallido se ve con su motivo; «Reintentar» lo pone en cola y s
   // Run by the server's runner: the failure leaves the list, and the last run went well.
   await expect(procesado.getByText(motivo)).toHaveCount(0);
   await expect(procesado).toContainText(/: bien/);
+});
+
+test('la contable no la tiene en su menú, y por su dirección lee «Acceso denegado» sin que se pida nada que el API le negaría', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: test.info().project.use.viewport, storageState: { cookies: [], origins: [] } });
+  const page = await context.newPage();
+  const rechazos: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() === 403) rechazos.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+  });
+  await loginThroughForm(page, 'carmen', 'admin');
+  await expect(page).toHaveURL(/\/main\/clases/);
+  await page.getByRole('button', { name: 'Perfil' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Actividad' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Tareas automáticas' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/main/trabajos');
+  await expect(page.getByRole('main')).toContainText('Acceso denegado');
+  await expect(page.getByRole('main')).toContainText('Contable');
+  expect(rechazos).toEqual([]);
+  await context.close();
 });
 
 test('sin violaciones graves de accesibilidad', async ({ page }) => {

@@ -4,9 +4,10 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import { Title, useNotify, useTranslate } from 'react-admin';
+import { Title, useCanAccess, useNotify, useTranslate } from 'react-admin';
 import { BotonAccion } from '../common/BotonAccion';
 import { Dato } from '../common/Dato';
+import AccesoDenegado from '../layout/AccesoDenegado';
 import { formatDiaHora } from '../common/dates';
 import { fetchJson, motivo } from '../providers/http';
 import { ChipAeat, type Tono } from '../verifactu/ChipAeat';
@@ -101,7 +102,10 @@ const Tipo = ({ r }: { r: ResumenTipo }) => {
 
 const TrabajosPage = () => {
   const translate = useTranslate();
-  const { data, error } = useTrabajos();
+  // A page, not a resource: react-admin does not check it by itself (a contable who types the address).
+  const { canAccess } = useCanAccess({ action: 'list', resource: 'trabajos' });
+  const { data, error } = useTrabajos(canAccess === true);
+  if (canAccess === false) return <AccesoDenegado />;
   return (
     <Box sx={{ py: 2, px: { xs: 1, sm: 0 } }}>
       <Title title={translate('aula.trabajos.titulo')} />

@@ -9,8 +9,10 @@ export type { EstadoTipo, ResumenTipo } from '../../../api/src/trabajos/resumen'
 
 export const CLAVE_TRABAJOS = ['trabajos'];
 
-export const useTrabajos = () =>
+/** Asked only once the account is known to be the administrador: another role's 403 helps nobody. */
+export const useTrabajos = (permitido: boolean) =>
   useQuery({
+    enabled: permitido,
     queryKey: CLAVE_TRABAJOS,
     queryFn: async () => (await fetchJson<ResumenTipo[]>('/trabajos', { segundoPlano: true })).json,
     refetchInterval: 10_000,

@@ -8,6 +8,7 @@ import { Admin, CustomRoutes, TestMemoryRouter, type DataProvider } from 'react-
 import { formatDiaHora } from '../../src/common/dates';
 import type { ResumenTipo } from '../../src/trabajos/api';
 import TrabajosPage from '../../src/trabajos/TrabajosPage';
+import { authProvider } from '../../src/providers/authProvider';
 import { errorLoopBack, fakeApi } from '../fetchMock';
 import { i18nProvider } from '../../src/providers/i18n';
 
@@ -41,11 +42,13 @@ const barrido: ResumenTipo = {
 };
 const purga: ResumenTipo = { ...barrido, tipo: 'purgaHistorial', etiqueta: 'Purga de los valores antiguos del historial', activo: false, estado: 'desactivado', pendientes: 0, ultima: null, proxima: null };
 
-function renderPagina(respuestas: Parameters<typeof fakeApi>[0] = {}) {
+function renderPagina(respuestas: Parameters<typeof fakeApi>[0] = {}, cuenta = { id: 8, usuario: 'admin', nombre: 'Ana Gómez' }) {
+  // Its own sign-in: the role is asked again (providers/cuenta.ts).
+  localStorage.setItem('user', JSON.stringify(cuenta));
   const llamadas = fakeApi({ 'GET /trabajos': { body: [procesado, barrido, purga] }, ...respuestas });
   render(
     <TestMemoryRouter initialEntries={['/trabajos']}>
-      <Admin dataProvider={{} as DataProvider} i18nProvider={i18nProvider}>
+      <Admin dataProvider={{} as DataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
         <CustomRoutes>
           <Route path="/trabajos" element={<TrabajosPage />} />
         </CustomRoutes>
@@ -105,4 +108,10 @@ it('says why the API refused a retry', async () => {
   const p = await tarjeta('Procesado de archivos subidos');
   await userEvent.setup().click(within(p).getByRole('button', { name: 'Reintentar' }));
   expect(await screen.findByText('Ya hay otro trabajo igual esperando o en marcha: no hace falta reintentar este')).toBeInTheDocument();
+});
+
+it('is «Acceso denegado» to a contable who types its address, and asks the API nothing it would refuse', async () => {
+  const llamadas = renderPagina({ 'GET /logins/me': { body: { id: 9, usuario: 'carmen', rol: 'contable', fase: null } } }, { id: 9, usuario: 'carmen', nombre: 'Carmen' });
+  expect(await screen.findByText('Su cuenta (Contable) no tiene acceso a esta página. Si la necesita, pídasela a un administrador.')).toBeInTheDocument();
+  expect(llamadas.map((l) => l.url)).not.toContain('/trabajos');
 });
