@@ -238,7 +238,8 @@ describe('storage that fails for a moment (item 7)', () => {
     await a.t.db('trabajos').where({ clave: subida }).update({ estado: 'ejecutando', titular: 'otra-maquina|1|muerta', arriendoHasta: haceUnaHora, generacion: 1, intentos: 1 });
     const ahora = new Date().toISOString();
     await a.t.db('archivos').insert({ subida: 'viva', carpeta: 'videos', ruta: '/videos/viva.mp4', tipo: 'video/mp4', estado: 'procesando', createdAt: ahora, updatedAt: ahora });
-    const enUnRato = () => new Date(Date.now() + 1000).toISOString();
+    // Renewed well ahead: a busy machine stalling this renewal for a moment must not make the live one look dead.
+    const enUnRato = () => new Date(Date.now() + 5000).toISOString();
     const [viva] = await a.t.db('trabajos')
       .insert({ tipo: 'procesadoArchivos', clave: 'viva', datos: JSON.stringify({ subida: 'viva' }), estado: 'ejecutando', titular: 'otra-maquina|2|viva', arriendoHasta: enUnRato(), generacion: 1, intentos: 1, ejecutarEn: ahora, createdAt: ahora, updatedAt: ahora })
       .returning('id');
