@@ -2,6 +2,7 @@
 // and next run and recent failures; «Reintentar» queues a failed job again, and the runner runs
 // it. Both routes are the administrador's alone, and bad input is a 4xx in the envelope.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tipos } from '../../src/trabajos/tipos.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { cuentaCon, type Cuenta } from '../support/cuentas.js';
 
@@ -30,7 +31,9 @@ describe('GET /trabajos', () => {
     const id = await fallido('subida-rota');
     const r = await t.call('GET', '/trabajos');
     expect(r.status).toBe(200);
-    expect(r.body.map((k: any) => k.tipo)).toEqual(['procesadoArchivos', 'barridoSubidas', 'purgaHistorial', 'limpiezaTrabajos']);
+    // Every kind of the list, in its order, each with its label (a new kind needs no change here).
+    expect(r.body.map((k: any) => [k.tipo, k.etiqueta])).toEqual(tipos.map((t) => [t.nombre, t.etiqueta]));
+    for (const k of r.body) expect(k.etiqueta).toMatch(/^[A-ZÁÉÍÓÚ][a-záéíóúñ]/);
     const procesado = r.body.find((k: any) => k.tipo === 'procesadoArchivos');
     expect(procesado).toMatchObject({
       etiqueta: 'Procesado de archivos subidos',
