@@ -17,6 +17,7 @@ import * as m0011 from './0011_roles_y_cuentas.js';
 import * as m0012 from './0012_versiones_e_historial.js';
 import * as m0013 from './0013_generacion_remitente.js';
 import * as m0014 from './0014_intentos_codigo.js';
+import * as m0015 from './0015_trabajos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -38,6 +39,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0012_versiones_e_historial', m0012],
   ['0013_generacion_remitente', m0013],
   ['0014_intentos_codigo', m0014],
+  ['0015_trabajos', m0015],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,6 +9,7 @@ import informes from './informes';
 import logins from './logins';
 import logs from './logs';
 import pagos from './pagos';
+import trabajos from './trabajos';
 import usuarios from './usuarios';
 import verifactu from './verifactu';
 import type { Seccion } from './common/definiciones';
@@ -29,4 +30,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu, cuenta]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu, trabajos, cuenta]);

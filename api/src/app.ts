@@ -18,15 +18,19 @@ import exportacionRoutes from './rest/exportacion.js';
 import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
-import { programarPurga } from './rest/purgaHistorial.js';
 import { Repository } from './rest/repository.js';
 import { createEventos, type OpcionesFlujo } from './eventos/index.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
+import { createCorredor, type Corredor, type OpcionesCorredor } from './trabajos/corredor.js';
+import { registerTrabajos, trabajosPaths } from './trabajos/rutas.js';
+import { tipos, type Servicios } from './trabajos/tipos.js';
 import verifactu, { verifactuPaths, type OpcionesVerifactu } from './verifactu/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     media: Media;
+    /** The job runner when this process runs it (config.tareasDeFondo); for the tests. */
+    corredor?: Corredor;
   }
 }
 
@@ -35,8 +39,10 @@ export interface AppOptions {
   db: Db;
   /** Files: built from the configuration unless a test brings its own. */
   media?: Media;
-  /** Or the tests' settings for building them (pauses, lease times, a stand-in ffmpeg). */
+  /** Or the tests' settings for building them (a stand-in ffmpeg). */
   opcionesMedia?: OpcionesMedia;
+  /** The job runner's timings for tests (polls, leases, retry pauses). */
+  trabajos?: OpcionesCorredor;
   /** The VeriFactu sender's timings for tests, or not to start it on its own. */
   remitente?: OpcionesVerifactu['remitente'];
   /** The entities it serves: the application's, unless a test adds one of its own. */
@@ -45,7 +51,7 @@ export interface AppOptions {
   eventos?: OpcionesFlujo;
 }
 
-export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades, eventos: opcionesEventos }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades, eventos: opcionesEventos, trabajos: opcionesTrabajos }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -87,15 +93,14 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(authPlugin, { db, config });
   app.addHook('preValidation', rejectUnreadableQuery);
 
-  const document = buildOpenApiDocument(config.productName, registry, verifactuPaths);
+  const document = buildOpenApiDocument(config.productName, registry, { ...verifactuPaths, ...trabajosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
 
   const media = mediaDada ?? (await createMedia(db, config, app.log, opcionesMedia));
   registerHealthRoutes(app, db, () => media.almacen.comprobarEscritura());
-  app.addHook('onClose', async () => media.cerrar());
-  // For the storage commands and the tests: the store, the processing queue, the sweep.
+  // For the storage commands and the tests: the store and the sweep.
   app.decorate('media', media);
   const eventos = createEventos(db, config);
   await eventos.registrar(app, registry, opcionesEventos);
@@ -105,7 +110,18 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(informesRoutes, { prefix: '/informes', db, config });
   await app.register(verifactu, { db, config, remitente });
   await media.rutas(app);
-  if (config.tareasDeFondo && config.historialDias !== null) programarPurga(app, db, config.historialDias);
+
+  // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this
+  // machine's background work runs; among machines, the claims decide.
+  const servicios: Servicios = { db, config, media, log: app.log };
+  const activo = (t: (typeof tipos)[number]) => t.activo?.(servicios) ?? true;
+  registerTrabajos(app, { db, tipos, activo });
+  if (config.tareasDeFondo) {
+    const corredor = createCorredor(db, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
+    app.decorate('corredor', corredor);
+    app.addHook('onReady', async () => corredor.arrancar());
+    app.addHook('onClose', async () => corredor.parar());
+  }
 
   return app;
 }

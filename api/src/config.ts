@@ -76,9 +76,9 @@ export interface Config {
   /** API processes (node:cluster, docs/arquitectura.md §12): 1 runs the API in this process, more fork workers. */
   workers: number;
   /**
-   * Whether this process runs the jobs that must run once per machine (resuming half-processed
-   * uploads, the hourly sweep of abandoned ones). Always true for a lone process; in a cluster
-   * the primary sets AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
+   * Whether this process runs the machine's background work (the job runner, the VeriFactu
+   * sender). Always true for a lone process; in a cluster the primary sets
+   * AULA_TAREAS_DE_FONDO=0 on every worker but one (api/src/cluster.ts).
    */
   tareasDeFondo: boolean;
   /**
@@ -86,6 +86,16 @@ export interface Config {
    * null, the default, keeps it forever. Older audit rows stay, without their values (§17).
    */
   historialDias: number | null;
+  /** The job runner (docs/arquitectura.md §19). */
+  trabajos: {
+    /**
+     * TRABAJOS_ARRIENDO_S: how long a running job's lease lasts unrenewed, so how soon another
+     * process takes up the job of one that died (in ms).
+     */
+    arriendoMs: number;
+    /** TRABAJOS_FALLIDOS_DIAS: how many days a failed job is kept for «Reintentar» before it is cleared. */
+    fallidosDias: number;
+  };
   /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
 }
@@ -464,6 +474,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     workers,
     tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
     historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
+    trabajos: { arriendoMs: int(env, 'TRABAJOS_ARRIENDO_S', 60, 1, 3600) * 1000, fallidosDias: int(env, 'TRABAJOS_FALLIDOS_DIAS', 30, 1, 3650) },
     verifactu: parseVerifactu(env, production, cwd, ahora),
   };
 }

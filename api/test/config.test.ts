@@ -147,6 +147,14 @@ describe('loadConfig', () => {
     expect(loadConfig({}).tareasDeFondo).toBe(true);
     expect(loadConfig({ AULA_TAREAS_DE_FONDO: '0' }).tareasDeFondo).toBe(false);
   });
+
+  it('reads how long a job lease lasts and how long failed jobs are kept (TRABAJOS_ARRIENDO_S, TRABAJOS_FALLIDOS_DIAS)', () => {
+    expect(loadConfig({}).trabajos).toEqual({ arriendoMs: 60_000, fallidosDias: 30 });
+    expect(loadConfig({ TRABAJOS_ARRIENDO_S: '5', TRABAJOS_FALLIDOS_DIAS: '90' }).trabajos).toEqual({ arriendoMs: 5000, fallidosDias: 90 });
+    // A lease of no time would be every holder's lost at once; failures kept no day, gone before anyone saw them.
+    expect(() => loadConfig({ TRABAJOS_ARRIENDO_S: '0' })).toThrow('TRABAJOS_ARRIENDO_S debe estar entre 1 y 3600');
+    expect(() => loadConfig({ TRABAJOS_FALLIDOS_DIAS: 'un mes' })).toThrow('TRABAJOS_FALLIDOS_DIAS debe ser un número entero');
+  });
 });
 
 // VERIFACTU: off outside production unless asked; production must say; on, the

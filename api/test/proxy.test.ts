@@ -14,7 +14,8 @@ import { createDb } from '../src/db/index.js';
 import type { Almacen } from '../src/media/almacen.js';
 import { opcionesS3 } from '../src/media/almacen.js';
 import type { Ffmpeg } from '../src/media/ffmpeg.js';
-import { Procesado } from '../src/media/procesado.js';
+import procesadoArchivos, { enqueueProcesado } from '../src/media/trabajoProcesado.js';
+import { createCorredor } from '../src/trabajos/corredor.js';
 import { fileURLToPath } from 'node:url';
 import type { ChildApi } from './support/child-api.js';
 import { createTestDb, testConfig, type TestDb } from './support/db.js';
@@ -193,6 +194,7 @@ describe('a file two instances take up at once (one starting while the other pro
   it('is processed by one of them, and ends `listo`', async () => {
     const ahora = new Date().toISOString();
     await t.db('archivos').insert({ subida: 'a-medias', carpeta: 'photos', ruta: '/photos/a-medias.jpg', nombre: 'a.jpg', tipo: 'image/jpeg', tamano: 3, estado: 'procesando', createdAt: ahora, updatedAt: ahora });
+    await t.db.transaction((trx) => enqueueProcesado(trx, 'a-medias'));
     let colocados = 0;
     let existe = false;
     // A store whose move takes a while, so both instances are at the file together.
@@ -206,17 +208,19 @@ describe('a file two instances take up at once (one starting while the other pro
       enLocal: async () => ({ fichero: fileURLToPath(import.meta.url), liberar: async () => undefined }),
     } as unknown as Almacen;
     const sinFfmpeg = { disponible: async () => false } as unknown as Ffmpeg;
-    const log = { warn() {}, error() {} } as never;
+    const log = { info() {}, warn() {}, error() {} } as never;
     // Each instance has its own pool of connections, as on another machine.
     const otra = createDb(t.database);
+    const corredores = [t.db, otra].map((db) => createCorredor(db, [procesadoArchivos], { media: { herramientas: { db, almacen: almacenLento, ffmpeg: sinFfmpeg, log } } }, log, { sondeoMs: 20 }));
     try {
-      const instancias = [new Procesado(t.db, almacenLento, sinFfmpeg, log), new Procesado(otra, almacenLento, sinFfmpeg, log)];
-      for (const p of instancias) await p.reanudar();
-      await Promise.all(instancias.map((p) => p.esperar()));
+      for (const c of corredores) c.arrancar();
+      await expect.poll(async () => (await t.db('archivos').where({ subida: 'a-medias' }).first()).estado, { timeout: 10_000 }).toBe('listo');
     } finally {
+      for (const c of corredores) await c.parar();
       await otra.destroy();
     }
     expect(colocados).toBe(1);
     expect(await t.db('archivos').where({ subida: 'a-medias' }).first()).toMatchObject({ estado: 'listo', error: null });
+    expect(await t.db('trabajos').where({ clave: 'a-medias' }).first()).toMatchObject({ estado: 'hecho', intentos: 1, generacion: 1 });
   });
 });

@@ -2,6 +2,7 @@
 import { forwardRef } from 'react';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
 import HistoryIcon from '@mui/icons-material/History';
 import {
   AppBar as RaAppBar,
@@ -24,11 +25,14 @@ const MenuAdministrador = () => {
   const basename = useBasename();
   // Managing accounts is the role that may create them; the others have only their own.
   const { canAccess: gestionaCuentas } = useCanAccess({ action: 'create', resource: 'logins' });
+  // The background work of the whole application: the administrador's (trabajos/index.ts).
+  const { canAccess: veTareas } = useCanAccess({ action: 'list', resource: 'trabajos' });
   return (
     <UserMenu>
       <EnlaceUserMenu to={`${basename}/cuenta`} primaryText="aula.menu.miCuenta" leftIcon={<AccountCircleIcon />} />
       {gestionaCuentas && <EnlaceUserMenu to={`${basename}/logins`} primaryText="aula.menu.administradores" leftIcon={<AdminPanelSettingsIcon />} />}
       <EnlaceUserMenu to={`${basename}/logs`} primaryText="aula.menu.actividad" leftIcon={<HistoryIcon />} />
+      {veTareas && <EnlaceUserMenu to={`${basename}/trabajos`} primaryText="aula.menu.tareas" leftIcon={<AutorenewIcon />} />}
       <Logout />
     </UserMenu>
   );

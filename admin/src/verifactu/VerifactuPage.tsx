@@ -3,10 +3,10 @@
 import ReplayIcon from '@mui/icons-material/Replay';
 import { Alert, Box, Card, CardContent, Link as EnlaceMui, Stack, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { ListBase, type RaRecord, RecordContextProvider, ReferenceField, Title, useListContext, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { claveDeValor } from '../common/choices';
 import { BotonAccion } from '../common/BotonAccion';
+import { Dato } from '../common/Dato';
 import { formatDiaHora } from '../common/dates';
 import { Paginacion } from '../common/Paginacion';
 import { fetchJson } from '../providers/http';
@@ -15,17 +15,6 @@ import { ChipAeat } from './ChipAeat';
 import { CAMPOS_REMISION } from './EstadoVerifactu';
 import { CLAVE_ESTADO, useEstadoVerifactu, type EstadoRemision } from './estado';
 import { SubsanarButton } from './SubsanarButton';
-
-const Dato = ({ etiqueta, children }: { etiqueta: string; children: ReactNode }) => (
-  <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '16rem 1fr' }, columnGap: 2, py: 0.75, borderTop: 1, borderColor: 'divider' }}>
-    <Typography component="dt" variant="body2" color="text.secondary">
-      {etiqueta}
-    </Typography>
-    <Typography component="dd" variant="body2" sx={{ m: 0, overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
 
 function useHace() {
   const translate = useTranslate();

@@ -101,6 +101,7 @@ describe('each role sees the sections it may read', () => {
     await user.click(screen.getByRole('button', { name: 'Perfil' }));
     expect(await screen.findByRole('menuitem', { name: 'Actividad' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Administradores' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Tareas automáticas' })).not.toBeInTheDocument();
   });
 });
 
@@ -115,7 +116,7 @@ it('«Facturación» opens the facturas and becomes the highlighted entry', asyn
   expect(entrada('Clases')).not.toHaveAttribute('aria-current');
 });
 
-it('the user menu leads to Administradores and Actividad', async () => {
+it('the user menu leads to Administradores, Actividad and Tareas automáticas', async () => {
   const user = userEvent.setup();
   renderShell('/main/clases');
   await screen.findByText('Lista de clases');
@@ -128,6 +129,9 @@ it('the user menu leads to Administradores and Actividad', async () => {
   await user.click(screen.getByRole('button', { name: 'Perfil' }));
   await user.click(await screen.findByRole('menuitem', { name: 'Actividad' }));
   expect(await screen.findByText('Lista de logs')).toBeInTheDocument();
+
+  await user.click(screen.getByRole('button', { name: 'Perfil' }));
+  expect(await screen.findByRole('menuitem', { name: 'Tareas automáticas' })).toHaveAttribute('href', '/main/trabajos');
 });
 
 it('«Salir» ends the session and returns to the login screen', async () => {

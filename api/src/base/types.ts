@@ -17,9 +17,10 @@ export type AuditTipo = (typeof AUDIT_TIPOS)[number];
 
 /**
  * What the server writes in the log about accounts and refusals (auth/auditoria.ts): a refused
- * write, a role or password changed, a second factor added or removed, sessions closed.
+ * write, a role or password changed, a second factor added or removed, sessions closed; and an
+ * administrador's retry of a failed background job.
  */
-export const EVENTOS_CUENTA = ['PROHIBIDO', 'ROL', 'CONTRASENA', 'RESTABLECIDA', 'MFA-ALTA', 'MFA-BAJA', 'SESIONES-CERRADAS'] as const;
+export const EVENTOS_CUENTA = ['PROHIBIDO', 'ROL', 'CONTRASENA', 'RESTABLECIDA', 'MFA-ALTA', 'MFA-BAJA', 'SESIONES-CERRADAS', 'REINTENTO'] as const;
 export type EventoCuenta = (typeof EVENTOS_CUENTA)[number];
 
 export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';

@@ -1,6 +1,7 @@
-// Files (docs/arquitectura.md §7) as one service: the store, the uploads, their processing, the serving, and
-// the clean-up of files nothing uses. app.ts builds it before the repository, which tells it
-// what the records let go of, and registers its routes.
+// Files (docs/arquitectura.md §7) as one service: the store, the uploads, the serving, and the
+// clean-up of files nothing uses; what processing a file and sweeping abandoned uploads need,
+// for their jobs (trabajoProcesado.ts, trabajoBarrido.ts). app.ts builds it before the
+// repository, which tells it what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
@@ -9,45 +10,37 @@ import type { ArchivoHooks } from '../rest/repository.js';
 import { createAlmacen, type Almacen } from './almacen.js';
 import { subidasHuerfanas } from './comprobar.js';
 import { createFfmpeg, type Ffmpeg } from './ffmpeg.js';
-import { Procesado, type OpcionesProcesado } from './procesado.js';
+import type { Herramientas } from './procesado.js';
 import { serveArchivos } from './servir.js';
 import subidasRoutes from './subidas.js';
 
-type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'> & Partial<Pick<Config, 'tareasDeFondo'>>;
+type MediaConfig = Pick<Config, 'storage' | 'media' | 'ffmpeg' | 'corsOrigins' | 'env'>;
 
 export interface Media extends ArchivoHooks {
   almacen: Almacen;
-  procesado: Procesado;
+  /** What processing an upload needs (its job's). */
+  herramientas: Herramientas;
   /**
    * Removes uploads abandoned longer than UPLOAD_EXPIRY_HOURS (their parts and their rows) and
    * uploads, finished or not, whose archivo is gone; answers how many went.
    */
   barrer(): Promise<number>;
   rutas(app: FastifyInstance): Promise<void>;
-  cerrar(): void;
 }
 
-const BARRIDO_MS = 3600_000;
-/** How often files a dead process left `procesando` are looked for (their lease lapses after 2 min). */
-const REANUDAR_MS = 60_000;
-
-export interface OpcionesMedia extends OpcionesProcesado {
+export interface OpcionesMedia {
   /** Default: ffmpeg as configured. */
   ffmpeg?: Ffmpeg;
-  reanudarCadaMs?: number;
 }
 
 export async function createMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
   // Tests and development may start on an empty S3 server; production expects its bucket.
   const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
   const ffmpeg = opciones.ffmpeg ?? createFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
-  const procesado = new Procesado(db, almacen, ffmpeg, log, opciones);
-  let barrido: NodeJS.Timeout | undefined;
-  let reanudacion: NodeJS.Timeout | undefined;
 
   const media: Media = {
     almacen,
-    procesado,
+    herramientas: { db, almacen, ffmpeg, log },
 
     async soltar(rutas) {
       const pendientes = [...rutas];
@@ -76,26 +69,8 @@ export async function createMedia(db: Db, config: MediaConfig, log: FastifyBaseL
     },
 
     async rutas(app) {
-      await app.register(subidasRoutes, { db, config, almacen, procesar: (subida) => procesado.enqueue(subida) });
+      await app.register(subidasRoutes, { db, config, almacen });
       await serveArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
-      // Once per machine, not once per process: N workers resuming the same half-processed file
-      // would move and describe it N times at once, and one of them would mark it `error`.
-      // In a cluster only the worker the primary names does it (api/src/cluster.ts).
-      if (config.tareasDeFondo === false) return;
-      // Not awaited: a database down at start is /health's to report, not a reason not to start.
-      // Then again every minute: a file another process of this machine or another one left
-      // half done when it died is taken up without restarting anything (its lease decides).
-      const reanudar = (soloCaducados: boolean) => procesado.reanudar({ soloCaducados }).catch((err) => log.warn({ err }, 'reanudar el procesado de archivos'));
-      void reanudar(false);
-      reanudacion = setInterval(() => void reanudar(true), opciones.reanudarCadaMs ?? REANUDAR_MS).unref();
-      const barrerYa = () => media.barrer().catch((err) => log.warn({ err }, 'barrido de subidas caducadas'));
-      barrido = setInterval(barrerYa, BARRIDO_MS).unref();
-    },
-
-    cerrar() {
-      clearInterval(barrido);
-      clearInterval(reanudacion);
-      procesado.cerrar();
     },
   };
   return media;

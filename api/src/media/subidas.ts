@@ -15,13 +15,12 @@ import { averiaDeAlmacen, HttpError } from '../base/errors.js';
 import { sinInvisibles } from '../base/values.js';
 import type { Almacen } from './almacen.js';
 import { BYTES_FIRMA, firma } from './firma.js';
+import { enqueueProcesado } from './trabajoProcesado.js';
 
 export interface SubidasOptions {
   db: Db;
   config: Pick<Config, 'media' | 'corsOrigins'>;
   almacen: Almacen;
-  /** A finished upload whose type is right: move it into place and read its facts, later. */
-  procesar: (subida: string) => void;
 }
 
 /** A refusal tus passes on as it is: our envelope, already serialised. */
@@ -57,7 +56,7 @@ const nombreVisible = (nombre: string | null | undefined) => sinInvisibles((nomb
 
 const insuficiente = (mensaje: string) => new HttpError(507, mensaje, 'INSUFFICIENT_STORAGE');
 
-export default async function subidasRoutes(app: FastifyInstance, { db, config, almacen, procesar }: SubidasOptions) {
+export default async function subidasRoutes(app: FastifyInstance, { db, config, almacen }: SubidasOptions) {
   const limites: Record<Carpeta, number> = {
     videos: config.media.maxVideoMb * 1024 * 1024,
     photos: config.media.maxPhotoMb * 1024 * 1024,
@@ -119,15 +118,19 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
         await descartar(upload.id);
         throw rechazo(new HttpError(415, mensajes.subidas.tipoNoAdmitido(carpeta), 'UNSUPPORTED_MEDIA_TYPE'));
       }
-      const n = await db('archivos')
-        .where({ subida: upload.id, estado: 'subiendo' })
-        .update({ estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}`, updatedAt: new Date().toISOString() });
+      // Moved into place and described later, by its job: queued with the state that says so.
+      const n = await db.transaction(async (trx) => {
+        const cambiadas = await trx('archivos')
+          .where({ subida: upload.id, estado: 'subiendo' })
+          .update({ estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}`, updatedAt: new Date().toISOString() });
+        if (Number(cambiadas) === 1) await enqueueProcesado(trx, upload.id);
+        return Number(cambiadas);
+      });
       // Its archivo was deleted while the bytes were arriving: nothing would ever place them.
-      if (Number(n) === 0) {
+      if (n === 0) {
         await descartar(upload.id);
         throw rechazo(new HttpError(410, mensajes.subidas.cancelada, 'GONE'));
       }
-      procesar(upload.id);
       return {};
     },
   };

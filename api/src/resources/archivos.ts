@@ -43,8 +43,6 @@ const archivos = defineResource({
     // Who started the upload: their own, and counted against their limit of uploads at once.
     // No `references`: an administrator who uploaded files can still be deleted.
     subidoPor: { label: 'Subido por (id de administrador)', type: 'integer', readOnly: true },
-    // While `procesando`: when the process working on it last said so (a lease; media/procesado.ts).
-    latido: { label: 'Procesado visto por última vez', type: 'date-time', readOnly: true },
   },
   searchFields: ['nombre', 'ruta'],
   // Uploaded media belongs to the content: the editors upload it, the contable reads it.

@@ -27,6 +27,7 @@ export default defineResource({
         'MFA-ALTA': 'Segundo factor activado',
         'MFA-BAJA': 'Segundo factor desactivado',
         'SESIONES-CERRADAS': 'Sesiones cerradas',
+        REINTENTO: 'Trabajo reintentado',
       },
       type: 'string',
       required: true,

@@ -138,6 +138,11 @@ describe('what the business asked for (hand-written, not read from the declarati
     ['administrador', 'POST', '/logins', true],
     ['administrador', 'GET', '/pagos', true],
     ['administrador', 'POST', '/clases', true],
+    // Background work shows every part's failures and retries work on data others do not see.
+    ['administrador', 'GET', '/trabajos', true],
+    ['contable', 'GET', '/trabajos', false],
+    ['contable', 'POST', `/trabajos/${NADIE}/reintentar`, false],
+    ['editor', 'GET', '/trabajos', false],
   ];
 
   it.each(tabla)('%s %s %s: allowed %s', async (rol, method, url, permitido) => {

@@ -26,9 +26,9 @@ const tus = (extra: Record<string, string> = {}) => ({ 'tus-resumable': '1.0.0',
 const q = (filter: unknown) => encodeURIComponent(JSON.stringify(filter));
 
 /** An app on this project's storage, listening, with its storage emptied at the end. */
-async function appCon(env: Record<string, string> = {}, opcionesMedia?: Parameters<typeof createTestApp>[2]) {
+async function appCon(env: Record<string, string> = {}, trabajos?: Parameters<typeof createTestApp>[6]) {
   const almacen = almacenDePrueba();
-  const t = await createTestApp({ ...almacen.env, ...env }, undefined, opcionesMedia);
+  const t = await createTestApp({ ...almacen.env, ...env }, undefined, undefined, undefined, undefined, undefined, trabajos);
   const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   return {
     t,
@@ -206,7 +206,7 @@ describe('storage that fails for a moment (item 7)', () => {
   let fallosPendientes = 0;
 
   beforeAll(async () => {
-    a = await appCon({}, { pausaMs: 50, plazoMs: 1000, latidoMs: 200, reanudarCadaMs: 200 });
+    a = await appCon({}, { reintentos: { pausaMs: 50, maximaMs: 200 }, arriendoMs: 1000, latidoMs: 200, sondeoMs: 200 });
     // Storage that refuses the next `fallosPendientes` reads, as S3 does while it restarts.
     const almacen = a.t.app.media.almacen;
     const enLocal = almacen.enLocal.bind(almacen);
@@ -231,20 +231,28 @@ describe('storage that fails for a moment (item 7)', () => {
   it('takes up a file a dead process left `procesando`, without a restart, and not one a live process holds', async () => {
     const { subida } = await subir(a.base, a.t.cookie, video, { carpeta: 'videos', filename: 'huerfana.mp4' });
     await procesada(a.t, subida);
-    // As another process left them: one died an hour ago, one is alive and renewing its lease.
+    // As other processes left them: one died an hour ago holding its job, one is alive and renewing its lease.
     const haceUnaHora = new Date(Date.now() - 3600_000).toISOString();
     const original = await a.t.db('archivos').where({ subida }).first();
-    await a.t.db('archivos').where({ subida }).update({ estado: 'procesando', duracion: null, sha256: null, latido: haceUnaHora, updatedAt: haceUnaHora });
-    const vivo = () => a.t.db('archivos').where({ subida: 'viva' }).update({ latido: new Date().toISOString() });
+    await a.t.db('archivos').where({ subida }).update({ estado: 'procesando', duracion: null, sha256: null, updatedAt: haceUnaHora });
+    await a.t.db('trabajos').where({ clave: subida }).update({ estado: 'ejecutando', titular: 'otra-maquina|1|muerta', arriendoHasta: haceUnaHora, generacion: 1, intentos: 1 });
     const ahora = new Date().toISOString();
-    await a.t.db('archivos').insert({ subida: 'viva', carpeta: 'videos', ruta: '/videos/viva.mp4', tipo: 'video/mp4', estado: 'procesando', latido: ahora, createdAt: ahora, updatedAt: ahora });
+    await a.t.db('archivos').insert({ subida: 'viva', carpeta: 'videos', ruta: '/videos/viva.mp4', tipo: 'video/mp4', estado: 'procesando', createdAt: ahora, updatedAt: ahora });
+    // Renewed well ahead: a busy machine stalling this renewal for a moment must not make the live one look dead.
+    const enUnRato = () => new Date(Date.now() + 5000).toISOString();
+    const [viva] = await a.t.db('trabajos')
+      .insert({ tipo: 'procesadoArchivos', clave: 'viva', datos: JSON.stringify({ subida: 'viva' }), estado: 'ejecutando', titular: 'otra-maquina|2|viva', arriendoHasta: enUnRato(), generacion: 1, intentos: 1, ejecutarEn: ahora, createdAt: ahora, updatedAt: ahora })
+      .returning('id');
+    const vivo = () => a.t.db('trabajos').where({ id: viva.id ?? viva }).update({ arriendoHasta: enUnRato() });
     const latiendo = setInterval(() => void vivo(), 100);
     try {
       await expect.poll(async () => (await a.t.db('archivos').where({ subida }).first()).estado, { timeout: 10_000 }).toBe('listo');
       expect(await a.t.db('archivos').where({ subida }).first()).toMatchObject({ duracion: 3, sha256: original.sha256 });
       expect(await a.t.db('archivos').where({ subida: 'viva' }).first()).toMatchObject({ estado: 'procesando' });
+      expect(await a.t.db('trabajos').where({ clave: 'viva' }).first()).toMatchObject({ estado: 'ejecutando', titular: 'otra-maquina|2|viva', generacion: 1 });
     } finally {
       clearInterval(latiendo);
+      await a.t.db('trabajos').where({ clave: 'viva' }).delete();
       await a.t.db('archivos').where({ subida: 'viva' }).delete();
     }
   });

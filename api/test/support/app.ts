@@ -32,10 +32,11 @@ export async function createTestApp(
   remitente?: AppOptions['remitente'],
   registry?: AppOptions['registry'],
   eventos?: AppOptions['eventos'],
+  trabajos?: AppOptions['trabajos'],
 ): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry, eventos });
+  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry, eventos, trabajos });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',

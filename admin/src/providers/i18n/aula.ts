@@ -56,6 +56,7 @@ export const aulaShell = {
     salir: 'Salir',
     administradores: 'Administradores',
     actividad: 'Actividad',
+    tareas: 'Tareas automáticas',
     miCuenta: 'Mi cuenta',
     // The phone's drawer with the sections, as a screen reader names it.
     secciones: 'Secciones',

@@ -8,6 +8,7 @@ import { informes } from './informes';
 import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
 import { subida } from './subidas';
+import { trabajos } from './trabajos';
 import { verifactu } from './verifactu';
 import { vivo } from './vivo';
 
@@ -226,5 +227,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, verifactu, cuenta, vivo },
+  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, trabajos, verifactu, cuenta, vivo },
 };

@@ -1,0 +1,41 @@
+// The texts of «Tareas automáticas», the administrador's page of background work. Merged under
+// `aula.trabajos`. The kinds' own names come from the API (each one's `etiqueta`).
+export const trabajos = {
+  titulo: 'Tareas automáticas',
+  ayuda:
+    'Lo que la aplicación hace por su cuenta: procesar los archivos subidos, limpiar lo abandonado, purgar el historial… Si una tarea falla, se reintenta sola con pausas cada vez más largas; si aun así no sale, queda aquí con su motivo para «Reintentar».',
+  estado: {
+    desactivado: 'Desactivada',
+    conFallos: 'Con fallos',
+    reintentando: 'Reintentando',
+    ejecutando: 'En marcha',
+    enCola: 'En cola',
+    alDia: 'Al día',
+  },
+  ultima: 'Última ejecución',
+  proxima: 'Próxima',
+  cuando: 'Cuándo se ejecuta',
+  cada: 'Cada %{tiempo}',
+  aPeticion: 'Cuando hay algo que hacer',
+  enCola: 'Esperando',
+  nada: 'Nada',
+  nunca: 'Aún no se ha ejecutado',
+  sinProxima: 'Nada previsto',
+  desactivada: 'Desactivada por la configuración',
+  resultado: {
+    ejecutando: '%{inicio}: en marcha',
+    hecho: '%{fin}: bien',
+    error: '%{fin}: falló (%{error})',
+  },
+  enEspera: '%{smart_count} tarea |||| %{smart_count} tareas',
+  enMarcha: '%{smart_count} en marcha',
+  fallos: 'Fallos',
+  fallosAyuda: 'Agotaron sus reintentos. «Reintentar» la vuelve a poner en cola desde cero.',
+  fallo: '%{fin} · %{smart_count} intento |||| %{fin} · %{smart_count} intentos',
+  clave: 'Sobre: %{clave}',
+  masFallos: 'y %{smart_count} más',
+  reintentar: 'Reintentar',
+  reintentado: 'Tarea en cola de nuevo',
+  horas: '%{smart_count} hora |||| %{smart_count} horas',
+  minutos: '%{smart_count} minuto |||| %{smart_count} minutos',
+};

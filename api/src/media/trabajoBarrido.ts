@@ -1,0 +1,17 @@
+// The hourly sweep of abandoned uploads (Media.barrer), once per installation: the store is one
+// (a folder on the one machine, or a bucket every machine shares).
+import { mensajes } from '../mensajes.js';
+import { defineTrabajo } from '../trabajos/definir.js';
+
+export default defineTrabajo<{ media: { barrer(): Promise<number> } }>({
+  nombre: 'barridoSubidas',
+  etiqueta: mensajes.trabajos.etiqueta.barridoSubidas,
+  cada: 3600_000,
+  unoALaVez: true,
+  concurrencia: 1,
+  reintentos: { maximo: 3, pausaMs: 60_000, maximaMs: 600_000 },
+  limiteMs: 30 * 60_000,
+  async run(_datos, { servicios: { media } }) {
+    await media.barrer();
+  },
+});

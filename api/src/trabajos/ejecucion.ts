@@ -1,0 +1,120 @@
+// One run of a claimed job: its lease renewed while it works (the heartbeat), its signal aborted
+// when the lease is lost or its time runs out, its transactions fenced by the generation it
+// claimed, and how it ended written on its row.
+import type { Knex } from 'knex';
+import { mensajes } from '../mensajes.js';
+import { ArriendoPerdido, FalloDefinitivo, type Contexto, type Reintentos, type Registro, type Resultado, type Trabajo } from './definir.js';
+import { failTrabajo, finishTrabajo } from './desenlace.js';
+import { buildInstante } from './instante.js';
+import { lockTipo, scopeArriendo, type Fila } from './reclamar.js';
+
+class LimiteSuperado extends Error {}
+class Parada extends Error {}
+
+export interface OpcionesEjecucion {
+  db: Knex;
+  tipo: Trabajo;
+  fila: Fila;
+  servicios: unknown;
+  arriendoMs: number;
+  latidoMs: number;
+  reintentos: Reintentos;
+  log: Registro;
+}
+
+export interface Ejecucion {
+  /** Settles once the outcome is written and the run itself has returned. */
+  terminada: Promise<void>;
+  /** The application is stopping: the run is told, nothing more is written, and its lease lapses by itself. */
+  detener(): void;
+}
+
+export function startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs, reintentos, log }: OpcionesEjecucion): Ejecucion {
+  const control = new AbortController();
+  const { signal } = control;
+  const contexto = { trabajo: fila.id, tipo: tipo.nombre, intento: fila.intentos };
+  const abortar = (motivo: Error) => {
+    if (!signal.aborted) control.abort(motivo);
+  };
+  const perdido = () => new ArriendoPerdido(mensajes.trabajos.arriendoPerdido);
+
+  // Renewed only while still live: a lease that lapsed may already be another holder's.
+  const renovar = async () => {
+    const n = await scopeArriendo(db, fila).where('arriendoHasta', '>', buildInstante(db)).update({ arriendoHasta: buildInstante(db, arriendoMs) });
+    if (Number(n) !== 1) abortar(perdido());
+  };
+  const latido = setInterval(() => {
+    if (!signal.aborted) renovar().catch((err) => log.warn({ err, ...contexto }, 'renovar el arriendo de un trabajo'));
+  }, latidoMs);
+  const limite = setTimeout(() => abortar(new LimiteSuperado(mensajes.trabajos.limite(tipo.limiteMs))), tipo.limiteMs);
+  latido.unref();
+  limite.unref();
+
+  const ctx: Contexto = {
+    servicios,
+    id: Number(fila.id),
+    intento: Number(fila.intentos),
+    generacion: Number(fila.generacion),
+    signal,
+    log,
+    transaction: <T>(fn: (trx: Knex.Transaction) => Promise<T>) =>
+      db.transaction(async (trx) => {
+        if (signal.aborted) throw signal.reason;
+        // The same lock as the claim: a one-at-a-time kind's claim never sees this lease as
+        // lapsed while this transaction extends it.
+        if (tipo.unoALaVez) await lockTipo(trx, tipo.nombre);
+        const n = await scopeArriendo(trx, fila).where('arriendoHasta', '>', buildInstante(trx)).update({ arriendoHasta: buildInstante(trx, arriendoMs) });
+        if (Number(n) !== 1) {
+          abortar(perdido());
+          throw perdido();
+        }
+        return fn(trx);
+      }),
+  };
+
+  const corrida = Promise.resolve().then(() => tipo.run(parseDatos(fila.datos), ctx));
+  const abortada = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  abortada.catch(() => undefined);
+
+  const desenlace = async () => {
+    let resultado: Resultado;
+    try {
+      resultado = await Promise.race([corrida, abortada]);
+    } catch (err) {
+      await fallar(err);
+      return;
+    }
+    if (!(await finishTrabajo(db, tipo, fila, resultado))) log.warn(contexto, 'un trabajo terminó sin su arriendo: su resultado no se guardó');
+  };
+  const fallar = async (err: unknown) => {
+    if (err instanceof Parada) return;
+    if (err instanceof ArriendoPerdido) {
+      log.warn({ ...contexto, motivo: (err as Error).message }, 'un trabajo perdió su arriendo');
+      return;
+    }
+    const motivo = err instanceof Error && err.message ? err.message : mensajes.trabajos.sinMotivo;
+    log.warn({ err, ...contexto }, 'un trabajo falló');
+    if (!(await failTrabajo(db, tipo, fila, motivo, { reintentos, definitivo: err instanceof FalloDefinitivo }))) log.warn(contexto, 'un trabajo falló sin su arriendo: su fallo no se guardó');
+  };
+
+  const terminada = desenlace()
+    .catch((err) => log.error({ err, ...contexto }, 'no se pudo guardar cómo terminó un trabajo'))
+    .then(() => corrida.then(() => undefined, () => undefined))
+    .finally(() => {
+      clearInterval(latido);
+      clearTimeout(limite);
+    });
+
+  return {
+    terminada,
+    detener() {
+      clearInterval(latido);
+      abortar(new Parada(mensajes.trabajos.parada));
+    },
+  };
+}
+
+function parseDatos(datos: unknown): unknown {
+  if (typeof datos !== 'string') return datos ?? {};
+  return JSON.parse(datos);
+}

@@ -1,0 +1,23 @@
+// The kinds of background work: the one list of them, as resources/index.ts lists the entities.
+// A new kind is its file (defineTrabajo, beside the module it serves) and one line here; app.ts
+// hands the list to the runner, which imports none of them. Each kind declares which of the
+// services below it uses.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/index.js';
+import type { Media } from '../media/index.js';
+import barridoSubidas from '../media/trabajoBarrido.js';
+import procesadoArchivos from '../media/trabajoProcesado.js';
+import purgaHistorial from '../rest/purgaHistorial.js';
+import type { Trabajo } from './definir.js';
+import limpiezaTrabajos from './limpieza.js';
+
+/** What the runner hands every run, in `ctx.servicios`. */
+export interface Servicios {
+  db: Db;
+  config: Config;
+  media: Media;
+  log: FastifyBaseLogger;
+}
+
+export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos];
