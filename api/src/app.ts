@@ -104,7 +104,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   app.decorate('media', media);
   const eventos = createEventos(db, config);
   await eventos.registrar(app, registry, opcionesEventos);
-  const repo = new Repository(db, config, media, eventos.avisos);
+  const repo = new Repository(db, config, registry, media, eventos.avisos);
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });

@@ -105,39 +105,82 @@ export interface Relation {
   nested?: boolean;
 }
 
+/**
+ * Who writes: the account's login id (null before login, or for the server's own work), the
+ * client's IP, the session the request came with (a password change by its owner keeps that one
+ * open) and the account's role. With a role, every write is held to that role's `acceso` (the
+ * routes' guard decided the entry point; a write an action makes to another entity is checked
+ * here too); without one, it is the server's own (a login, a job): no role to hold it to.
+ */
+export interface Actor {
+  loginId: number | null;
+  ip: string;
+  sesionId?: number;
+  rol?: Rol;
+}
+
 export interface WriteContext {
   op: 'create' | 'replace' | 'update';
   db: Knex | Knex.Transaction;
   /** The stored row for replace/update (already read inside the transaction). */
   existing?: Record<string, unknown>;
-  /**
-   * Who writes: the administrator's login id (null before login), the client's IP and the
-   * session the request came with (a password change by its owner keeps that one open).
-   */
-  actor: { loginId: number | null; ip: string; sesionId?: number };
+  actor: Actor;
   scrypt: ScryptParams;
   facturacion: Facturacion;
   /**
-   * Created by the server inside an action (ActionContext.create), not sent by a client: the
-   * rules may take what only the server writes (a rectificativa's kind and serie, its amounts).
+   * Written by the server (an action, a job, the account routes), not sent by a client: the rules
+   * may take what only the server writes (a rectificativa's kind and serie, an invoice's number).
    */
   servidor?: boolean;
 }
 
-/** What an entity's own action runs with: the write's transaction and who writes. */
-export interface ActionContext {
-  db: Knex.Transaction;
-  actor: WriteContext['actor'];
+/** How one write through an Escritor is named in its record's history. */
+export interface OpcionesEscritura {
+  /** The action that made it (`emitir`, `facturar`), read as such in the history and the live lists. */
+  accion?: string;
+  /** What else the audit row keeps (the registro an emission wrote, a refund's amount). */
+  datos?: Record<string, unknown>;
+}
+
+/**
+ * The one way to change a record (docs/arquitectura.md §3): every write of an entity's table, by a
+ * route, an action, the account routes or a job, goes through one of these, bound to one
+ * transaction and one actor. Each write runs the entity's rules, stamps `updatedAt` and the
+ * version, writes its audit row with what changed (the record's history) and is announced to the
+ * live lists once the transaction commits. Its writes are the server's (`WriteContext.servidor`):
+ * the caller is code, not a client's body (which the routes validate first).
+ */
+export interface Escritor {
+  readonly db: Knex.Transaction;
+  readonly actor: Actor;
+  /** A record as the API returns it, read inside this transaction. */
+  findById(resource: string, id: number): Promise<Record<string, unknown>>;
+  /** Inserts a record; answers its id. */
+  create(resource: string, data: Record<string, unknown>, opciones?: OpcionesEscritura): Promise<number>;
+  /** Changes one record (locked until the transaction ends); answers it as stored now. */
+  update(resource: string, id: number, patch: Record<string, unknown>, opciones?: OpcionesEscritura): Promise<Record<string, any>>;
+  /**
+   * The same patch on every record matching `where` (column → value, or → list of values), each
+   * with its own audit row where the entity keeps a history; answers how many.
+   */
+  updateWhere(resource: string, where: Record<string, unknown>, patch: Record<string, unknown>, opciones?: OpcionesEscritura): Promise<number>;
+  /** Deletes one record, after the entity's own rule and the check for rows that point at it. */
+  remove(resource: string, id: number, opciones?: OpcionesEscritura): Promise<void>;
+}
+
+/**
+ * What an entity's own action runs with: its transaction's Escritor, whose writes the history
+ * names after the action unless told otherwise, and the action's record as stored, locked for
+ * the transaction (no need to lock or read it again).
+ */
+export interface ActionContext extends Escritor {
+  /** The action's record as stored, locked until the transaction ends. */
+  row: Record<string, any>;
+  /** The action's name (`emitir`): what its writes are called in the history. */
+  accion: string;
   facturacion: Facturacion;
   /** For an action that sets a password (restablecer): hashed as every other. */
   scrypt: ScryptParams;
-  /** A record as the API returns it, read inside the action's transaction. */
-  findById(resource: string, id: number): Promise<Record<string, unknown>>;
-  /**
-   * Creates a record in the action's transaction the way POST does (the entity's rules, the
-   * stamps, the CREATE row in logs), as the server: returns its id.
-   */
-  create(resource: string, data: Record<string, unknown>): Promise<number>;
 }
 
 /** What a read-only route of an entity answers: a body and its media type. */
@@ -223,10 +266,11 @@ export interface ResourceDef {
    */
   beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
   /**
-   * The entity's rules for a deletion (throw to refuse) and rows that go with it, run in the
-   * deletion's transaction before anything else: before the check for rows that point at it.
+   * The entity's rules for a deletion (throw to refuse), run in the deletion's transaction before
+   * anything else: before the check for rows that point at it. `borrando`: every id the same
+   * deletion takes (a bulk DELETE), gone together.
    */
-  beforeDelete?: (id: number, trx: Knex.Transaction) => Promise<void>;
+  beforeDelete?: (id: number, trx: Knex.Transaction, borrando: readonly number[]) => Promise<void>;
   /** The entity's own actions beyond CRUD, by operation name (`Curso.reordenarClases`). */
   actions?: Record<string, Action>;
   /** Its read-only routes beyond CRUD (`GET /facturas/{id}/pdf`). */

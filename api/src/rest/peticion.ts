@@ -14,6 +14,7 @@ export function parseId(raw: string): number {
   return Number(raw);
 }
 
+/** Who writes through a route: the account, held to its role's `acceso` on whatever the write reaches. */
 export function actorOf(request: FastifyRequest): Actor {
-  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId };
+  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId, rol: request.login?.rol };
 }

@@ -47,16 +47,15 @@ export const reordenarClases: Action = {
     additionalProperties: false,
     properties: { clases: { type: 'array', items: { type: 'integer', minimum: 1, maximum: INT_MAX } } },
   },
-  async run(cursoId, { clases }: { clases: number[] }, { db }) {
-    await lockCurso(db, cursoId);
+  // The curso is locked already: the action's record (rest/escritura.ts runAction).
+  async run(cursoId, { clases }: { clases: number[] }, { db, update }) {
     const actuales = (await db('clases').where('cursoId', cursoId).select('id', 'orden')) as { id: number; orden: number | null }[];
     const details = errores(actuales.map((c) => Number(c.id)), clases);
     if (details.length) throw validationFailed(details);
     const antes = new Map(actuales.map((c) => [Number(c.id), c.orden]));
-    const now = new Date().toISOString();
-    // Only the clases that move are written: their updatedAt says they changed.
+    // Only the clases that move are written: each one's history says it moved, and by this action.
     for (const [i, id] of clases.entries()) {
-      if (antes.get(id) !== i + 1) await db('clases').where('id', id).update({ orden: i + 1, updatedAt: now });
+      if (antes.get(id) !== i + 1) await update('clases', id, { orden: i + 1 });
     }
   },
 };

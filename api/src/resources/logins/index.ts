@@ -73,10 +73,8 @@ export default defineResource({
     const propia = id !== undefined && ctx.actor.loginId === id;
     return { ...data, pass: await hashPassword(data.pass, ctx.scrypt), debeCambiarPass: !propia };
   },
-  async beforeDelete(id, trx) {
-    await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador);
-    // Counted as gone from here on, so that a bulk deletion's next rows see it so.
-    await trx('logins').where('id', id).update({ activo: false });
+  async beforeDelete(id, trx, borrando) {
+    await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador, borrando);
     // An administrator's open sessions end with the account.
     await trx('sesiones').where('loginId', id).delete();
   },

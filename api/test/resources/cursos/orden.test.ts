@@ -44,7 +44,7 @@ beforeEach(async () => {
 });
 
 describe('PUT /cursos/{id}/clases/orden', () => {
-  it('sets orden 1..n in the order sent, answers 204 and writes one audit row on the curso', async () => {
+  it('sets orden 1..n in the order sent, answers 204, and leaves a history row on the curso and on each clase that moved', async () => {
     const [a, b, c] = clases;
     const before = await logsCount();
     const res = await reordenar({ clases: [c, a, b] });
@@ -54,10 +54,13 @@ describe('PUT /cursos/{id}/clases/orden', () => {
       { id: a, orden: 2 },
       { id: b, orden: 3 },
     ]);
-    expect(await logsCount()).toBe(before + 1);
+    // c 3→1, a 1→2, b 2→3: three clases moved, each in its own history, and the curso's row.
+    expect(await logsCount()).toBe(before + 4);
     const [log] = (await t.call('GET', `/logs?filter=${q({ order: 'id DESC', limit: 1 })}`)).body;
     expect(log).toMatchObject({ tipo: 'UPDATE', recurso: 'cursos', recursoId: curso });
     expect(JSON.parse(log.datos)).toEqual({ accion: 'reordenarClases', clases: [c, a, b] });
+    const [fila] = (await t.call('GET', `/clases/${c}/historial`)).body;
+    expect(fila).toMatchObject({ accion: 'reordenarClases', cambios: { orden: [3, 1] }, login: { usuario: 'admin' } });
     // The other curso's order is not touched.
     expect(await orden(otro)).toEqual([{ id: ajena, orden: 1 }]);
   });
