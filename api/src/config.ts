@@ -83,6 +83,12 @@ export interface Config {
   historialDias: number | null;
   /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
+  /**
+   * GET /eventos in one process (docs/arquitectura.md §18): streams one account may hold across its
+   * sessions, streams in all, and the bytes a stream may have waiting for a reader that does not
+   * read before it is dropped (its browser reconnects and replays what it missed).
+   */
+  eventos: { maxPorCuenta: number; maxFlujos: number; maxPendienteBytes: number };
 }
 
 export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
@@ -459,5 +465,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
     historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
     verifactu: parseVerifactu(env, production, cwd, ahora),
+    // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
+    // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
+    // much waiting: the connection's own buffers hold megabytes before anything waits here.
+    eventos: {
+      maxPorCuenta: int(env, 'EVENTOS_MAX_POR_CUENTA', 10, 1, 100_000),
+      maxFlujos: int(env, 'EVENTOS_MAX_FLUJOS', 1000, 1, 1_000_000),
+      maxPendienteBytes: int(env, 'EVENTOS_MAX_PENDIENTE_KB', 64, 1, 1024 * 1024) * 1024,
+    },
   };
 }

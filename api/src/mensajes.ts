@@ -424,7 +424,8 @@ export const mensajes = {
     secretoNoRestaurable: 'Las contraseñas y secretos no se restauran desde el historial',
   },
   eventos: {
-    demasiados: (max: number) => `Esta sesión ya tiene ${max} pestañas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+    demasiados: (max: number) => `Su cuenta ya tiene ${max} pestañas o ventanas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+    servidorLleno: 'El servidor no admite ahora más pestañas recibiendo cambios en vivo: se volverá a intentar en unos segundos.',
   },
 };
 
