@@ -43,6 +43,9 @@ export interface Condiciones {
   datos?: Record<string, unknown>;
 }
 
+/** A write's body and what its audit row adds, computed in its transaction (Repository.updateCalculado). */
+export type Calculo = (trx: Knex.Transaction) => Promise<{ body: Row; datos?: Record<string, unknown> } | undefined>;
+
 /** What the audit row of one record's write holds beyond who and when. */
 interface Asiento {
   recursoId: number | null;
@@ -473,11 +476,26 @@ export class Repository {
   }
 
   async update(resource: Resource, id: number, body: Row, actor: Actor, { esperada, datos }: Condiciones = {}): Promise<void> {
-    const soltadas = await this.write(resource, body, id, async (trx) => {
+    await this.updateCalculado(resource, id, async () => ({ body, datos }), actor, esperada);
+  }
+
+  /**
+   * A PATCH whose body depends on the record (a restore: what differs from the version asked
+   * for), computed inside the write's transaction with the row locked: a write that lands
+   * between reading the record and writing it can no longer leave a mix of both under the
+   * computed write's name. `calcular` answers undefined when there is nothing to write.
+   */
+  async updateCalculado(resource: Resource, id: number, calcular: Calculo, actor: Actor, esperada?: Esperada): Promise<void> {
+    // Filled once computed: a constraint failure after a race names the keys this body touched.
+    const cuerpo: Row = {};
+    const soltadas = await this.write(resource, cuerpo, id, async (trx) => {
       const existing = await this.existingRow(trx, resource, id, esperada);
-      const data = await this.prepare(trx, resource, body, 'update', actor, existing);
+      const calculado = await calcular(trx);
+      if (!calculado) return [];
+      Object.assign(cuerpo, calculado.body);
+      const data = await this.prepare(trx, resource, calculado.body, 'update', actor, existing);
       await trx(resource.name).where('id', id).update(this.stamp(bodyToRow(resource, data, this.dialect), false));
-      await this.auditRow(trx, resource, 'UPDATE', actor, id, existing, datos);
+      await this.auditRow(trx, resource, 'UPDATE', actor, id, existing, calculado.datos);
       return this.released(resource, [existing], data);
     });
     await this.release(soltadas);
