@@ -20,6 +20,7 @@ import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { programarPurga } from './rest/purgaHistorial.js';
 import { Repository } from './rest/repository.js';
+import { rejectPrecondicionNoEvaluada } from './rest/versiones.js';
 import { createEventos, type OpcionesFlujo } from './eventos/index.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
 import verifactu, { verifactuPaths, type OpcionesVerifactu } from './verifactu/index.js';
@@ -86,6 +87,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
 
   await app.register(authPlugin, { db, config });
   app.addHook('preValidation', rejectUnreadableQuery);
+  app.addHook('preValidation', rejectPrecondicionNoEvaluada);
 
   const document = buildOpenApiDocument(config.productName, registry, verifactuPaths);
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

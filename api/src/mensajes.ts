@@ -417,6 +417,11 @@ export const mensajes = {
     versionCambiada: (e: Etiquetas, version: number) =>
       `${mayuscula(conArticulo(e))} ha cambiado desde que ${e.genero === 'f' ? 'la' : 'lo'} leyó (ahora va por la versión ${version}): revise los cambios y guarde de nuevo`,
     ifMatchInvalido: 'Cabecera If-Match no válida: se esperaba la versión entre comillas, por ejemplo "3"',
+    /** 400: a precondition on a write whose route cannot evaluate it; nothing was written. */
+    precondicionNoEvaluada: (cabecera: string) =>
+      cabecera === 'If-Match'
+        ? 'Esta escritura no admite If-Match: solo la comprueban el cambio, el reemplazo y el borrado de un registro y sus acciones. Nada se ha escrito. En un cambio masivo, ponga la versión de cada registro en el where, por ejemplo {"or":[{"id":1,"version":3}]}, y el «count» de la respuesta dice cuántos se aplicaron'
+        : `Esta API no comprueba la cabecera ${cabecera}: nada se ha escrito. Para escribir sobre la versión leída, use If-Match en el registro`,
     noRestaurable: (e: Etiquetas) => `${mayuscula(pluralConArticulo(e))} guardan su historial, pero no se restauran: se corrigen con sus propias operaciones`,
     versionDesconocida: (version: number) => `No hay en el historial una versión ${version} de este registro`,
     sinVersionAnterior: 'El historial de este registro no guarda los valores de esa versión (se purgaron o son anteriores al historial)',

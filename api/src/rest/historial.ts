@@ -83,7 +83,7 @@ export function registerHistorialRoutes(app: FastifyInstance, resource: Resource
     });
   });
 
-  app.post<{ Params: Params }>(`${base}/restaurar`, { config: { acceso: { recurso: resource, op: 'escribir' as const } } }, async (req) => {
+  app.post<{ Params: Params }>(`${base}/restaurar`, { config: { acceso: { recurso: resource, op: 'escribir' as const }, condicional: true } }, async (req) => {
     if (!resource.restaurable) throw new HttpError(405, mensajes.historial.noRestaurable(resource.labels), 'METHOD_NOT_ALLOWED');
     const id = parseId(req.params.id);
     const quien = quienDe(req);
