@@ -12,6 +12,7 @@ import type { SessionLogin } from '../auth/request.js';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { Cambio } from '../base/cambios.js';
 import { HttpError } from '../base/errors.js';
+import { INT_MAX } from '../base/values.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
@@ -49,10 +50,10 @@ export function idsVisibles(registry: Registry, login: Pick<SessionLogin, 'id' |
 const mensajeDe = (c: Cambio, id: number) =>
   `id: ${c.evento}\ndata: ${JSON.stringify({ recurso: c.recurso, id, accion: c.accion, version: c.version, loginId: c.loginId })}\n\n`;
 
-/** A Last-Event-ID the stream itself could have sent: a logs id. Anything else is ignored. */
+/** A Last-Event-ID the stream itself could have sent: a logs id, an integer column. Anything else is ignored. */
 const ultimoVisto = (request: FastifyRequest): number | undefined => {
   const v = request.headers['last-event-id'];
-  return typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
+  return typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) <= INT_MAX ? Number(v) : undefined;
 };
 
 /** The session as the stream opened with it: what it may read was decided by that role and step. */

@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { AUDIT_TIPOS, type Resource } from '../base/types.js';
 import { badRequest, HttpError, validationFailed } from '../base/errors.js';
-import { fromDb } from '../base/values.js';
+import { fromDb, INT_MAX } from '../base/values.js';
 import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import { parseFilter, readJsonParam } from './filter.js';
@@ -26,9 +26,13 @@ interface Opciones {
   conVersion<T>(req: FastifyRequest, write: () => Promise<T>): Promise<T>;
 }
 
-const CUERPO_RESTAURAR = {
+/** Both name a row of integer columns: past INT_MAX, PostgreSQL refuses to bind the value at all. */
+export const CUERPO_RESTAURAR = {
   type: 'object',
-  properties: { version: { type: 'integer', minimum: 1 }, logId: { type: 'integer', minimum: 1 } },
+  properties: {
+    version: { type: 'integer', minimum: 1, maximum: INT_MAX, description: 'La versión a la que volver' },
+    logId: { type: 'integer', minimum: 1, maximum: INT_MAX, description: 'O la fila del historial que la dejó' },
+  },
   additionalProperties: false,
 };
 

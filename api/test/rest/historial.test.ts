@@ -168,6 +168,19 @@ describe('restore', () => {
     expect((await t.call('POST', `/cursos/${c.id}/restaurar`, {})).status).toBe(400);
   });
 
+  it('a version or history row past what the database counts is a 422 in Spanish, never a 500', async () => {
+    const c = await crear('/cursos', { titulo: 'Grande', precio: 1 });
+    for (const cuerpo of [{ version: 2 ** 31 }, { logId: 2 ** 31 }, { version: Number.MAX_SAFE_INTEGER }]) {
+      const res = await t.call('POST', `/cursos/${c.id}/restaurar`, cuerpo);
+      expect(res.status, JSON.stringify(res.body)).toBe(422);
+      expect(res.body.error.details[0]).toMatchObject({ path: `/${Object.keys(cuerpo)[0]}` });
+    }
+    // The largest the database holds is only a version this record does not have.
+    const res = await t.call('POST', `/cursos/${c.id}/restaurar`, { version: 2 ** 31 - 1 });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details[0].message).toBe(mensajes.historial.versionDesconocida(2 ** 31 - 1));
+  });
+
   it('with a stale If-Match is a 412 like any write', async () => {
     const c = await crear('/cursos', { titulo: 'Uno', precio: 1 });
     await t.call('PATCH', `/cursos/${c.id}`, { titulo: 'Dos' });
