@@ -89,6 +89,12 @@ export interface Config {
    * read before it is dropped (its browser reconnects and replays what it missed).
    */
   eventos: { maxPorCuenta: number; maxFlujos: number; maxPendienteBytes: number };
+  /**
+   * The activity log as requests fill it: the entries one account may write itself (POST /logs)
+   * per window, and the window in which one account's refusals on one route are one PROHIBIDO
+   * row whose count rises.
+   */
+  actividad: { ventanaMinutos: number; maxPorCuenta: number };
 }
 
 export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
@@ -472,6 +478,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
       maxPorCuenta: int(env, 'EVENTOS_MAX_POR_CUENTA', 10, 1, 100_000),
       maxFlujos: int(env, 'EVENTOS_MAX_FLUJOS', 1000, 1, 1_000_000),
       maxPendienteBytes: int(env, 'EVENTOS_MAX_PENDIENTE_KB', 64, 1, 1024 * 1024) * 1024,
+    },
+    // The admin writes one entry per sign-in: 100 an hour is far more than a person signs in.
+    actividad: {
+      ventanaMinutos: int(env, 'ACTIVIDAD_VENTANA_MINUTOS', 60, 1, 7 * 24 * 60),
+      maxPorCuenta: int(env, 'ACTIVIDAD_MAX_POR_CUENTA', 100, 1, 1_000_000),
     },
   };
 }

@@ -79,10 +79,10 @@ export const mensajes = {
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
-    tipoVacio: 'El tipo no puede quedar vacío: solo tiene espacios o caracteres invisibles',
     /** What a field with a pattern expects, in words (Ajv would quote the regular expression). */
     patron: {
       serie: 'La serie debe tener de 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
+      tipo: 'El tipo solo puede tener letras sin acentos (A-Z), cifras y guiones, sin espacios (BACK-LOGIN…)',
     } as Record<string, string>,
     fechaLejana: 'La fecha no puede estar a más de un día de la hora actual del servidor',
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
@@ -427,6 +427,10 @@ export const mensajes = {
     sinVersionAnterior: 'El historial de este registro no guarda los valores de esa versión (se purgaron o son anteriores al historial)',
     restaurarUno: 'Indique qué versión restaurar: «version» o «logId», uno de los dos',
     secretoNoRestaurable: 'Las contraseñas y secretos no se restauran desde el historial',
+  },
+  actividad: {
+    demasiadas: (max: number, minutos: number) =>
+      `Su cuenta ya ha escrito ${max} entradas en el registro de actividad en ${minutos === 60 ? 'la última hora' : minutos === 1 ? 'el último minuto' : `los últimos ${minutos} minutos`}: espere un poco antes de escribir otra.`,
   },
   eventos: {
     demasiados: (max: number) => `Su cuenta ya tiene ${max} pestañas o ventanas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,

@@ -116,6 +116,8 @@ export interface WriteContext {
   actor: { loginId: number | null; ip: string; sesionId?: number };
   scrypt: ScryptParams;
   facturacion: Facturacion;
+  /** What an account may write to the activity log itself (resources/logs.ts). */
+  actividad: Config['actividad'];
   /**
    * Created by the server inside an action (ActionContext.create), not sent by a client: the
    * rules may take what only the server writes (a rectificativa's kind and serie, its amounts).

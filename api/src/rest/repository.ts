@@ -70,7 +70,7 @@ export class Repository {
   private readonly cambiosDe = new WeakMap<Knex.Transaction, Cambio[]>();
   constructor(
     readonly db: Db,
-    readonly config: Pick<Config, 'scrypt' | 'lectura'> & Facturacion,
+    readonly config: Pick<Config, 'scrypt' | 'lectura' | 'actividad'> & Facturacion,
     readonly archivos?: ArchivoHooks,
     /** Who hears of each committed write (eventos/: the live lists). */
     readonly avisos?: AvisoCambios,
@@ -424,7 +424,7 @@ export class Repository {
   private async prepare(trx: Knex.Transaction, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing?: Row, servidor = false) {
     await this.checkReferences(trx, resource, body);
     await this.checkArchivos(trx, resource, body, existing);
-    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, ...(servidor ? { servidor } : {}) };
+    const ctx: WriteContext = { op, db: trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, actividad: this.config.actividad, ...(servidor ? { servidor } : {}) };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards races.
