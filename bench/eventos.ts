@@ -27,7 +27,7 @@ export interface EventosMedida {
 const SCHEMA = 'eventos';
 const FLUJOS = 500;
 const ESCRITURAS = 200;
-/** GET /eventos allows a session 5 streams (one per tab): 100 sessions hold 500. */
+/** 100 sessions of 5 tabs each hold 500 streams, all of one account: its cap is raised to hold them. */
 const POR_SESION = 5;
 
 const percentil = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
@@ -58,7 +58,7 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
     return undefined;
   }
   const databaseUrl = await baseDePrueba(target, SCHEMA);
-  const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', SCRYPT_N: '1024' };
+  const env = { DATABASE_URL: databaseUrl, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'warn', WORKERS: '1', SCRYPT_N: '1024', EVENTOS_MAX_POR_CUENTA: String(FLUJOS + 1) };
   const config = loadConfig(env);
   const db = createDb(config.database);
   const servidores: Awaited<ReturnType<typeof startServer>>[] = [];

@@ -6,6 +6,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, input, pickFirst, save } from './support/form';
 import { API } from './support/list';
+import { ADMIN, loginThroughForm } from './support/login';
 
 const unico = (prefijo: string) => `${prefijo} ${test.info().project.name} ${Date.now().toString(36)}`;
 
@@ -162,6 +163,25 @@ test('la dirección mal escrita de una factura se corrige con una factura que la
   await expect(titulo(page)).toHaveText(`Factura R-${sustituta.numero}`);
   await page.goto(`/main/pagos/${pago.id}/show`);
   await expect(page.getByRole('main').getByRole('link', { name: `R-${sustituta.numero}`, exact: true })).toBeVisible();
+});
+
+test('el QR de una factura se ve con el admin abierto en 127.0.0.1, que para el navegador es otro sitio que el de la API', async ({ page, browser, baseURL }) => {
+  const borrador = await borradorPorApi(page, unico('Factura con QR e2e'));
+  const factura = await api<Factura>(page, `/facturas/${borrador.id}/emitir`, { method: 'POST', body: {} });
+  const numero = `${factura.serie}-${factura.numero}`;
+  // Another origin the README's CORS_ORIGINS allows; Chromium does not count two ports of an IP as one site.
+  const contexto = await browser.newContext({ baseURL: baseURL!.replace('localhost', '127.0.0.1'), locale: 'es-ES' });
+  try {
+    const otra = await contexto.newPage();
+    await loginThroughForm(otra, ADMIN.usuario, ADMIN.pass);
+    await otra.waitForURL(/\/main/);
+    await otra.goto(`/main/facturas/${factura.id}/show`);
+    const qr = otra.getByRole('img', { name: new RegExp(`QR tributario de la factura ${numero}`) });
+    await expect(qr).toBeVisible();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+  } finally {
+    await contexto.close();
+  }
 });
 
 test('una factura emitida por error se anula', async ({ page }) => {

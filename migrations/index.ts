@@ -18,6 +18,7 @@ import * as m0012 from './0012_versiones_e_historial.js';
 import * as m0013 from './0013_generacion_remitente.js';
 import * as m0014 from './0014_intentos_codigo.js';
 import * as m0015 from './0015_trabajos.js';
+import * as m0016 from './0016_logs_por_cuenta.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -40,6 +41,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0013_generacion_remitente', m0013],
   ['0014_intentos_codigo', m0014],
   ['0015_trabajos', m0015],
+  ['0016_logs_por_cuenta', m0016],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -19,6 +19,7 @@ import { registerHealthRoutes } from './rest/health.js';
 import { parseQuery, rejectUnreadableQuery } from './rest/querystring.js';
 import { buildOpenApiDocument } from './rest/openapi.js';
 import { Repository } from './rest/repository.js';
+import { rejectPrecondicionNoEvaluada } from './rest/versiones.js';
 import { createEventos, type OpcionesFlujo } from './eventos/index.js';
 import security, { apiSecurityHeaders } from './rest/security.js';
 import { createCorredor, type Corredor, type OpcionesCorredor } from './trabajos/corredor.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
 
   await app.register(authPlugin, { db, config });
   app.addHook('preValidation', rejectUnreadableQuery);
+  app.addHook('preValidation', rejectPrecondicionNoEvaluada);
 
   const document = buildOpenApiDocument(config.productName, registry, { ...verifactuPaths, ...trabajosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

@@ -98,6 +98,18 @@ export interface Config {
   };
   /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
+  /**
+   * GET /eventos in one process (docs/arquitectura.md §18): streams one account may hold across its
+   * sessions, streams in all, and the bytes a stream may have waiting for a reader that does not
+   * read before it is dropped (its browser reconnects and replays what it missed).
+   */
+  eventos: { maxPorCuenta: number; maxFlujos: number; maxPendienteBytes: number };
+  /**
+   * The activity log as requests fill it: the entries one account may write itself (POST /logs)
+   * per window, and the window in which one account's refusals on one route are one PROHIBIDO
+   * row whose count rises.
+   */
+  actividad: { ventanaMinutos: number; maxPorCuenta: number };
 }
 
 export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
@@ -476,5 +488,18 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
     trabajos: { arriendoMs: int(env, 'TRABAJOS_ARRIENDO_S', 60, 1, 3600) * 1000, fallidosDias: int(env, 'TRABAJOS_FALLIDOS_DIAS', 30, 1, 3650) },
     verifactu: parseVerifactu(env, production, cwd, ahora),
+    // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
+    // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
+    // much waiting: the connection's own buffers hold megabytes before anything waits here.
+    eventos: {
+      maxPorCuenta: int(env, 'EVENTOS_MAX_POR_CUENTA', 10, 1, 100_000),
+      maxFlujos: int(env, 'EVENTOS_MAX_FLUJOS', 1000, 1, 1_000_000),
+      maxPendienteBytes: int(env, 'EVENTOS_MAX_PENDIENTE_KB', 64, 1, 1024 * 1024) * 1024,
+    },
+    // The admin writes one entry per sign-in: 100 an hour is far more than a person signs in.
+    actividad: {
+      ventanaMinutos: int(env, 'ACTIVIDAD_VENTANA_MINUTOS', 60, 1, 7 * 24 * 60),
+      maxPorCuenta: int(env, 'ACTIVIDAD_MAX_POR_CUENTA', 100, 1, 1_000_000),
+    },
   };
 }

@@ -79,10 +79,10 @@ export const mensajes = {
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
     calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
-    tipoVacio: 'El tipo no puede quedar vacío: solo tiene espacios o caracteres invisibles',
     /** What a field with a pattern expects, in words (Ajv would quote the regular expression). */
     patron: {
       serie: 'La serie debe tener de 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
+      tipo: 'El tipo solo puede tener letras sin acentos (A-Z), cifras y guiones, sin espacios (BACK-LOGIN…)',
     } as Record<string, string>,
     fechaLejana: 'La fecha no puede estar a más de un día de la hora actual del servidor',
     idEnCuerpo: 'El «id» lo asigna el servidor: no se puede enviar al crear',
@@ -437,6 +437,11 @@ export const mensajes = {
     versionCambiada: (e: Etiquetas, version: number) =>
       `${mayuscula(conArticulo(e))} ha cambiado desde que ${e.genero === 'f' ? 'la' : 'lo'} leyó (ahora va por la versión ${version}): revise los cambios y guarde de nuevo`,
     ifMatchInvalido: 'Cabecera If-Match no válida: se esperaba la versión entre comillas, por ejemplo "3"',
+    /** 400: a precondition on a write whose route cannot evaluate it; nothing was written. */
+    precondicionNoEvaluada: (cabecera: string) =>
+      cabecera === 'If-Match'
+        ? 'Esta escritura no admite If-Match: solo la comprueban el cambio, el reemplazo y el borrado de un registro y sus acciones. Nada se ha escrito. En un cambio masivo, ponga la versión de cada registro en el where, por ejemplo {"or":[{"id":1,"version":3}]}, y el «count» de la respuesta dice cuántos se aplicaron'
+        : `Esta API no comprueba la cabecera ${cabecera}: nada se ha escrito. Para escribir sobre la versión leída, use If-Match en el registro`,
     noRestaurable: (e: Etiquetas) => `${mayuscula(pluralConArticulo(e))} guardan su historial, pero no se restauran: se corrigen con sus propias operaciones`,
     versionDesconocida: (version: number) => `No hay en el historial una versión ${version} de este registro`,
     sinVersionAnterior: 'El historial de este registro no guarda los valores de esa versión (se purgaron o son anteriores al historial)',
@@ -466,8 +471,13 @@ export const mensajes = {
       limpiezaTrabajos: 'Limpieza de trabajos terminados',
     },
   },
+  actividad: {
+    demasiadas: (max: number, minutos: number) =>
+      `Su cuenta ya ha escrito ${max} entradas en el registro de actividad en ${minutos === 60 ? 'la última hora' : minutos === 1 ? 'el último minuto' : `los últimos ${minutos} minutos`}: espere un poco antes de escribir otra.`,
+  },
   eventos: {
-    demasiados: (max: number) => `Esta sesión ya tiene ${max} pestañas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+    demasiados: (max: number) => `Su cuenta ya tiene ${max} pestañas o ventanas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+    servidorLleno: 'El servidor no admite ahora más pestañas recibiendo cambios en vivo: se volverá a intentar en unos segundos.',
   },
 };
 

@@ -2,7 +2,8 @@
 // see them: the login throttle grants the same number of attempts whether they alternate
 // between two processes or not, a session made on one process works on the other (and its
 // logout ends it on both), and WORKERS=2 runs a cluster that prepares the database once,
-// replaces a worker that dies and drains every worker on SIGTERM.
+// refuses none of many concurrent writes, replaces a worker that dies and drains every worker
+// on SIGTERM.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChildApi, type ChildApi } from './support/child-api.js';
@@ -23,12 +24,12 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** A JSON POST on a connection of its own, so a cluster's primary hands each to the next worker. */
-function postNuevaConexion(url: string, path: string, body: unknown, cookie?: string): Promise<number> {
+/** A JSON write on a connection of its own, so a cluster's primary hands each to the next worker. */
+function enviarNuevaConexion(method: string, url: string, path: string, body: unknown, cookie?: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = request(
       url + path,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } },
+      { method, agent: false, headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) } },
       (res) => {
         res.resume();
         res.on('end', () => resolve(res.statusCode!));
@@ -38,6 +39,8 @@ function postNuevaConexion(url: string, path: string, body: unknown, cookie?: st
     req.end(JSON.stringify(body));
   });
 }
+
+const postNuevaConexion = (url: string, path: string, body: unknown, cookie?: string) => enviarNuevaConexion('POST', url, path, body, cookie);
 
 /** Wrong passwords one after another, each to the next target; the statuses in order. */
 async function ataque(targets: ((body: unknown) => Promise<number>)[], usuario: string, intentos: number) {
@@ -126,6 +129,27 @@ describe('WORKERS=2', () => {
     const statuses = await ataque([(body) => postNuevaConexion(api.url, '/logins/login', body)], 'objetivo-cluster', intentos);
     expect(statuses).toEqual(bloqueadoTrasLaCuota(intentos));
   });
+
+  it('refuses none of 1 000 concurrent PATCHes of distinct clases spread over both workers', async () => {
+    // Each worker's write reads the row before updating it: begun deferred, a transaction whose
+    // read snapshot the other worker's commit made stale could not become the writer, and SQLite
+    // refused it at once («database is locked», 503) without waiting out busy_timeout.
+    const N = 1000;
+    const [{ id: cursoId }] = await vacia.db('cursos').select('id').orderBy('id').limit(1);
+    const ahora = new Date().toISOString();
+    const filas = Array.from({ length: N }, (_, i) => ({ titulo: `Concurrente ${i}`, cursoId, orden: 1000 + i, createdAt: ahora, updatedAt: ahora }));
+    const ids: number[] = [];
+    for (let i = 0; i < N; i += 100) {
+      const insertadas = await vacia.db('clases').insert(filas.slice(i, i + 100)).returning('id');
+      ids.push(...insertadas.map((r: { id: number } | number) => (typeof r === 'object' ? r.id : r)));
+    }
+    const cookie = await api.login();
+    const statuses = await Promise.all(ids.map((id) => enviarNuevaConexion('PATCH', api.url, `/clases/${id}`, { titulo: `Cambiada ${id}` }, cookie)));
+    const rechazadas = statuses.filter((s) => s !== 204);
+    expect({ rechazadas: rechazadas.length, codigos: [...new Set(rechazadas)] }).toEqual({ rechazadas: 0, codigos: [] });
+    const cambiadas = await vacia.db('clases').whereIn('id', ids).where('titulo', 'like', 'Cambiada %').count({ n: '*' });
+    expect(Number(cambiadas[0].n)).toBe(N);
+  }, 120_000);
 
   it('replaces a worker that dies, saying so, and keeps answering meanwhile', async () => {
     const [victima, superviviente] = pids();

@@ -100,6 +100,27 @@ describe('API security headers', () => {
     }
   });
 
+  it('lets any origin embed what the admin shows in <img>: an invoice’s QR as the files; never JSON, nor a refusal', async () => {
+    // Issue 29 item 17: opened by address (127.0.0.1, a LAN IP), the admin is another site than
+    // the API for Chromium, and `same-site` left the QR a broken image.
+    const usuario = (await t.call('POST', '/usuarios', { nombre: 'Ana', email: `qr-${Date.now()}@example.es`, nif: '12345678Z', direccion: 'Calle Mayor 1', codigoPostal: '28013', ciudad: 'Madrid', provincia: 'Madrid' })).body;
+    const factura = (await t.call('POST', '/facturas', { usuarioId: usuario.id, concepto: 'Curso', base: 10000, tipoIva: 21 })).body;
+    expect((await t.call('POST', `/facturas/${factura.id}/emitir`, {})).status).toBe(200);
+    const qr = await t.call('GET', `/facturas/${factura.id}/qr.svg`);
+    expect(qr.status).toBe(200);
+    expect(qr.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(qr.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expectStrictApiHeaders(qr.headers, 'qr.svg');
+    // The same route refused (no session, or no such invoice) answers JSON, for this site only.
+    for (const [url, cookie] of [[`/facturas/${factura.id}/qr.svg`, ''], ['/facturas/999999/qr.svg', undefined]] as const) {
+      const res = await t.call('GET', url, undefined, { cookie });
+      expect(res.status, url).toBeGreaterThanOrEqual(400);
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-site');
+    }
+    // The PDF is downloaded, not embedded.
+    expect((await t.call('GET', `/facturas/${factura.id}/pdf`)).headers['cross-origin-resource-policy']).toBe('same-site');
+  });
+
   it('sends them with a successful CORS preflight', async () => {
     const res = await t.app.inject({
       method: 'OPTIONS',

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
-import { registrarEvento } from './auditoria.js';
+import { registrarRechazo } from './auditoria.js';
 import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
@@ -19,7 +19,7 @@ import { CodigoThrottle, LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
   db: Db;
-  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName'>;
+  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName' | 'actividad'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
   /** How much password hashing may run at once; defaults to the machine's cores. */
@@ -44,14 +44,13 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== 403 || !request.login || request.method === 'GET' || request.method === 'HEAD') return;
     const acceso = request.routeOptions.config.acceso;
-    await registrarEvento(db, {
-      tipo: 'PROHIBIDO',
+    await registrarRechazo(db, {
       loginId: request.login.id,
       ip: request.ip,
       recurso: acceso && 'recurso' in acceso ? acceso.recurso.name : null,
       recursoId: /^\d{1,9}$/.test(String((request.params as { id?: string } | undefined)?.id)) ? Number((request.params as { id: string }).id) : null,
       datos: { ruta: `${request.method} ${request.routeOptions.url ?? request.url}`, motivo: error.message },
-    }).catch((err) => request.log.warn({ err }, 'no se pudo registrar una acción denegada'));
+    }, config.actividad.ventanaMinutos * 60_000).catch((err) => request.log.warn({ err }, 'no se pudo registrar una acción denegada'));
   });
 
   await app.register(async (routes) => {

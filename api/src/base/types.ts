@@ -127,6 +127,8 @@ export interface WriteContext {
   actor: Actor;
   scrypt: ScryptParams;
   facturacion: Facturacion;
+  /** What an account may write to the activity log itself (resources/logs.ts). */
+  actividad: Config['actividad'];
   /**
    * Written by the server (an action, a job, the account routes), not sent by a client: the rules
    * may take what only the server writes (a rectificativa's kind and serie, an invoice's number).

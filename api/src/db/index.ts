@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import { testRegexp } from '../rest/regexp.js';
 import { plegar } from './pliegue.js';
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
 
 const { INT8, NUMERIC, TIMESTAMPTZ } = pg.types.builtins;
@@ -86,12 +87,38 @@ export function configureSqliteConnection(conn: Database.Database) {
   cachePreparedStatements(conn);
 }
 
+// Knex's own SQLite client and transaction, which its package exports only as files.
+const require = createRequire(import.meta.url);
+const ClientBetterSqlite3: typeof Knex.Client = require('knex/lib/dialects/better-sqlite3/index.js');
+const TransactionSqlite: new (...args: unknown[]) => Knex.Transaction & { query(conn: unknown, sql: string): Promise<unknown> } = require('knex/lib/dialects/sqlite3/execution/sqlite-transaction.js');
+
+/**
+ * Every write transaction takes the write lock when it begins. Knex begins deferred, and the
+ * API's writes read before they update (the version, the row's rules): with several processes
+ * on one file (WORKERS), a transaction whose read snapshot another process's commit made stale
+ * can never become the writer, and SQLite refuses it at once, «database is locked» without
+ * waiting out busy_timeout. Begun IMMEDIATE, it waits for the lock with busy_timeout instead,
+ * and reads only what is current once it holds it. The reads outside a write have their own
+ * connection (db/reader.ts) and never take it. A nested transaction is a savepoint, as before.
+ */
+class TransaccionInmediata extends TransactionSqlite {
+  begin(conn: unknown) {
+    return this.query(conn, 'BEGIN IMMEDIATE;');
+  }
+}
+
+class ClienteSqlite extends ClientBetterSqlite3 {
+  transaction(container: unknown, config: unknown, outerTx: unknown) {
+    return new TransaccionInmediata(this, container, config, outerTx);
+  }
+}
+
 export function createDb(database: Config['database']): Db {
   if (database.dialect === 'sqlite') {
     const filename = database.filename!;
     if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
     return knex({
-      client: 'better-sqlite3',
+      client: ClienteSqlite,
       connection: { filename },
       useNullAsDefault: true,
       pool: {

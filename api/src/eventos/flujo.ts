@@ -2,8 +2,9 @@
 // (docs/arquitectura.md §17). Each event is one record: `id:` is its `logs` row, so a browser that
 // reconnects sends Last-Event-ID and gets what it missed; `data:` is {recurso, id, accion,
 // version, loginId}, never a field's value. A comment line every `latidoMs` keeps proxies from
-// closing an idle stream, and at that moment the session is checked: a logout, an expiry or a
-// deactivated account ends the stream.
+// closing an idle stream, and at that moment the session is checked: a logout, an expiry, a
+// deactivated account or one whose role changed ends the stream. What one process holds is
+// bounded: streams per account and in all, and what a reader that does not read leaves waiting.
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CUALQUIER_CUENTA } from '../auth/guard.js';
@@ -11,6 +12,8 @@ import type { SessionLogin } from '../auth/request.js';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { Cambio } from '../base/cambios.js';
 import { HttpError } from '../base/errors.js';
+import { INT_MAX } from '../base/values.js';
+import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { permisoDe } from '../rest/permisos.js';
@@ -21,8 +24,6 @@ import { cambiosDesde } from './perdidos.js';
 export interface OpcionesFlujo {
   /** Between heartbeats, and between checks of the session. */
   latidoMs?: number;
-  /** Open streams one session may hold in this process (each tab has one). */
-  maxPorSesion?: number;
   /** What a browser waits before reconnecting a dropped stream. */
   reintentoMs?: number;
 }
@@ -32,6 +33,7 @@ interface Deps {
   bus: BusEventos;
   registry: Registry;
   sesiones: SessionStore;
+  limites: Config['eventos'];
 }
 
 /** The records of a change this account may read: none of an entity its role does not read. */
@@ -48,61 +50,119 @@ export function idsVisibles(registry: Registry, login: Pick<SessionLogin, 'id' |
 const mensajeDe = (c: Cambio, id: number) =>
   `id: ${c.evento}\ndata: ${JSON.stringify({ recurso: c.recurso, id, accion: c.accion, version: c.version, loginId: c.loginId })}\n\n`;
 
-/** A Last-Event-ID the stream itself could have sent: a logs id. Anything else is ignored. */
+/** A Last-Event-ID the stream itself could have sent: a logs id, an integer column. Anything else is ignored. */
 const ultimoVisto = (request: FastifyRequest): number | undefined => {
   const v = request.headers['last-event-id'];
-  return typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
+  return typeof v === 'string' && /^\d{1,10}$/.test(v) && Number(v) <= INT_MAX ? Number(v) : undefined;
 };
 
-export function registerFlujo(app: FastifyInstance, { db, bus, registry, sesiones }: Deps, opciones: OpcionesFlujo = {}) {
-  const { latidoMs = 15_000, maxPorSesion = 5, reintentoMs = 3000 } = opciones;
-  const abiertos = new Map<number, Set<() => void>>();
+/** The session as the stream opened with it: what it may read was decided by that role and step. */
+const mismaSesion = (ahora: SessionLogin | null, abierta: SessionLogin) =>
+  ahora !== null && ahora.sesionId === abierta.sesionId && ahora.rol === abierta.rol && ahora.fase === abierta.fase;
+
+export function registerFlujo(app: FastifyInstance, { db, bus, registry, sesiones, limites }: Deps, opciones: OpcionesFlujo = {}) {
+  const { latidoMs = 15_000, reintentoMs = 3000 } = opciones;
+  /** Each open stream of this process, with the account that holds it. */
+  const abiertos = new Map<() => void, number>();
+  const reintentar = { 'retry-after': String(Math.ceil(reintentoMs / 1000)) };
 
   // Closing the app waits for its connections: open streams end first.
   app.addHook('preClose', async () => {
-    for (const cerrar of [...abiertos.values()].flatMap((s) => [...s])) cerrar();
+    for (const cerrar of [...abiertos.keys()]) cerrar();
   });
 
   app.get('/eventos', { config: { acceso: CUALQUIER_CUENTA }, schema: { hide: true } }, async (request, reply) => {
     const login = request.login!;
     const token = request.cookies[SESSION_COOKIE];
-    const deSesion = abiertos.get(login.sesionId) ?? new Set();
-    if (deSesion.size >= maxPorSesion) throw new HttpError(429, mensajes.eventos.demasiados(maxPorSesion), 'TOO_MANY_REQUESTS', undefined, { 'retry-after': String(Math.ceil(reintentoMs / 1000)) });
+    // Per account, whatever its sessions: logging in again opens no fresh allowance.
+    const deLaCuenta = [...abiertos.values()].filter((id) => id === login.id).length;
+    if (deLaCuenta >= limites.maxPorCuenta) throw new HttpError(429, mensajes.eventos.demasiados(limites.maxPorCuenta), 'TOO_MANY_REQUESTS', undefined, reintentar);
+    if (abiertos.size >= limites.maxFlujos) throw new HttpError(503, mensajes.eventos.servidorLleno, 'SERVICE_UNAVAILABLE', undefined, reintentar);
 
     const flujo = new PassThrough();
     let cerrado = false;
+    // From when the stream is answered: what is replayed before waits unread by design (bounded
+    // by MAX_PERDIDOS), since nobody reads it yet.
+    let vigilado = false;
+    /** What the reader has not taken yet: in the stream, in the response and in its socket. */
+    const pendiente = () => flujo.writableLength + flujo.readableLength + reply.raw.writableLength;
     const enviar = (texto: string) => {
-      if (!cerrado) flujo.write(texto);
+      if (cerrado) return;
+      flujo.write(texto);
+      // A reader that stopped reading would have the process keep every event for it: it is
+      // dropped, and its browser, when it reads again, reconnects and replays what it missed.
+      if (vigilado && pendiente() > limites.maxPendienteBytes) {
+        request.log.warn({ loginId: login.id, bytes: pendiente() }, 'flujo de eventos cortado: su lector no lee');
+        cerrar(true);
+      }
     };
-    // Until the missed ones are sent, live ones wait, so the order stays the log's.
-    let enEspera: Cambio[] | undefined = [];
-    const recibir = (c: Cambio) => {
-      if (enEspera) return void enEspera.push(c);
+    const enviarCambio = (c: Cambio) => {
       for (const id of idsVisibles(registry, login, c)) enviar(mensajeDe(c, id));
+    };
+    // While the missed ones are replayed, or the account is checked again, live ones wait: the
+    // order stays the log's, and nothing is sent under a role the account may no longer have.
+    let retenidos: Cambio[] = [];
+    let retenciones = 1;
+    const soltar = (yaEnviados?: Set<number>) => {
+      if (yaEnviados) retenidos = retenidos.filter((c) => !yaEnviados.has(c.evento));
+      if (--retenciones > 0) return;
+      const pendientes = retenidos;
+      retenidos = [];
+      for (const c of pendientes) enviarCambio(c);
+    };
+    let comprobando = false;
+    // A check asked for while one is on its way may come after a change that one read too early.
+    let otraVez = false;
+    const comprobarUna = (): Promise<void> =>
+      sesiones.resolve(token, { recheck: true, touch: false }).then(
+        (ahora) => {
+          if (!mismaSesion(ahora, login)) cerrar();
+          else if (otraVez) {
+            otraVez = false;
+            return comprobarUna();
+          }
+        },
+        (err) => request.log.warn({ err }, 'no se pudo comprobar la sesión de un flujo de eventos'),
+      );
+    const comprobar = () => {
+      if (cerrado) return;
+      if (comprobando) return void (otraVez = true);
+      comprobando = true;
+      retenciones++;
+      void comprobarUna().finally(() => {
+        comprobando = false;
+        otraVez = false;
+        soltar();
+      });
+    };
+    const recibir = (c: Cambio) => {
+      if (cerrado) return;
+      // The account itself changed (a role, a deactivation): checked before anything after it goes.
+      if (c.recurso === 'logins' && c.ids.includes(login.id)) comprobar();
+      if (retenciones > 0) return void retenidos.push(c);
+      enviarCambio(c);
     };
     const dejarDeOir = bus.escuchar(recibir);
     const latido = setInterval(() => {
       enviar(': latido\n\n');
       // Not activity: a tab left open must still reach the idle timeout.
-      sesiones.resolve(token, { recheck: true, touch: false }).then(
-        (vivo) => {
-          if (!vivo || vivo.sesionId !== login.sesionId) cerrar();
-        },
-        (err) => request.log.warn({ err }, 'no se pudo comprobar la sesión de un flujo de eventos'),
-      );
+      comprobar();
     }, latidoMs);
-    const cerrar = () => {
+    /** `cortar`: the reader is not reading, so nothing waiting is worth delivering. */
+    const cerrar = (cortar = false) => {
       if (cerrado) return;
       cerrado = true;
       clearInterval(latido);
       dejarDeOir();
-      deSesion.delete(cerrar);
-      if (!deSesion.size) abiertos.delete(login.sesionId);
-      flujo.end();
+      abiertos.delete(cerrar);
+      retenidos = [];
+      if (cortar) {
+        flujo.destroy();
+        reply.raw.destroy();
+      } else flujo.end();
     };
-    deSesion.add(cerrar);
-    abiertos.set(login.sesionId, deSesion);
-    request.raw.once('close', cerrar);
+    abiertos.set(cerrar, login.id);
+    request.raw.once('close', () => cerrar());
 
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
@@ -117,18 +177,16 @@ export function registerFlujo(app: FastifyInstance, { db, bus, registry, sesione
         const { cambios, incompletos } = await cambiosDesde(db, desde);
         // Too far behind to replay: the client reloads what it shows.
         if (incompletos) enviar(`event: recargar\ndata: {}\n\n`);
-        else for (const c of cambios) for (const id of idsVisibles(registry, login, c)) enviar(mensajeDe(c, id));
-        const repetidos = new Set(cambios.map((c) => c.evento));
-        const pendientes = enEspera.filter((c) => !repetidos.has(c.evento));
-        enEspera = undefined;
-        for (const c of pendientes) recibir(c);
+        else for (const c of cambios) enviarCambio(c);
+        soltar(new Set(cambios.map((c) => c.evento)));
       } catch (err) {
         cerrar();
         throw err;
       }
     } else {
-      enEspera = undefined;
+      soltar();
     }
+    vigilado = true;
     return reply.send(flujo);
   });
 }

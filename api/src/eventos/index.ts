@@ -22,7 +22,7 @@ export interface Eventos {
   registrar(app: FastifyInstance, registry: Registry, opciones?: OpcionesFlujo): Promise<void>;
 }
 
-export function createEventos(db: Db, config: Pick<Config, 'database'>): Eventos {
+export function createEventos(db: Db, config: Pick<Config, 'database' | 'eventos'>): Eventos {
   const bus = new BusEventos();
   const pg = isPg(db);
   const avisos = createAvisos(bus, pg ? canalDe(config.database) : undefined);
@@ -42,7 +42,7 @@ export function createEventos(db: Db, config: Pick<Config, 'database'>): Eventos
         process.on('message', oir);
         app.addHook('onClose', async () => void process.off('message', oir));
       }
-      registerFlujo(app, { db, bus, registry, sesiones: app.sesiones }, opciones);
+      registerFlujo(app, { db, bus, registry, sesiones: app.sesiones, limites: config.eventos }, opciones);
     },
   };
 }

@@ -18,14 +18,8 @@ const ENLACE_SEGUNDOS = 60;
 // A stored name is never reused for other bytes, so a browser may keep it; private: it needs a session.
 const PARA_SIEMPRE = 'private, max-age=31536000, immutable';
 
-/**
- * The admin shows these in <img> and <video> from its own origin, which need not be the API's
- * site: Chromium does not count two ports of an IP address (127.0.0.1:8080 and :3000) as one
- * site, nor are admin.ejemplo.es and api.otro.es. So these answers allow any origin to embed
- * them. That exposes nothing: each one needs the session cookie, which is
- * SameSite=Lax and so never goes with another site's <img>; such a request gets 401.
- */
-const INCRUSTABLE = { 'cross-origin-resource-policy': 'cross-origin' } as const;
+/** Every account sees the clases' videos and the cursos' photos, which the admin embeds (rest/security.ts). */
+const RUTA = { acceso: CUALQUIER_CUENTA, incrustable: true } as const;
 
 export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }: { db: Db; almacen: Almacen; raiz?: string }) {
   const listo = async (carpeta: string, nombre: string) =>
@@ -35,9 +29,8 @@ export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }:
     if (almacen.tipo === 'local' && raiz) {
       // A context of their own, so the check applies to these files' routes alone.
       await app.register(async (archivos) => {
-        // Every account sees the clases' videos and the cursos' photos.
         archivos.addHook('onRoute', (route) => {
-          route.config = { ...route.config, acceso: CUALQUIER_CUENTA };
+          route.config = { ...route.config, ...RUTA };
         });
         archivos.addHook('onRequest', async (request, reply) => {
           if (!(await listo(carpeta, (request.params as { '*'?: string })['*'] ?? ''))) return reply.callNotFound();
@@ -52,16 +45,16 @@ export async function serveArchivos(app: FastifyInstance, { db, almacen, raiz }:
           cacheControl: false,
           // Created at the first upload; until then every request is a plain 404.
           allowedPath: (path) => NOMBRE.test(path.replace(/^\//, '')),
-          setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE).headers(INCRUSTABLE),
+          setHeaders: (reply) => reply.header('cache-control', PARA_SIEMPRE),
         });
       });
       continue;
     }
-    app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, { config: { acceso: CUALQUIER_CUENTA } }, async (request, reply) => {
+    app.get<{ Params: { nombre: string } }>(`/${carpeta}/:nombre`, { config: RUTA }, async (request, reply) => {
       const { nombre } = request.params;
       if (!(await listo(carpeta, nombre))) return reply.callNotFound();
       const enlace = await almacen.enlaceTemporal(`${carpeta}/${nombre}`, ENLACE_SEGUNDOS);
-      return reply.headers(INCRUSTABLE).header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
+      return reply.header('cache-control', `private, max-age=${ENLACE_SEGUNDOS / 2}`).redirect(enlace!, 302);
     });
   }
 }

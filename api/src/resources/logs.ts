@@ -1,9 +1,40 @@
+import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
-import { validationFailed, type ErrorDetail } from '../base/errors.js';
-import { textoVisible } from '../base/values.js';
-import { AUDIT_TIPOS, defineResource, EVENTOS_CUENTA } from '../base/types.js';
+import { HttpError, validationFailed, type ErrorDetail } from '../base/errors.js';
+import { AUDIT_TIPOS, defineResource, EVENTOS_CUENTA, type WriteContext } from '../base/types.js';
+import { isPg } from '../db/index.js';
 
 const RESERVADOS: readonly string[] = [...AUDIT_TIPOS, ...EVENTOS_CUENTA];
+
+/**
+ * A tipo a client writes: plain ASCII letters, digits and hyphens, so no letter of another script
+ * (a Cyrillic «Е» in «DЕLETE»), no fullwidth or invisible character, can make one that reads as
+ * the audit's own; those are then refused whatever their case.
+ */
+const PATRON_TIPO = '^[A-Za-z0-9-]+$';
+
+/**
+ * The account's own entries in the window, at most `maxPorCuenta`: past them, 429 until the
+ * oldest leaves it. Counted by the server's clock (createdAt; an entry's fecha is the client's).
+ * Serialized per account on PostgreSQL, so concurrent writes cannot all see room for one more;
+ * SQLite runs one write transaction at a time.
+ */
+async function comprobarCuota(db: Knex | Knex.Transaction, loginId: number | null, { ventanaMinutos, maxPorCuenta }: WriteContext['actividad']) {
+  if (loginId === null) return;
+  const ventanaMs = ventanaMinutos * 60_000;
+  const ahora = Date.now();
+  if (isPg(db as Knex)) await db.raw('SELECT pg_advisory_xact_lock(hashtext(?), CAST(? AS integer))', ['aula:actividad', loginId]);
+  const ultimaQueCabe = (await db('logs')
+    .where('loginId', loginId)
+    .where('createdAt', '>', new Date(ahora - ventanaMs).toISOString())
+    .whereNotIn('tipo', RESERVADOS)
+    .orderBy('createdAt', 'desc')
+    .offset(maxPorCuenta - 1)
+    .first('createdAt')) as { createdAt: string } | undefined;
+  if (!ultimaQueCabe) return;
+  const segundos = Math.max(1, Math.ceil((Date.parse(ultimaQueCabe.createdAt) + ventanaMs - ahora) / 1000));
+  throw new HttpError(429, mensajes.actividad.demasiadas(maxPorCuenta, ventanaMinutos), 'TOO_MANY_REQUESTS', undefined, { 'retry-after': String(segundos) });
+}
 
 /** How far from the server's clock an entry's fecha may be, either way. */
 const MARGEN_FECHA_MS = 24 * 60 * 60 * 1000;
@@ -33,6 +64,7 @@ export default defineResource({
       required: true,
       minLength: 1,
       maxLength: 40,
+      pattern: PATRON_TIPO,
     },
     fecha: { label: 'Fecha', type: 'date-time', required: true },
     datos: { label: 'Datos', type: 'string', maxLength: 10000 },
@@ -56,14 +88,12 @@ export default defineResource({
   // The log is the audit trail itself: writing it does not log again.
   audited: false,
   // Who wrote an entry is the session's, not the client's, to say; and so are the audit's own
-  // entries: a client's «DELETE» row would read as a deletion that never happened, and so would
-  // one that only reads as DELETE (fullwidth letters, a zero-width space inside): the tipo is
-  // checked, and stored, as it reads. An entry is written when it happens, so its fecha is now,
-  // give or take a client's clock.
-  beforeWrite(data, { actor }) {
-    const tipo = textoVisible(String(data.tipo)).toUpperCase();
+  // entries: a client's «DELETE» row would read as a deletion that never happened (the tipo's
+  // pattern keeps out anything that only looks like one). An entry is written when it happens,
+  // so its fecha is now, give or take a client's clock; and an account writes only so many.
+  async beforeWrite(data, { actor, db, actividad }) {
+    const tipo = String(data.tipo).toUpperCase();
     const details: ErrorDetail[] = [];
-    if (!tipo) details.push({ path: '/tipo', code: 'minLength', message: mensajes.validacion.tipoVacio });
     if (RESERVADOS.includes(tipo)) {
       details.push({ path: '/tipo', code: 'reserved', message: mensajes.validacion.tipoReservado(tipo) });
     }
@@ -71,6 +101,7 @@ export default defineResource({
       details.push({ path: '/fecha', code: 'fecha', message: mensajes.validacion.fechaLejana });
     }
     if (details.length) throw validationFailed(details);
+    await comprobarCuota(db, actor.loginId, actividad);
     return { ...data, tipo, loginId: actor.loginId, ip: actor.ip };
   },
 });

@@ -27,6 +27,8 @@ type Params = { id: string };
 
 const leer = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
 const escribir = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });
+/** A write on one record, which compares If-Match with its version (rest/versiones.ts). */
+const escribirCondicional = (recurso: Resource) => ({ ...escribir(recurso), condicional: true });
 
 /**
  * What a client may not do to a resource's rows, on whichever route reaches them: append-only
@@ -81,7 +83,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return recortar(resource, quien.rol, row);
   });
 
-  app.put<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
+  app.put<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'replace', req.body);
@@ -92,7 +94,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return reply.code(204).send();
   });
 
-  app.patch<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
+  app.patch<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'update', req.body);
@@ -101,7 +103,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: Params }>(`${base}/:id`, { config: escribir(resource) }, async (req, reply) => {
+  app.delete<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
     refuseDelete();
     const id = parseId(req.params.id);
     await conVersion(req, () => repo.deleteById(resource, id, actorOf(req), esperadaDe(req)));
@@ -163,7 +165,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     app.route<{ Params: Params }>({
       method: action.method,
       url: `${base}/:id/${action.path}`,
-      config: escribir(resource),
+      config: escribirCondicional(resource),
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
         const body = validateActionBody(action.body, req.body);

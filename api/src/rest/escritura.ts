@@ -39,6 +39,9 @@ export interface Condiciones {
   datos?: Record<string, unknown>;
 }
 
+/** A write's body and what its audit row adds, computed in its transaction (updateCalculado). */
+export type Calculo = (trx: Knex.Transaction) => Promise<{ body: Row; datos?: Record<string, unknown> } | undefined>;
+
 /** What one write transaction keeps until it ends. */
 interface Transaccion {
   trx: Knex.Transaction;
@@ -107,6 +110,20 @@ export class Escritura extends Lectura {
 
   async update(resource: Resource, id: number, body: Row, actor: Actor, { esperada, datos }: Condiciones = {}): Promise<void> {
     await this.run((t) => this.change(t, resource, id, body, actor, { cliente: true, esperada, datos }));
+  }
+
+  /**
+   * A PATCH whose body depends on the record (a restore: what differs from the version asked
+   * for), computed inside the write's transaction with the row locked: a write that lands
+   * between reading the record and writing it can no longer leave a mix of both under the
+   * computed write's name. `calcular` answers undefined when there is nothing to write.
+   */
+  async updateCalculado(resource: Resource, id: number, calcular: Calculo, actor: Actor, esperada?: Esperada): Promise<void> {
+    await this.run(async (t) => {
+      await this.locked(t, resource, id, esperada);
+      const calculado = await calcular(t.trx);
+      if (calculado) await this.change(t, resource, id, calculado.body, actor, { cliente: true, datos: calculado.datos });
+    });
   }
 
   /**
@@ -300,7 +317,7 @@ export class Escritura extends Lectura {
     t.ultima = { resource, data: body };
     await checkReferences(t.trx, resource, body);
     await checkArchivos(t.trx, resource, body, existing);
-    const ctx: WriteContext = { op, db: t.trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, ...(modo.cliente ? {} : { servidor: true }) };
+    const ctx: WriteContext = { op, db: t.trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, actividad: this.config.actividad, ...(modo.cliente ? {} : { servidor: true }) };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards races.

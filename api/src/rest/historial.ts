@@ -6,7 +6,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { AUDIT_TIPOS, type Resource } from '../base/types.js';
 import { badRequest, HttpError, validationFailed } from '../base/errors.js';
-import { fromDb } from '../base/values.js';
+import { fromDb, INT_MAX } from '../base/values.js';
 import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import { parseFilter, readJsonParam } from './filter.js';
@@ -26,9 +26,13 @@ interface Opciones {
   conVersion<T>(req: FastifyRequest, write: () => Promise<T>): Promise<T>;
 }
 
-const CUERPO_RESTAURAR = {
+/** Both name a row of integer columns: past INT_MAX, PostgreSQL refuses to bind the value at all. */
+export const CUERPO_RESTAURAR = {
   type: 'object',
-  properties: { version: { type: 'integer', minimum: 1 }, logId: { type: 'integer', minimum: 1 } },
+  properties: {
+    version: { type: 'integer', minimum: 1, maximum: INT_MAX, description: 'La versión a la que volver' },
+    logId: { type: 'integer', minimum: 1, maximum: INT_MAX, description: 'O la fila del historial que la dejó' },
+  },
   additionalProperties: false,
 };
 
@@ -83,36 +87,40 @@ export function registerHistorialRoutes(app: FastifyInstance, resource: Resource
     });
   });
 
-  app.post<{ Params: Params }>(`${base}/restaurar`, { config: { acceso: { recurso: resource, op: 'escribir' as const } } }, async (req) => {
+  app.post<{ Params: Params }>(`${base}/restaurar`, { config: { acceso: { recurso: resource, op: 'escribir' as const }, condicional: true } }, async (req) => {
     if (!resource.restaurable) throw new HttpError(405, mensajes.historial.noRestaurable(resource.labels), 'METHOD_NOT_ALLOWED');
     const id = parseId(req.params.id);
     const quien = quienDe(req);
     const pedido = validateActionBody(CUERPO_RESTAURAR, req.body) as { version?: number; logId?: number };
     if ((pedido.version === undefined) === (pedido.logId === undefined)) throw badRequest(mensajes.historial.restaurarUno);
-    const actual = await repo.findById(resource, id);
-    assertPropio(resource, quien, actual);
-    const version = await versionPedida(repo.db, resource, id, pedido);
-    const valores = await valoresDe(repo.db, resource, id, version);
-    // Only what differs now, and only what this role may write: the rest stays as it is.
-    const visibles = camposVisibles(resource, quien.rol);
-    const cuerpo: Row = {};
-    for (const [campo, valor] of Object.entries(valores)) {
-      const field = resource.fields[campo];
-      if (!field || field.readOnly || field.writeOnly || (visibles && !visibles.has(campo))) continue;
-      if (JSON.stringify(actual[campo] ?? null) !== JSON.stringify(valor)) cuerpo[campo] = valor;
-    }
-    if (Object.keys(cuerpo).length) {
+    // Read and computed with the record locked: an edit cannot land between what the restore
+    // compares with and what it writes.
+    const restaurar = async (trx: Knex.Transaction) => {
+      const actual = await repo.findById(resource, id, undefined, trx);
+      assertPropio(resource, quien, actual);
+      const version = await versionPedida(trx, resource, id, pedido);
+      const valores = await valoresDe(trx, resource, id, version);
+      // Only what differs now, and only what this role may write: the rest stays as it is.
+      const visibles = camposVisibles(resource, quien.rol);
+      const cuerpo: Row = {};
+      for (const [campo, valor] of Object.entries(valores)) {
+        const field = resource.fields[campo];
+        if (!field || field.readOnly || field.writeOnly || (visibles && !visibles.has(campo))) continue;
+        if (JSON.stringify(actual[campo] ?? null) !== JSON.stringify(valor)) cuerpo[campo] = valor;
+      }
+      if (!Object.keys(cuerpo).length) return undefined;
       // The same validation, foreign keys, unique keys and rules as any PATCH.
       const body = validateBody(resource, 'update', cuerpo);
       assertCuerpo(resource, quien, body);
-      await conVersion(req, () => repo.update(resource, id, body, actorOf(req), { esperada: esperadaDe(req), datos: { accion: 'restaurar', version } }));
-    }
+      return { body, datos: { accion: 'restaurar', version } };
+    };
+    await conVersion(req, () => repo.updateCalculado(resource, id, restaurar, actorOf(req), esperadaDe(req)));
     return recortar(resource, quien.rol, await repo.findById(resource, id));
   });
 }
 
 /** The version asked for, checked to be one this record's history holds. */
-async function versionPedida(db: Knex, resource: Resource, id: number, { version, logId }: { version?: number; logId?: number }): Promise<number> {
+async function versionPedida(db: Knex | Knex.Transaction, resource: Resource, id: number, { version, logId }: { version?: number; logId?: number }): Promise<number> {
   const fila = (await filasDe(db, resource, id)
     .where(logId !== undefined ? { 'logs.id': logId } : { 'logs.version': version })
     .whereNot('logs.tipo', 'DELETE')
@@ -128,7 +136,7 @@ async function versionPedida(db: Knex, resource: Resource, id: number, { version
  * first change after that version. A change whose values were purged (HISTORIAL_DIAS) or a
  * secret («cambiada») cannot be undone, and the restore is refused rather than half done.
  */
-async function valoresDe(db: Knex, resource: Resource, id: number, version: number): Promise<Row> {
+async function valoresDe(db: Knex | Knex.Transaction, resource: Resource, id: number, version: number): Promise<Row> {
   const despues = (await filasDe(db, resource, id).where('logs.version', '>', version).orderBy('logs.id', 'asc').select('logs.cambios', 'logs.tipo')) as { cambios: string | null; tipo: string }[];
   const valores: Row = {};
   for (const { cambios } of despues) {

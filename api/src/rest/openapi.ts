@@ -5,12 +5,14 @@ import { MAX_DIAS_PENDIENTE } from '../informes/parametros.js';
 import { agrupaciones } from '../base/tiempo.js';
 import type { Registry, Resource } from '../base/types.js';
 import { registryOf } from './registry.js';
+import { INT_MAX } from '../base/values.js';
+import { CUERPO_RESTAURAR } from './historial.js';
 import { bodySchema, modelSchema } from './schema.js';
 
 const json = (schema: unknown) => ({ 'application/json': { schema } });
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const errorResponse = (description: string) => ({ description, content: json(ref('Error')) });
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer' } };
+const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: INT_MAX } };
 const filterParam = {
   name: 'filter',
   in: 'query',
@@ -165,7 +167,7 @@ function resourcePaths(r: Resource): Record<string, unknown> {
         tags, operationId: `${m}.restaurar`,
         summary: r.restaurable ? 'Vuelve a una versión del historial: una escritura como cualquier otra (validación, claves, reglas), que queda en el historial' : 'No se restaura: 405 con el motivo',
         parameters: [idParam, ifMatchParam],
-        requestBody: { required: true, content: json({ type: 'object', properties: { version: { type: 'integer' }, logId: { type: 'integer' } } }) },
+        requestBody: { required: true, content: json(CUERPO_RESTAURAR) },
         responses: r.restaurable
           ? { '200': { description: m, content: json(ref(m)) }, '404': errorResponse('No existe'), '412': versionCambiada, '422': errorResponse('No se puede restaurar: el motivo en details'), ...common }
           : { '405': errorResponse('No se restaura'), ...common },

@@ -4,11 +4,12 @@
 import type { FastifyRequest } from 'fastify';
 import '../auth/request.js';
 import { badRequest } from '../base/errors.js';
+import { INT_MAX } from '../base/values.js';
 import { mensajes } from '../mensajes.js';
 import type { Actor } from './repository.js';
 
 export function parseId(raw: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) > 2147483647) {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) > INT_MAX) {
     throw badRequest(mensajes.filtro.valorInvalido('id', 'un número entero'));
   }
   return Number(raw);

@@ -4,7 +4,7 @@
 import { Escritura } from './escritura.js';
 
 export { combine, orderTerms, type CountAnswer } from './lectura.js';
-export type { Actor, ArchivoHooks, Condiciones } from './escritura.js';
+export type { Actor, ArchivoHooks, Calculo, Condiciones } from './escritura.js';
 export { esUrl } from './comprobaciones.js';
 
 export class Repository extends Escritura {}

@@ -60,7 +60,7 @@ export function bodySchema(resource: Resource, mode: BodyMode): Record<string, u
       return [name, schema];
     }),
   );
-  if (mode === 'replace') properties.id = { type: 'integer' };
+  if (mode === 'replace') properties.id = { type: 'integer', minimum: 0, maximum: INT_MAX };
   const required = mode === 'update' ? [] : writable.filter(([, f]) => f.required).map(([n]) => n);
   return {
     title: `${resource.model}${mode === 'create' ? 'Nuevo' : mode === 'update' ? 'Parcial' : ''}`,

@@ -1,7 +1,8 @@
 // What the API tells browsers about its answers. They are JSON, never a page to run, frame,
 // sniff or embed, so the policy allows nothing; the explorer is the one real page, and loads
-// only its own scripts, styles and the document it describes. A CORS preflight that is not one
-// is refused here, before @fastify/cors, so the refusal wears the envelope and these headers.
+// only its own scripts, styles and the document it describes; images, videos and sounds (the
+// files, an invoice's QR) may be embedded by any origin. A CORS preflight that is not one is
+// refused here, before @fastify/cors, so the refusal wears the envelope and these headers.
 import type { FastifyPluginAsync } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -54,10 +55,20 @@ function helmetHeaders(options: HelmetOptions): Readonly<Record<string, string>>
 const API_OPTIONS: HelmetOptions = {
   contentSecurityPolicy: csp(API_CSP),
   frameguard: { action: 'deny' },
-  // The admin is another origin of the same site (another port, or a sibling host): it must
-  // be able to show the API's photos and videos in <img> and <video>.
+  // JSON is read by the admin through CORS, which this does not restrict; what it embeds is
+  // allowed further below (INCRUSTABLE).
   crossOriginResourcePolicy: { policy: 'same-site' },
 };
+
+/**
+ * What the admin shows in <img> and <video> (the photos and videos, an invoice's QR) is embedded
+ * from its own origin, which need not be the API's site: Chromium does not count two ports of an
+ * IP address (127.0.0.1:8080 and :3000, a LAN address) as one site, nor are admin.ejemplo.es and
+ * api.otro.es. So such answers allow any origin to embed them, decided here by what they are, not
+ * route by route. That exposes nothing: each needs the session cookie, which is SameSite=Lax and
+ * so never goes with another site's <img>; such a request gets a 401, which is JSON.
+ */
+const INCRUSTABLE = /^(image|video|audio)\//;
 
 /**
  * Every answer's security headers, also for the answers Fastify writes before any hook runs (a
@@ -70,6 +81,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The explorer's pages: its own policy instead of the API's. */
     explorer?: boolean;
+    /**
+     * The route answers media even where its answer does not say so: a redirect to the file in
+     * S3, a 304 that revalidates one. Any answer of type image/, video/ or audio/ is already.
+     */
+    incrustable?: boolean;
   }
 }
 
@@ -87,6 +103,13 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, { explorerPref
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(request.routeOptions.config.explorer ? EXPLORER_HEADERS : apiSecurityHeaders);
     done();
+  });
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const tipo = reply.getHeader('content-type');
+    const incrustable = reply.statusCode < 400 && (request.routeOptions.config.incrustable || (typeof tipo === 'string' && INCRUSTABLE.test(tipo)));
+    if (incrustable) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done(null, payload);
   });
 
   // @fastify/cors would refuse it too, but as text/plain: checked with the same rule first.

@@ -1,10 +1,36 @@
 // Saves that know what they overwrite (docs/arquitectura.md §17): a record's `version` travels as
 // its ETag, and a write that sends `If-Match` is refused with 412 and the record as it is now
 // when the version moved on since. Without If-Match a write goes through as LoopBack's would.
+import 'fastify';
 import type { FastifyRequest } from 'fastify';
 import type { Resource } from '../base/types.js';
 import { badRequest, HttpError } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route compares If-Match with the record's version: a write on one record or its action. */
+    condicional?: boolean;
+  }
+}
+
+/** The preconditions a client may put on a write; of them, only If-Match is ever evaluated. */
+const PRECONDICIONES = { 'if-match': 'If-Match', 'if-none-match': 'If-None-Match', 'if-unmodified-since': 'If-Unmodified-Since' } as const;
+const SIN_EFECTOS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * preValidation hook: a write that carries a precondition its route does not evaluate (If-Match
+ * on a bulk or nested change, on a creation; any If-None-Match or If-Unmodified-Since) is refused
+ * before anything is written. Applied as if unconditioned, it would overwrite what the client
+ * believed guarded by the version it sent.
+ */
+export async function rejectPrecondicionNoEvaluada(request: FastifyRequest) {
+  if (SIN_EFECTOS.has(request.method)) return;
+  const evaluada = request.routeOptions.config?.condicional ? 'if-match' : undefined;
+  for (const [cabecera, nombre] of Object.entries(PRECONDICIONES)) {
+    if (cabecera !== evaluada && request.headers[cabecera] !== undefined) throw badRequest(mensajes.historial.precondicionNoEvaluada(nombre));
+  }
+}
 
 /** The versions a write accepts: any existing one (`*`) or these. */
 export type Esperada = '*' | number[];

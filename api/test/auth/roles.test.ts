@@ -246,11 +246,29 @@ describe('their own rows only', () => {
 
 describe('a refused write', () => {
   it('is in the activity log: who, what, from where and why', async () => {
-    const res = await cuentas.editor.call('POST', `/pagos/${NADIE}/reembolsar`, { importe: 100 });
+    // An account of its own: the matrix above was refused on this route too, in the same window.
+    const editor = await cuentaCon(t, 'editor');
+    const res = await editor.call('POST', `/pagos/${NADIE}/reembolsar`, { importe: 100 });
     expect(res.status).toBe(403);
-    const fila = await t.db('logs').where({ tipo: 'PROHIBIDO', loginId: cuentas.editor.id }).orderBy('id', 'desc').first();
+    const fila = await t.db('logs').where({ tipo: 'PROHIBIDO', loginId: editor.id }).orderBy('id', 'desc').first();
     expect(fila).toMatchObject({ recurso: 'pagos', recursoId: NADIE, ip: '127.0.0.1' });
-    expect(JSON.parse(fila.datos)).toEqual({ ruta: 'POST /pagos/:id/reembolsar', motivo: res.body.error.message });
+    expect(JSON.parse(fila.datos)).toEqual({ ruta: 'POST /pagos/:id/reembolsar', motivo: res.body.error.message, veces: 1 });
+  });
+
+  it('refused again and again on one route is one row that counts them, not a row each', async () => {
+    // Issue 29 item 18: 100 refused deletes left 100 rows, burying the rest of the log.
+    const prohibidas = (loginId: number) => t.db('logs').where({ tipo: 'PROHIBIDO', loginId }).orderBy('id');
+    const [contable, editor] = [await cuentaCon(t, 'contable'), await cuentaCon(t, 'editor')];
+    for (let i = 0; i < 100; i++) expect((await contable.call('DELETE', `/clases/${NADIE - i}`)).status).toBe(403);
+    const [fila, ...mas] = await prohibidas(contable.id);
+    expect(mas).toEqual([]);
+    expect(JSON.parse(fila.datos)).toMatchObject({ ruta: 'DELETE /clases/:id', veces: 100, ultima: expect.any(String) });
+    expect(Date.parse(JSON.parse(fila.datos).ultima)).toBeGreaterThanOrEqual(Date.parse(fila.fecha));
+    // Another route, or another account, is a row of its own.
+    expect((await contable.call('PATCH', `/clases/${NADIE}`, { titulo: 'No' })).status).toBe(403);
+    expect(await prohibidas(contable.id)).toHaveLength(2);
+    expect((await editor.call('DELETE', `/pagos/${NADIE}`)).status).toBe(403);
+    expect(await prohibidas(editor.id)).toHaveLength(1);
   });
 
   it('a refused read is not logged (it changes nothing)', async () => {

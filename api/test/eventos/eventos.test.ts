@@ -1,12 +1,17 @@
 // GET /eventos (docs/arquitectura.md §17): a committed write reaches the open streams of the
 // sessions whose role reads it, as {recurso, id, accion, version, loginId}; a write that fails or
 // rolls back reaches none; a client resuming with Last-Event-ID gets what it missed; heartbeats
-// keep it open; a logout ends it. One process here, on either database (the PostgreSQL path goes
-// through NOTIFY and LISTEN even so); across processes: proxy.test.ts in this folder.
-import type { AddressInfo } from 'node:net';
+// keep it open; a logout or a change of the account's role ends it; an account holds a bounded
+// number of streams whatever its sessions, the process too, and a reader that stops reading is
+// dropped. One process here, on either database (the PostgreSQL path goes through NOTIFY and
+// LISTEN even so); across processes: proxy.test.ts in this folder.
+import { request } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { conflict } from '../../src/base/errors.js';
-import type { Action } from '../../src/base/types.js';
+import type { Action, Rol } from '../../src/base/types.js';
 import { registry as entidades } from '../../src/resources/index.js';
 import { createRegistry } from '../../src/rest/registry.js';
 import { createTestApp, type TestApp } from '../support/app.js';
@@ -14,6 +19,7 @@ import { cuentaCon, type Cuenta } from '../support/cuentas.js';
 import { abrirFlujo, type FlujoSse, type MensajeSse } from '../support/sse.js';
 
 const LATIDO_MS = 300;
+const POR_CUENTA = 4;
 
 let t: TestApp;
 let base: string;
@@ -29,6 +35,13 @@ async function flujo(cookie = t.cookie, extra: Record<string, string> = {}) {
 const de = (recurso: string, id?: number, accion?: string) => (m: MensajeSse) =>
   m.json?.recurso === recurso && (id === undefined || m.json.id === id) && (accion === undefined || m.json.accion === accion);
 
+/** Another session of the same account, as logging in again in another browser makes one. */
+async function otraSesion(cuenta: Cuenta): Promise<string> {
+  const res = await fetch(`${base}/logins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: cuenta.usuario, pass: 'una clave bien larga' }) });
+  expect(res.status).toBe(200);
+  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+}
+
 async function nuevoCurso(titulo = `Curso ${Math.random().toString(36).slice(2, 8)}`) {
   const res = await t.call('POST', '/cursos', { titulo, precio: 1500 });
   expect(res.status).toBe(200);
@@ -36,7 +49,7 @@ async function nuevoCurso(titulo = `Curso ${Math.random().toString(36).slice(2, 
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, undefined, undefined, undefined, { latidoMs: LATIDO_MS, maxPorSesion: 5 });
+  t = await createTestApp({ EVENTOS_MAX_POR_CUENTA: String(POR_CUENTA) }, undefined, undefined, undefined, undefined, { latidoMs: LATIDO_MS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   adminId = Number((await t.call('GET', '/logins/me')).body.id);
@@ -47,6 +60,9 @@ afterEach(() => {
 });
 
 afterAll(async () => {
+  // fetch's pool can be left holding a connection it opened after a stream was aborted and never
+  // sent a request on; the server's close would wait for it as for a client that is still coming.
+  t?.app.server.closeAllConnections();
   await t?.destroy();
 });
 
@@ -170,6 +186,13 @@ describe('GET /eventos', () => {
     expect(g.mensajes.filter((m) => m.json).map((m) => m.json.id)).toEqual([...perdidos, vivo]);
   });
 
+  it('ignores a Last-Event-ID that is no event of its (past what the log counts), rather than failing', async () => {
+    const g = await flujo(t.cookie, { 'last-event-id': String(2 ** 31) });
+    expect(g.status).toBe(200);
+    const vivo = await nuevoCurso();
+    await g.esperar(de('cursos', vivo));
+  });
+
   it('sends a heartbeat comment while nothing happens', async () => {
     const f = await flujo();
     expect(await f.esperarComentario(LATIDO_MS * 10)).toBe('latido');
@@ -185,11 +208,121 @@ describe('GET /eventos', () => {
     expect(fin).toBe(true);
   });
 
-  it('limits the streams one session holds, in the error envelope', async () => {
+  it('limits the streams one account holds across its sessions, in the error envelope', async () => {
     const cuenta = await cuentaCon(t, 'contable');
-    for (let i = 0; i < 5; i++) expect((await flujo(cuenta.cookie)).status).toBe(200);
-    const res = await fetch(`${base}/eventos`, { headers: { cookie: cuenta.cookie } });
+    // Each stream from a session of its own: logging in again opens no fresh allowance.
+    for (let i = 0; i < POR_CUENTA; i++) expect((await flujo(await otraSesion(cuenta))).status).toBe(200);
+    const res = await fetch(`${base}/eventos`, { headers: { cookie: await otraSesion(cuenta) } });
     expect(res.status).toBe(429);
-    expect((await res.json()).error.message).toMatch(/pestañas/);
+    expect((await res.json()).error.message).toMatch(/Su cuenta ya tiene 4 pestañas/);
+    // Another account is not held back by this one's.
+    expect((await flujo((await cuentaCon(t, 'contable')).cookie)).status).toBe(200);
+  });
+
+  it('ends the stream of an account whose role changes before it hears anything its new role does not read', async () => {
+    const cuenta = await cuentaCon(t, 'administrador');
+    const f = await flujo(cuenta.cookie);
+    await f.esperar((m) => m.retry !== undefined);
+    expect((await t.call('PATCH', `/logins/${cuenta.id}`, { rol: 'editor' })).status).toBe(204);
+    // At once, well before a heartbeat: the editor's stream must not carry a pago.
+    const usuario = await t.call('POST', '/usuarios', { nombre: 'Ana', apellidos: 'Ruiz', email: `ana-${Date.now()}@example.com` });
+    const pago = await t.call('POST', '/pagos', { usuarioId: usuario.body.id, importe: 100, metodo: 'tarjeta', fecha: '2026-01-01T00:00:00Z' });
+    expect(pago.status).toBe(200);
+    let fin = false;
+    await Promise.race([f.terminado.then(() => (fin = true)), new Promise((r) => setTimeout(r, LATIDO_MS * 10))]);
+    expect(fin).toBe(true);
+    expect(f.mensajes.filter((m) => m.json?.recurso === 'pagos')).toEqual([]);
+  });
+
+  it('ends a stream at the next heartbeat when the role changed where no event tells of it', async () => {
+    const cuenta = await cuentaCon(t, 'contable');
+    const f = await flujo(cuenta.cookie);
+    await f.esperar((m) => m.retry !== undefined);
+    // As a command on the database would (scripts/create-admin.ts): no write of the API, no event.
+    await t.db('logins').where({ id: cuenta.id }).update({ rol: 'editor' });
+    let fin = false;
+    await Promise.race([f.terminado.then(() => (fin = true)), new Promise((r) => setTimeout(r, LATIDO_MS * 10))]);
+    expect(fin).toBe(true);
+  });
+});
+
+describe('GET /eventos within the limits of one process', () => {
+  // On a Unix socket, whose buffers hold some tens of kilobytes: a reader that stops reading
+  // fills them with a few hundred events, where TCP on loopback would take megabytes first.
+  let p: TestApp;
+  const socketPath = join(tmpdir(), `aula-eventos-${process.pid}-${Date.now()}.sock`);
+  const sockets: Socket[] = [];
+
+  /** The status GET /eventos answers this session; the stream, if any, is closed at once. */
+  const estadoDe = (cookie: string) =>
+    new Promise<number>((resolve, reject) => {
+      const req = request({ socketPath, path: '/eventos', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+        resolve(res.statusCode!);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+
+  /** A stream whose reader reads its answer's first line and then nothing more. */
+  const abrirParado = (cookie: string) =>
+    new Promise<Socket>((resolve, reject) => {
+      const s = connect(socketPath);
+      sockets.push(s);
+      let leido = '';
+      s.on('error', () => undefined);
+      s.on('data', (d) => {
+        leido += d;
+        if (!leido.includes('\r\n')) return;
+        s.pause();
+        s.removeAllListeners('data');
+        if (leido.startsWith('HTTP/1.1 200')) resolve(s);
+        else reject(new Error(`GET /eventos answered ${leido.split('\r\n')[0]}`));
+      });
+      s.write(`GET /eventos HTTP/1.1\r\nHost: aula\r\nAccept: text/event-stream\r\nCookie: ${cookie}\r\n\r\n`);
+    });
+
+  /** Until the account's stream is let go by the server (a close is seen a moment later). */
+  async function hastaQueAbra(cookie: string): Promise<number> {
+    let status = 0;
+    for (let i = 0; i < 50 && (status = await estadoDe(cookie)) !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+    return status;
+  }
+
+  beforeAll(async () => {
+    p = await createTestApp({ EVENTOS_MAX_POR_CUENTA: '1', EVENTOS_MAX_FLUJOS: '3', EVENTOS_MAX_PENDIENTE_KB: '16' });
+    await p.app.listen({ path: socketPath });
+  });
+  afterEach(() => {
+    for (const s of sockets.splice(0)) s.destroy();
+  });
+  afterAll(async () => {
+    await p?.destroy();
+  });
+
+  it('refuses a stream past the process cap with 503, whichever account asks', async () => {
+    const cuentas = await Promise.all(['contable', 'editor', 'administrador', 'editor'].map((rol) => cuentaCon(p, rol as Rol)));
+    for (const c of cuentas.slice(0, 3)) await abrirParado(c.cookie);
+    expect(await estadoDe(cuentas[3].cookie)).toBe(503);
+    for (const s of sockets.splice(0)) s.destroy();
+    expect(await hastaQueAbra(cuentas[3].cookie)).toBe(200);
+  });
+
+  it('drops a reader that stops reading once what waits for it passes the limit, freeing its place', async () => {
+    const cuenta = await cuentaCon(p, 'contable');
+    await abrirParado(cuenta.cookie);
+    // Its one stream is held: a second is refused.
+    expect(await estadoDe(cuenta.cookie)).toBe(429);
+    const cursoId = (await p.call('POST', '/cursos', { titulo: 'Con muchas clases', precio: 1500 })).body.id;
+    const ahora = new Date().toISOString();
+    await p.db('clases').insert(Array.from({ length: 200 }, (_, i) => ({ titulo: `Parada ${i}`, cursoId, orden: i, createdAt: ahora, updatedAt: ahora })));
+    const where = encodeURIComponent(JSON.stringify({ cursoId }));
+    // 200 events a write, some 20 KB: a few fill the socket's buffers and pass the limit.
+    let status = 429;
+    for (let i = 0; i < 10 && status === 429; i++) {
+      expect((await p.call('PATCH', `/clases?where=${where}`, { duracion: i })).body).toEqual({ count: 200 });
+      status = await estadoDe(cuenta.cookie);
+    }
+    expect(status).toBe(200);
   });
 });

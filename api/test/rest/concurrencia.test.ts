@@ -135,3 +135,44 @@ describe('bulk PATCH with each record’s version in the where (the admin’s li
     expect((await leer(b.id)).body.descripcion).toBe('Para empezar');
   });
 });
+
+describe('a precondition sent where it cannot be evaluated', () => {
+  // Issue 29 item 15: If-Match on a bulk or nested change was ignored and the change applied,
+  // over versions the client believed it had guarded. Refused in the envelope, nothing written.
+  const refusedAndUntouched = async (method: string, url: string, body: unknown, headers: Record<string, string>, intacto: () => Promise<unknown>) => {
+    const antes = await intacto();
+    const res = await t.call(method, url, body, { headers });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error).toMatchObject({ statusCode: 400, name: 'BadRequestError' });
+    expect(await intacto()).toEqual(antes);
+    return res.body.error.message as string;
+  };
+
+  it('If-Match on a bulk PATCH is a 400 that says how to condition it, and nothing is changed', async () => {
+    const a = await curso({ titulo: 'Masivo' });
+    const mensaje = await refusedAndUntouched('PATCH', `/cursos?where=${q({ id: a.id })}`, { descripcion: 'No' }, { 'if-match': `"${a.version}"` }, async () => (await leer(a.id)).body);
+    expect(mensaje).toBe(mensajes.historial.precondicionNoEvaluada('If-Match'));
+    expect(mensaje).toMatch(/version/);
+  });
+
+  it('If-Match on the nested bulk PATCH and DELETE of a curso’s clases: 400, nothing changed or deleted', async () => {
+    const c = await curso();
+    const clase = (await t.call('POST', `/cursos/${c.id}/clases`, { titulo: 'Hija' })).body;
+    const clases = async () => (await t.call('GET', `/cursos/${c.id}/clases`)).body;
+    await refusedAndUntouched('PATCH', `/cursos/${c.id}/clases?where=${q({ id: clase.id })}`, { titulo: 'No' }, { 'if-match': '"1"' }, clases);
+    await refusedAndUntouched('DELETE', `/cursos/${c.id}/clases?where=${q({ id: clase.id })}`, undefined, { 'if-match': '*' }, clases);
+    await refusedAndUntouched('POST', `/cursos/${c.id}/clases`, { titulo: 'Otra' }, { 'if-match': '"1"' }, clases);
+  });
+
+  it('If-Match on a creation, and the preconditions no route evaluates, are refused too', async () => {
+    const cursos = async () => (await t.call('GET', '/cursos/count')).body;
+    await refusedAndUntouched('POST', '/cursos', { titulo: 'Nuevo', precio: 1 }, { 'if-match': '*' }, cursos);
+    const a = await curso();
+    await refusedAndUntouched('PATCH', `/cursos/${a.id}`, { titulo: 'No' }, { 'if-none-match': '*' }, async () => (await leer(a.id)).body);
+    await refusedAndUntouched('DELETE', `/cursos/${a.id}`, undefined, { 'if-unmodified-since': new Date().toUTCString() }, async () => (await leer(a.id)).body);
+    // Where If-Match is evaluated it still works, and a read ignores preconditions as before.
+    expect((await t.call('PATCH', `/cursos/${a.id}`, { titulo: 'Sí' }, { headers: { 'if-match': `"${a.version}"` } })).status).toBe(204);
+    expect((await t.call('POST', `/cursos/${a.id}/restaurar`, { version: 1 }, { headers: { 'if-match': `"${a.version + 1}"` } })).status).toBe(200);
+    expect((await t.call('GET', `/cursos/${a.id}`, undefined, { headers: { 'if-none-match': '"1"' } })).status).toBe(200);
+  });
+});

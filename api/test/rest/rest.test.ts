@@ -502,6 +502,40 @@ describe('operations', () => {
     }
   });
 
+  it('bounds every integer a client sends to what the databases store, and refuses one past it with a 4xx', async () => {
+    // Issue 29 item 16: a restore's version ≥ 2³¹ reached a PostgreSQL integer column and was a
+    // 500. Every route's documented body and parameters are its validation's own schemas.
+    const doc = (await t.call('GET', '/openapi.json', undefined, { cookie: '' })).body;
+    const resolver = (s: any): any => (s?.$ref ? resolver(doc.components.schemas[s.$ref.split('/').pop()]) : s);
+    const esEntero = (s: any) => s?.type === 'integer' || (Array.isArray(s?.type) && s.type.includes('integer'));
+    const sinTope: string[] = [];
+    const enteros: { path: string; method: string; campo: string }[] = [];
+    for (const [path, operaciones] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(operaciones)) {
+        for (const p of op.parameters ?? []) if (esEntero(p.schema) && !(p.schema.maximum <= 2 ** 31 - 1)) sinTope.push(`${method} ${path} ${p.name}`);
+        const cuerpo = resolver(op.requestBody?.content?.['application/json']?.schema);
+        for (const [campo, prop] of Object.entries<any>(cuerpo?.properties ?? {})) {
+          const s = resolver(prop.type === 'array' ? prop.items : prop);
+          if (!esEntero(s) || s.readOnly || s.enum) continue;
+          if (!(s.maximum <= 2 ** 31 - 1)) sinTope.push(`${method} ${path} ${campo}`);
+          enteros.push({ path, method, campo: prop.type === 'array' ? `${campo}[]` : campo });
+        }
+      }
+    }
+    expect(sinTope).toEqual([]);
+    expect(enteros.length).toBeGreaterThan(20);
+    // And each is refused, on either database, before it reaches one.
+    const fallos: string[] = [];
+    for (const { path, method, campo } of enteros) {
+      const nombre = campo.replace('[]', '');
+      const valor = campo.endsWith('[]') ? [2 ** 31] : 2 ** 31;
+      const url = path.replace('{id}', String(ids.ts));
+      const res = await t.call(method.toUpperCase(), url, { [nombre]: valor });
+      if (res.status < 400 || res.status >= 500) fallos.push(`${method} ${path} ${campo}: ${res.status}`);
+    }
+    expect(fallos).toEqual([]);
+  });
+
   it('answers an unknown route with 404 in the envelope', async () => {
     const res = await t.call('GET', '/no-existe');
     expect(res.status).toBe(404);

@@ -79,6 +79,7 @@ export const aulaRecursos = {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',
     serie: 'De 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
+    tipo: 'Solo letras sin acentos (A-Z), cifras y guiones, sin espacios (BACK-LOGIN…)',
     mayorQue: 'Debe ser mayor que %{min}',
     importe: {
       invalido: 'Escriba un importe como 49,90 o 1.234,56',
