@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Knex } from 'knex';
 import { registrarEvento } from '../auth/auditoria.js';
 import { conflict, HttpError } from '../base/errors.js';
+import { INT_MAX } from '../base/values.js';
 import { lockRow } from '../db/filas.js';
 import { mensajes } from '../mensajes.js';
 import type { AccesoRuta } from '../rest/permisos.js';
@@ -93,7 +94,7 @@ export const trabajosPaths = {
       tags: ['trabajos'],
       operationId: 'Trabajos.reintentar',
       summary: mensajes.trabajos.resumen.reintentar,
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer' } }],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1, maximum: INT_MAX } }],
       requestBody: { content: json({ type: 'object' }) },
       responses: {
         '204': { description: 'En cola de nuevo' },
