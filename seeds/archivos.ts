@@ -7,7 +7,7 @@ import { stat } from 'node:fs/promises';
 import type { Knex } from 'knex';
 import type { Almacen } from '../api/src/media/almacen.js';
 import type { Ffmpeg } from '../api/src/media/ffmpeg.js';
-import { datosDeArchivo, sha256De } from '../api/src/media/procesado.js';
+import { describeArchivo, sha256De } from '../api/src/media/procesado.js';
 import type { MedioDemo } from './media.js';
 
 export interface VideoSembrado {
@@ -58,7 +58,10 @@ export async function guardarMediosDemo(
     const archivo = { carpeta: m.carpeta, ruta, nombre: m.nombre, tipo: m.tipo };
     let datos: Record<string, unknown>;
     try {
-      datos = await datosDeArchivo({ db: trx, almacen, ffmpeg, log }, archivo, rutaMiniatura);
+      const descripcion = await describeArchivo({ db: trx, almacen, ffmpeg, log }, archivo, rutaMiniatura);
+      datos = descripcion.datos;
+      const ahora = new Date().toISOString();
+      if (descripcion.miniatura) await trx('archivos').insert({ ...descripcion.miniatura, createdAt: ahora, updatedAt: ahora }).onConflict('ruta').merge();
     } catch (err) {
       avisar(`No se han podido leer los datos de ${m.nombre}: ${err instanceof Error ? err.message : err}`);
       datos = {};

@@ -119,7 +119,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   const activo = (t: (typeof tipos)[number]) => t.activo?.(servicios) ?? true;
   registerTrabajos(app, { db, tipos, activo });
   if (config.tareasDeFondo) {
-    const corredor = createCorredor(db, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
+    const corredor = createCorredor(db, repo, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
     app.decorate('corredor', corredor);
     app.addHook('onReady', async () => corredor.arrancar());
     app.addHook('onClose', async () => corredor.parar());

@@ -18,7 +18,7 @@ import procesadoArchivos, { enqueueProcesado } from '../src/media/trabajoProcesa
 import { createCorredor } from '../src/trabajos/corredor.js';
 import { fileURLToPath } from 'node:url';
 import type { ChildApi } from './support/child-api.js';
-import { createTestDb, testConfig, type TestDb } from './support/db.js';
+import { createTestDb, repositoryOf, testConfig, type TestDb } from './support/db.js';
 import { dosInstanciasTrasHaproxy, type Haproxy } from './support/haproxy.js';
 import { subir } from './support/subidas.js';
 
@@ -211,7 +211,7 @@ describe('a file two instances take up at once (one starting while the other pro
     const log = { info() {}, warn() {}, error() {} } as never;
     // Each instance has its own pool of connections, as on another machine.
     const otra = createDb(t.database);
-    const corredores = [t.db, otra].map((db) => createCorredor(db, [procesadoArchivos], { media: { herramientas: { db, almacen: almacenLento, ffmpeg: sinFfmpeg, log } } }, log, { sondeoMs: 20 }));
+    const corredores = [t.db, otra].map((db) => createCorredor(db, repositoryOf(db), [procesadoArchivos], { media: { herramientas: { db, almacen: almacenLento, ffmpeg: sinFfmpeg, log } } }, log, { sondeoMs: 20 }));
     try {
       for (const c of corredores) c.arrancar();
       await expect.poll(async () => (await t.db('archivos').where({ subida: 'a-medias' }).first()).estado, { timeout: 10_000 }).toBe('listo');

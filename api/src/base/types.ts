@@ -119,6 +119,9 @@ export interface Actor {
   rol?: Rol;
 }
 
+/** The server writing on its own (a job, the start-up): no account, no role; its history rows name what did it. */
+export const SERVIDOR: Actor = { loginId: null, ip: 'servidor' };
+
 export interface WriteContext {
   op: 'create' | 'replace' | 'update';
   db: Knex | Knex.Transaction;

@@ -12,6 +12,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
+import type { Escritor } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 import type { Almacen } from './almacen.js';
 import { ErrorMedios, type Ffmpeg } from './ffmpeg.js';
@@ -26,19 +27,27 @@ export interface Herramientas {
   log: { warn(contexto: object, mensaje: string): void };
 }
 
+/** A stored file described: what its archivo row gets, and a video's thumbnail as the archivo row to write for it. */
+export interface Descripcion {
+  datos: Fila;
+  miniatura?: Fila;
+}
+
 /**
  * What makes a stored file's archivo `listo`: its sha256 and, with ffmpeg, a photo's size or a
- * video's duration, size and thumbnail (an archivo of its own at `rutaMiniatura`). Shared by
- * the uploads and the demo seed, so a demo file is described exactly as an upload would be.
- * `archivo` is the row as far as it goes (carpeta, ruta, nombre, tipo); a damaged file throws.
- * The programs read a local copy of the file (the file itself on local storage), never a URL.
+ * video's duration, size and thumbnail (stored at `rutaMiniatura`, an archivo of its own whose
+ * row the caller writes with the file's). Shared by the uploads and the demo seed, so a demo
+ * file is described exactly as an upload would be. `archivo` is the row as far as it goes
+ * (carpeta, ruta, nombre, tipo); a damaged file throws. The programs read a local copy of the
+ * file (the file itself on local storage), never a URL.
  */
-export async function datosDeArchivo(h: Herramientas, archivo: Fila, rutaMiniatura: string): Promise<Fila> {
+export async function describeArchivo(h: Herramientas, archivo: Fila, rutaMiniatura: string): Promise<Descripcion> {
   const local = await h.almacen.enLocal(String(archivo.ruta).slice(1));
   try {
     const datos: Fila = { sha256: await sha256De(createReadStream(local.fichero)) };
-    if (await h.ffmpeg.disponible()) Object.assign(datos, await hechos(h, archivo, local.fichero, rutaMiniatura));
-    return datos;
+    if (!(await h.ffmpeg.disponible())) return { datos };
+    const { miniatura, ...hechosDelFichero } = await hechos(h, archivo, local.fichero, rutaMiniatura);
+    return { datos: { ...datos, ...hechosDelFichero, ...(miniatura ? { miniatura: miniatura.ruta } : {}) }, miniatura };
   } finally {
     await local.liberar();
   }
@@ -51,7 +60,7 @@ export async function sha256De(bytes: AsyncIterable<unknown>): Promise<string> {
   return hash.digest('hex');
 }
 
-/** Duration, size and thumbnail of a video; size of a photo. */
+/** Duration, size and thumbnail (its archivo row) of a video; size of a photo. */
 async function hechos(h: Herramientas, archivo: Fila, fichero: string, rutaMiniatura: string): Promise<Fila> {
   if (archivo.carpeta === 'photos') return h.ffmpeg.leerImagen(fichero, archivo.tipo);
   const video = await h.ffmpeg.leerVideo(fichero, archivo.tipo);
@@ -67,17 +76,15 @@ async function hechos(h: Herramientas, archivo: Fila, fichero: string, rutaMinia
   return datos;
 }
 
-/** The thumbnail is an archivo of its own in /photos/, so a clase can take it as its miniatura. */
-async function miniatura(h: Herramientas, archivo: Fila, fichero: string, duracion: number | null, ruta: string): Promise<string> {
+/** The thumbnail is an archivo of its own in /photos/, so a clase can take it as its miniatura: stored, and its row answered. */
+async function miniatura(h: Herramientas, archivo: Fila, fichero: string, duracion: number | null, ruta: string): Promise<Fila> {
   const carpeta = await mkdtemp(join(tmpdir(), 'aula-miniatura-'));
   try {
     const jpeg = join(carpeta, 'miniatura.jpg');
     const { ancho, alto } = await h.ffmpeg.miniatura(fichero, archivo.tipo, jpeg, { duracion });
     await h.almacen.guardar(ruta.slice(1), jpeg, 'image/jpeg');
     const { size } = await stat(jpeg);
-    const ahora = new Date().toISOString();
-    // Merged: a first try that got this far and then met a storage fault left the row behind.
-    await h.db('archivos').insert({
+    return {
       carpeta: 'photos',
       ruta,
       nombre: mensajes.medios.nombreMiniatura(archivo.nombre ?? ''),
@@ -87,10 +94,7 @@ async function miniatura(h: Herramientas, archivo: Fila, fichero: string, duraci
       ancho,
       alto,
       estado: 'listo',
-      createdAt: ahora,
-      updatedAt: ahora,
-    }).onConflict('ruta').merge();
-    return ruta;
+    };
   } finally {
     await rm(carpeta, { recursive: true, force: true });
   }
@@ -103,19 +107,29 @@ async function miniatura(h: Herramientas, archivo: Fila, fichero: string, duraci
  * `confirmar` writes the outcome: the job's fenced transaction, so a runner that lost its lease
  * does not overwrite what the one that took the job over wrote.
  */
-export async function processSubida(h: Herramientas, subida: string, confirmar: <T>(fn: (trx: Knex.Transaction) => Promise<T>) => Promise<T>): Promise<void> {
+export async function processSubida(h: Herramientas, subida: string, confirmar: <T>(fn: (w: Escritor) => Promise<T>) => Promise<T>): Promise<void> {
   const archivo = (await h.db('archivos').where({ subida, estado: 'procesando' }).first()) as Fila | undefined;
   if (!archivo) return; // deleted meanwhile, or already done
   const clave = String(archivo.ruta).slice(1);
-  let datos: Fila;
+  let descripcion: Descripcion;
   try {
     // Taken up again after a stop, the move may already have happened.
     if (!(await h.almacen.existe(clave))) await h.almacen.colocar(subida, clave, archivo.tipo);
-    datos = { ...(await datosDeArchivo(h, archivo, `/photos/${subida}-miniatura.jpg`)), estado: 'listo' };
+    descripcion = await describeArchivo(h, archivo, `/photos/${subida}-miniatura.jpg`);
+    descripcion.datos.estado = 'listo';
   } catch (err) {
     if (!(err instanceof ErrorMedios)) throw err;
     h.log.warn({ err, subida }, 'no se pudo procesar un archivo');
-    datos = { estado: 'error', error: err.message.slice(0, 500) };
+    descripcion = { datos: { estado: 'error', error: err.message.slice(0, 500) } };
   }
-  await confirmar((trx) => trx('archivos').where('subida', subida).update({ ...datos, updatedAt: new Date().toISOString() }));
+  const { datos, miniatura } = descripcion;
+  await confirmar(async (w) => {
+    if (miniatura) {
+      // A first try that got this far and then met a fault may have left the thumbnail's row.
+      const previa = (await w.db('archivos').where('ruta', miniatura.ruta).first('id')) as Fila | undefined;
+      if (previa) await w.update('archivos', Number(previa.id), miniatura);
+      else await w.create('archivos', miniatura);
+    }
+    await w.updateWhere('archivos', { subida }, datos);
+  });
 }

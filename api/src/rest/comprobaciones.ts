@@ -32,9 +32,11 @@ export async function checkReferences(trx: Knex.Transaction, resource: Resource,
  */
 export async function checkArchivos(trx: Knex.Transaction, resource: Resource, data: Row, existing?: Row) {
   const details: ErrorDetail[] = [];
+  // The fields that hold another record's file: an archivo's own path is the file, not a reference to one.
+  const holders = new Set(registryOf(resource).fileHolders().filter((h) => h.resource.name === resource.name).map((h) => h.field));
   for (const [name, value] of Object.entries(data)) {
     const carpeta = resource.fields[name]?.archivo;
-    if (!carpeta || typeof value !== 'string' || esUrl(value) || value === existing?.[name]) continue;
+    if (!carpeta || !holders.has(name) || typeof value !== 'string' || esUrl(value) || value === existing?.[name]) continue;
     const donde = carpeta === 'cualquiera' ? { ruta: value, estado: 'listo' } : { ruta: value, carpeta, estado: 'listo' };
     const found = await trx('archivos').where(donde).first('id');
     if (!found) details.push({ path: `/${name}`, code: 'archivo', message: mensajes.validacion.archivoNoListo(name, carpeta), info: { value } });

@@ -83,10 +83,11 @@ export class Escritura extends Lectura {
 
   /**
    * A transaction of writes by `actor` through an Escritor: the server's own work (a login, a job,
-   * an account route) or, with the actor's role, on that role's behalf.
+   * an account route) or, with the actor's role, on that role's behalf. `base.accion` names its
+   * writes in the history (a job's kind).
    */
-  transaction<T>(actor: Actor, fn: (w: Escritor) => Promise<T>): Promise<T> {
-    return this.run((t) => fn(this.escritor(t, actor)));
+  transaction<T>(actor: Actor, fn: (w: Escritor) => Promise<T>, base: OpcionesEscritura = {}): Promise<T> {
+    return this.run((t) => fn(this.escritor(t, actor, base)));
   }
 
   // ---- what the routes call ---------------------------------------------------------------

@@ -10,6 +10,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
 import { listenEncolados } from './aviso.js';
 import type { Registro, Reintentos, Trabajo } from './definir.js';
+import type { Escritura } from './escritura.js';
 import { CLAVE_PERIODICA, failTrabajo } from './desenlace.js';
 import { startEjecucion, type Ejecucion } from './ejecucion.js';
 import { enqueue } from './encolar.js';
@@ -38,7 +39,11 @@ export interface Corredor {
   readonly titular: string;
 }
 
-export function createCorredor<S>(db: Knex, lista: Trabajo<S>[], servicios: S, log: Registro, opciones: OpcionesCorredor = {}): Corredor {
+/**
+ * The runner over `db`'s jobs; `escritura` is where they write records (the repository: their
+ * `ctx.transaction`).
+ */
+export function createCorredor<S>(db: Knex, escritura: Escritura, lista: Trabajo<S>[], servicios: S, log: Registro, opciones: OpcionesCorredor = {}): Corredor {
   const sondeoMs = opciones.sondeoMs ?? 1000;
   const arriendoMs = opciones.arriendoMs ?? 60_000;
   const latidoMs = opciones.latidoMs ?? Math.max(50, Math.floor(arriendoMs / 4));
@@ -89,7 +94,7 @@ export function createCorredor<S>(db: Knex, lista: Trabajo<S>[], servicios: S, l
   }
 
   function empezar(tipo: Trabajo, fila: Record<string, any>) {
-    const ejecucion = startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs, reintentos: reintentosDe(tipo), log });
+    const ejecucion = startEjecucion({ db, escritura, tipo, fila, servicios, arriendoMs, latidoMs, reintentos: reintentosDe(tipo), log });
     const propias = enCurso.get(tipo.nombre)!;
     propias.add(ejecucion);
     void ejecucion.terminada.finally(() => {

@@ -2,7 +2,7 @@
 // runner. The declaration says when it runs (every `cada` ms, or only when queued), whether one
 // may run at a time in the whole installation or several, how a failure is retried, and how long
 // a run may take; `run` does the work.
-import type { Knex } from 'knex';
+import type { Escritor } from '../base/types.js';
 
 export interface Reintentos {
   /** How many times a failed run is tried again before the job is `fallido`. */
@@ -33,9 +33,11 @@ export interface Contexto<S = unknown> {
   /**
    * A transaction that first checks, in itself, that the lease is still this holder's (the row
    * still has `generacion` and is running): otherwise it throws `ArriendoPerdido` and nothing of
-   * `fn` is committed. Whatever must not be written twice is written through here.
+   * `fn` is committed. Whatever must not be written twice is written through here. Records are
+   * written through its Escritor (rest/escritura.ts) as the server's, named after the kind in
+   * their history; `w.db` is the transaction itself, for what is no entity's.
    */
-  transaction<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (w: Escritor) => Promise<T>): Promise<T>;
   log: Registro;
 }
 

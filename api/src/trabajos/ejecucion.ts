@@ -2,6 +2,8 @@
 // when the lease is lost or its time runs out, its transactions fenced by the generation it
 // claimed, and how it ended written on its row.
 import type { Knex } from 'knex';
+import { SERVIDOR, type Escritor } from '../base/types.js';
+import type { Escritura } from './escritura.js';
 import { mensajes } from '../mensajes.js';
 import { ArriendoPerdido, FalloDefinitivo, type Contexto, type Reintentos, type Registro, type Resultado, type Trabajo } from './definir.js';
 import { failTrabajo, finishTrabajo } from './desenlace.js';
@@ -13,6 +15,7 @@ class Parada extends Error {}
 
 export interface OpcionesEjecucion {
   db: Knex;
+  escritura: Escritura;
   tipo: Trabajo;
   fila: Fila;
   servicios: unknown;
@@ -29,7 +32,7 @@ export interface Ejecucion {
   detener(): void;
 }
 
-export function startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs, reintentos, log }: OpcionesEjecucion): Ejecucion {
+export function startEjecucion({ db, escritura, tipo, fila, servicios, arriendoMs, latidoMs, reintentos, log }: OpcionesEjecucion): Ejecucion {
   const control = new AbortController();
   const { signal } = control;
   const contexto = { trabajo: fila.id, tipo: tipo.nombre, intento: fila.intentos };
@@ -57,8 +60,9 @@ export function startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs
     generacion: Number(fila.generacion),
     signal,
     log,
-    transaction: <T>(fn: (trx: Knex.Transaction) => Promise<T>) =>
-      db.transaction(async (trx) => {
+    transaction: <T>(fn: (w: Escritor) => Promise<T>) =>
+      escritura.transaction(SERVIDOR, async (w) => {
+        const trx = w.db;
         if (signal.aborted) throw signal.reason;
         // The same lock as the claim: a one-at-a-time kind's claim never sees this lease as
         // lapsed while this transaction extends it.
@@ -68,8 +72,8 @@ export function startEjecucion({ db, tipo, fila, servicios, arriendoMs, latidoMs
           abortar(perdido());
           throw perdido();
         }
-        return fn(trx);
-      }),
+        return fn(w);
+      }, { accion: tipo.nombre }),
   };
 
   const corrida = Promise.resolve().then(() => tipo.run(parseDatos(fila.datos), ctx));

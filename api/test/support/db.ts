@@ -9,6 +9,8 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb } from '../../src/db/index.js';
+import { registry } from '../../src/resources/index.js';
+import { Repository } from '../../src/rest/repository.js';
 import { migrateLatest } from '../../../migrations/index.js';
 
 export interface TestDb {
@@ -86,4 +88,9 @@ export function testConfig(database: Config['database'], overrides: Record<strin
   const storage = join(tmpdir(), `aula-almacen-${suffix()}`);
   const config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', STORAGE_DIR: storage, ...overrides });
   return { ...config, database };
+}
+
+/** The application's repository over a test database: where the runner's jobs write records. */
+export function repositoryOf(db: Knex): Repository {
+  return new Repository(db, loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024' }), registry);
 }

@@ -9,7 +9,7 @@ import { createDb } from '../../src/db/index.js';
 import { createCorredor, type Corredor, type OpcionesCorredor } from '../../src/trabajos/corredor.js';
 import { ArriendoPerdido, defineTrabajo, FalloDefinitivo, type Trabajo } from '../../src/trabajos/definir.js';
 import { enqueue } from '../../src/trabajos/encolar.js';
-import { createTestDb, type TestDb } from '../support/db.js';
+import { createTestDb, repositoryOf, type TestDb } from '../support/db.js';
 
 let t: TestDb;
 const log = { info() {}, warn() {}, error() {} };
@@ -35,7 +35,7 @@ afterAll(() => t?.destroy());
 const rapido: OpcionesCorredor = { sondeoMs: 25, arriendoMs: 1000, latidoMs: 100 };
 
 function correr(lista: Trabajo[], opciones: OpcionesCorredor = {}, db: Knex = t.db): Corredor {
-  const c = createCorredor(db, lista, { db }, log, { ...rapido, ...opciones });
+  const c = createCorredor(db, repositoryOf(db), lista, { db }, log, { ...rapido, ...opciones });
   corredores.push(c);
   c.arrancar();
   return c;
@@ -100,7 +100,7 @@ describe('the lease and its fence', () => {
         empezado.resolver();
         await seguir.promesa;
         try {
-          await ctx.transaction((trx) => trx('marcas').insert({ quien: 'el que perdió el arriendo' }));
+          await ctx.transaction((w) => w.db('marcas').insert({ quien: 'el que perdió el arriendo' }));
         } catch (err) {
           error = err;
         }
@@ -127,7 +127,7 @@ describe('the lease and its fence', () => {
       nombre: 'vallado',
       async run(_datos, ctx) {
         await sleep(600); // longer than the lease: only the heartbeat keeps it
-        await ctx.transaction((trx) => trx('marcas').insert({ quien: `generación ${ctx.generacion}` }));
+        await ctx.transaction((w) => w.db('marcas').insert({ quien: `generación ${ctx.generacion}` }));
       },
     });
     const id = (await enqueue(t.db, 'vallado', {}))!;
@@ -186,7 +186,7 @@ describe('failures', () => {
       async run(_datos, ctx) {
         ctx.signal.addEventListener('abort', () => (motivo = ctx.signal.reason));
         await sleep(500); // a run that does not listen to its signal
-        await ctx.transaction((trx) => trx('marcas').insert({ quien: 'tarde' })).catch((err) => (despues = err));
+        await ctx.transaction((w) => w.db('marcas').insert({ quien: 'tarde' })).catch((err) => (despues = err));
       },
     });
     const id = (await enqueue(t.db, 'lento', {}))!;
