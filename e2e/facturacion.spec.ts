@@ -153,13 +153,17 @@ test('la dirección mal escrita de una factura se corrige con una factura que la
   const main = page.getByRole('main');
   await expect(main).toContainText('Calle del Prado 20, 2.º A, 28014 Madrid');
   await expect(main).toContainText('Por sustitución');
-  // The pago now names the substitute; the original says it was rectified, with a link to it.
+  // The pago now names the substitute; the original is without effect: «Sustituida por» it, a link,
+  // where its estado was, and nothing left to rectify or anular.
   await main.getByRole('link', { name: numero, exact: true }).click();
   await expect(titulo(page)).toHaveText(`Factura ${numero}`);
-  // Still «Pagada» (its substitute, listed below, too), and «Rectificada» beside it.
-  await expect(main.getByText('Pagada', { exact: true }).first()).toBeVisible();
-  await main.getByRole('link', { name: `Rectificada: R-${sustituta.numero}` }).click();
+  await expect(boton(page, 'Rectificar')).toHaveCount(0);
+  await expect(boton(page, 'Anular')).toHaveCount(0);
+  await main.getByRole('link', { name: `Sustituida por R-${sustituta.numero}` }).click();
   await expect(titulo(page)).toHaveText(`Factura R-${sustituta.numero}`);
+  // In the list too: the original reads «Sustituida por», the substitute «Pagada».
+  await page.goto('/main/facturas');
+  await expect(page.getByRole('main').getByText(`Sustituida por R-${sustituta.numero}`).first()).toBeVisible();
   await page.goto(`/main/pagos/${pago.id}/show`);
   await expect(page.getByRole('main').getByRole('link', { name: `R-${sustituta.numero}`, exact: true })).toBeVisible();
 });
@@ -243,3 +247,4 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   for (const r of rectificativas) await expect(main).toContainText(`R-${r.numero}`);
   await expect(main.getByRole('link', { name: `Rectificada: R-${rectificativas[1].numero}` })).toBeVisible();
 });
+

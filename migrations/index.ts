@@ -15,6 +15,7 @@ import * as m0009 from './0009_busqueda.js';
 import * as m0010 from './0010_remision_verifactu.js';
 import * as m0011 from './0011_roles_y_cuentas.js';
 import * as m0012 from './0012_versiones_e_historial.js';
+import * as m0013 from './0013_facturas_sustituidas.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -34,6 +35,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0010_remision_verifactu', m0010],
   ['0011_roles_y_cuentas', m0011],
   ['0012_versiones_e_historial', m0012],
+  ['0013_facturas_sustituidas', m0013],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,7 +9,6 @@ import {
   required,
   SelectInput,
   TextInput,
-  useGetManyAggregate,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -120,11 +119,8 @@ export const RectificarButton = () => {
   const { enviar, pendiente } = useAccion();
   const notify = useNotify();
   const redirect = useRedirect();
-  // Its latest rectificativa (the «Rectificada» chip asks for it too, in the same request).
-  const ultima = factura?.rectificadaPorId;
-  const { data: [rectificativa] = [] } = useGetManyAggregate('facturas', { ids: ultima == null ? [] : [ultima] }, { enabled: ultima != null });
   // A replaced invoice is no longer in force: what is left to correct is on its substitute.
-  if (!emitida(factura) || rectificativa?.tipoRectificativa === 'S') return null;
+  if (!emitida(factura) || factura?.sustituidaPorId != null) return null;
 
   const rectificar = async (datos: Record<string, any>) => {
     const cuerpo: Record<string, unknown> = cuerpoRectificacion(datos as Datos);

@@ -241,13 +241,21 @@ describe('a factura offers what its estado allows', () => {
     expect(screen.getByText('Pagada')).toBeInTheDocument();
   });
 
-  it('a replaced invoice is no longer rectified (its substitute is); one rectified by differences still is', async () => {
+  it('a replaced invoice reads «Sustituida por R-4», a link to its substitute, instead of «Pagada»; it is neither rectified nor anulada', async () => {
     const sustituta = factura('pagada', { id: 13, serie: 'R', numero: 4, tipo: 'R1', rectificaId: 9, tipoRectificativa: 'S' });
-    renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 13 }) }, vi.fn(), { facturas: [sustituta] });
-    expect(await screen.findByRole('link', { name: 'Rectificada: R-4' })).toBeInTheDocument();
+    renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 13, sustituidaPorId: 13 }) }, vi.fn(), { facturas: [sustituta] });
+    const enlace = await screen.findByRole('link', { name: 'Sustituida por R-4' });
+    expect(enlace).toHaveAttribute('href', '/facturas/13/show');
+    // Its own estado says nothing else (the substitute, listed among its rectificativas, is «Pagada»).
+    const estado = enlace.closest('.ra-field')!;
+    expect(estado).not.toHaveTextContent('Pagada');
+    expect(estado).not.toHaveTextContent('Rectificada');
     expect(enlacePdf()).toBeInTheDocument();
     expect(boton('Rectificar')).toBeNull();
+    expect(boton('Anular')).toBeNull();
   });
+
+
 
   it('an invoice rectified by differences may be rectified again', async () => {
     renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 12 }) });
@@ -269,6 +277,13 @@ describe("a usuario's Facturas tab", () => {
     expect(await screen.findByText('A-16')).toBeInTheDocument();
     expect(screen.getAllByText('Pagada')).toHaveLength(2);
     expect(screen.getAllByText('Rectificada')).toHaveLength(1);
+  });
+
+  it('a replaced invoice reads «Sustituida por» its substitute, never «Pagada» as the substitute does', async () => {
+    const sustituta = factura('pagada', { id: 13, serie: 'R', numero: 4, tipo: 'R1', rectificaId: 9, tipoRectificativa: 'S' });
+    renderAt('/usuarios/2/show/facturas', { usuarios: usuario }, vi.fn(), { facturas: [factura('pagada', { rectificadaPorId: 13, sustituidaPorId: 13 }), sustituta] });
+    expect(await screen.findByText('Sustituida por R-4')).toBeInTheDocument();
+    expect(screen.getAllByText('Pagada')).toHaveLength(1);
   });
 });
 

@@ -152,6 +152,8 @@ export const aulaRecursos = {
     sustituida: 'Factura %{factura} emitida: sustituye a %{original}',
     chipRectificada: 'Rectificada',
     chipRectificadaPor: 'Rectificada: %{factura}',
+    // A replaced invoice is without effect: this replaces its estado wherever it is shown.
+    chipSustituidaPor: 'Sustituida por %{factura}',
     anular: 'Anular',
     anularTitulo: '¿Anular %{factura}?',
     anularPregunta:

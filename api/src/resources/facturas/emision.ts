@@ -177,16 +177,14 @@ export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: nu
   };
 }
 
-/** The substitute that replaced an invoice, if one did: the invoice is no longer in force. */
-const sustituta = (trx: Db, id: number) =>
-  trx('facturas').where({ rectificaId: id, tipoRectificativa: 'S' }).whereIn('estado', EMITIDAS).first('id', 'serie', 'numero') as Promise<Row | undefined>;
-
-/** The rectified invoice, locked, if it may be rectified: issued, and still in force. */
+/** The rectified invoice, locked, if it may be rectified: issued, and still in force (not replaced). */
 async function rectificable(trx: Db, id: number): Promise<Row> {
   const original = await facturaBloqueada(trx, id);
   if (!esEmitida(original.estado)) throw conflict(mensajes.facturacion.noRectificable(original.numero ? numeroDe(original) : `(borrador ${id})`, original.estado));
-  const sucesora = await sustituta(trx, id);
-  if (sucesora) throw conflict(mensajes.facturacion.yaSustituida(numeroDe(original), numeroDe(sucesora)));
+  if (original.sustituidaPorId) {
+    const sucesora = (await trx('facturas').where('id', original.sustituidaPorId).first('serie', 'numero')) as Row;
+    throw conflict(mensajes.facturacion.yaSustituida(numeroDe(original), numeroDe(sucesora)));
+  }
   return original;
 }
 
@@ -228,7 +226,7 @@ async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa
   await emitir(trx, nuevaId, {}, f, ahora);
   // The substitute is the invoice in force: as settled as the one it replaces.
   if (sustitucion && original.estado === 'pagada') await trx('facturas').where('id', nuevaId).update({ estado: 'pagada' });
-  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId });
+  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId, ...(sustitucion ? { sustituidaPorId: nuevaId } : {}) });
   return nuevaId;
 }
 
@@ -363,6 +361,11 @@ export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Da
   if (rectificativa) throw conflict(mensajes.facturacion.tieneRectificativas(numSerieFactura(factura.serie, factura.numero)));
   await trx('facturas').where('id', id).update({ estado: 'anulada', updatedAt: ahora.toISOString() });
   await anadirRegistro(trx, factura, 'anulacion', f, ahora);
+  // A substitute issued by mistake: the invoice it replaced is in force again, with its pagos.
+  if (factura.tipoRectificativa === 'S' && factura.rectificaId) {
+    await trx('facturas').where({ id: factura.rectificaId, sustituidaPorId: id }).update({ sustituidaPorId: null, updatedAt: ahora.toISOString() });
+    await trx('pagos').where('facturaId', id).update({ facturaId: factura.rectificaId, updatedAt: ahora.toISOString() });
+  }
 }
 
 /**

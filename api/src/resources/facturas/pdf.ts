@@ -27,6 +27,8 @@ export interface FacturaImprimible {
   cuotaIva: number;
   total: number;
   rectificada?: { serie: string; numero: number; fecha: string } | null;
+  /** The substitute that replaced it: the invoice is printed as without effect. */
+  sustituidaPor?: { serie: string; numero: number; fecha: string } | null;
   motivoRectificacion?: string | null;
   /** I por diferencias (its amounts are the correction), S por sustitución (the whole invoice again). */
   tipoRectificativa?: 'I' | 'S' | null;
@@ -110,6 +112,13 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   par(doc, 'Fecha de expedición', fechaExpedicion(f.fecha, opts.timeZone, '/'), izquierda, anchoCabecera);
   if (CAUSAS[f.tipo]) par(doc, 'Tipo', `${f.tipo}: ${CAUSAS[f.tipo]}`, izquierda, anchoCabecera);
   if (f.estado === 'anulada') sello(doc, 'ANULADA', izquierda, doc.y + 10);
+  else if (f.sustituidaPor) {
+    // A copy printed after its substitution must not read as the invoice in force.
+    sello(doc, 'SUSTITUIDA', izquierda, doc.y + 10);
+    const sustituta = numSerieFactura(f.sustituidaPor.serie, f.sustituidaPor.numero);
+    const dia = fechaExpedicion(f.sustituidaPor.fecha, opts.timeZone, '/');
+    doc.font('Helvetica').fontSize(TAMANO_DATOS).text(`Sustituida por la factura ${sustituta} del ${dia}: queda sin efecto.`, izquierda, doc.y + 6, { width: anchoCabecera });
+  }
 
   // The two parties side by side; a simplified invoice names its client only when it has one.
   let y = Math.max(doc.y, finColumnaQr) + 24;
