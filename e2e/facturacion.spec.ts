@@ -6,6 +6,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, input, pickFirst, save } from './support/form';
 import { API } from './support/list';
+import { revisar } from './support/axe';
 
 const unico = (prefijo: string) => `${prefijo} ${test.info().project.name} ${Date.now().toString(36)}`;
 
@@ -248,3 +249,26 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   await expect(main.getByRole('link', { name: `Rectificada: R-${rectificativas[1].numero}` })).toBeVisible();
 });
 
+test('un pago cobrado y facturado no se borra: ni la lista ni su formulario ofrecen «Borrar», y el formulario dice por qué', async ({ page }) => {
+  const referencia = unico('Pago contable e2e');
+  const [usuario] = await api<{ id: number }[]>(page, `/usuarios?filter=${encodeURIComponent('{"where":{"nif":{"neq":null},"direccion":{"neq":null}},"limit":1}')}`);
+  // Paid 29 days ago and invoiced today.
+  const fecha = new Date(Date.now() - 29 * 86_400_000);
+  const pago = await api<{ id: number }>(page, '/pagos', { method: 'POST', body: { usuarioId: usuario.id, importe: 4900, metodo: 'transferencia', estado: 'completado', fecha: fecha.toISOString(), referencia } });
+  await api<Factura>(page, `/pagos/${pago.id}/facturar`, { method: 'POST', body: {} });
+  const main = page.getByRole('main');
+
+  if (test.info().project.name === 'escritorio') {
+    await page.goto(`/main/pagos?filter=${encodeURIComponent(JSON.stringify({ q: referencia }))}`);
+    // It cannot be chosen for the bulk «Borrar».
+    await expect(main.getByRole('row').filter({ hasText: referencia }).getByRole('checkbox')).toBeDisabled();
+  }
+  await page.goto(`/main/pagos/${pago.id}`);
+  await expect(main.getByText('Este pago es un registro contable y no se borra.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Borrar', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await revisar(page, 'el formulario de un pago facturado');
+  // Nor does the API: the pago is there, with its invoice.
+  const borrado = await page.request.delete(`${API}/pagos/${pago.id}`);
+  expect(borrado.status()).toBe(409);
+});

@@ -309,6 +309,10 @@ export const mensajes = {
     reembolsoNoPositivo: 'El importe a reembolsar debe ser mayor que cero',
     reembolsoExcesivo: (queda: string, importe: string) => `Como mucho se pueden reembolsar ${queda}: es lo que queda por devolver de este pago de ${importe}`,
     motivoVacio: 'Indique el motivo del reembolso',
+    /** Why a pago that money or an invoice went through is never deleted, and how it is corrected. */
+    noBorrable: (pago: string, estado: string, factura: string | null) =>
+      `El pago ${pago} está ${estado}${factura ? ` y tiene la factura ${factura}` : ''}: es un registro contable y no se borra. ` +
+      `Si es un error, se corrige con un reembolso${factura ? ` o con una rectificativa de su factura` : ''}`,
     resumenReembolsar:
       'Reembolsa un pago completado, en todo o en parte: registra el reembolso (importe y motivo) y, si el pago tiene factura emitida, emite su rectificativa por ese importe. ' +
       'El pago pasa a reembolsado cuando no queda nada por devolver',

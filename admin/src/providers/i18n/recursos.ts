@@ -187,6 +187,10 @@ export const aulaRecursos = {
     sinReembolsos: 'Sin reembolsos',
     sinFactura: 'Sin factura',
   },
+  /** Why a pago that money or an invoice went through is not deleted (the API answers the same); its form says it. */
+  pagos: {
+    noBorrable: 'Este pago es un registro contable y no se borra. Si es un error, se corrige con un reembolso o con una rectificativa de su factura.',
+  },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {
     publicar: 'Publicar',

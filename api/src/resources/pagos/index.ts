@@ -24,6 +24,9 @@ const transiciones = {
 
 type Row = Record<string, any>;
 
+/** Money that moved (completado, reembolsado) or an invoice: what the books already hold. */
+const esContable = (pago: Row) => pago.estado === 'completado' || pago.estado === 'reembolsado' || pago.facturaId != null;
+
 export default defineResource({
   name: 'pagos',
   model: 'Pago',
@@ -71,6 +74,16 @@ export default defineResource({
     if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
     return data;
+  },
+  // An accounting record is never deleted, by any route or role: its invoice would stay with no
+  // pago and past revenue would change. A mistaken one is undone by a refund or a rectificativa;
+  // only a pago that moved nothing (pendiente, fallido) and has no invoice may go.
+  async beforeDelete(id, trx) {
+    const pago = (await trx('pagos').where('id', id).first('id', 'estado', 'facturaId', 'referencia')) as Row;
+    if (!esContable(pago)) return;
+    const factura = pago.facturaId ? ((await trx('facturas').where('id', pago.facturaId).first('id', 'serie', 'numero')) as Row) : null;
+    const nombreFactura = factura && (factura.numero ? numSerieFactura(factura.serie, factura.numero) : `(borrador ${factura.id})`);
+    throw conflict(mensajes.pagos.noBorrable(pago.referencia || `#${pago.id}`, pago.estado, nombreFactura));
   },
   actions: {
     facturar: {
