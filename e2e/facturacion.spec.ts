@@ -252,10 +252,10 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
 test('un pago cobrado y facturado no se borra: ni la lista ni su formulario ofrecen «Borrar», y el formulario dice por qué', async ({ page }) => {
   const referencia = unico('Pago contable e2e');
   const [usuario] = await api<{ id: number }[]>(page, `/usuarios?filter=${encodeURIComponent('{"where":{"nif":{"neq":null},"direccion":{"neq":null}},"limit":1}')}`);
-  // Paid 29 days ago and invoiced today.
+  // Paid 29 days ago and invoiced today: its invoice says when the operation was.
   const fecha = new Date(Date.now() - 29 * 86_400_000);
   const pago = await api<{ id: number }>(page, '/pagos', { method: 'POST', body: { usuarioId: usuario.id, importe: 4900, metodo: 'transferencia', estado: 'completado', fecha: fecha.toISOString(), referencia } });
-  await api<Factura>(page, `/pagos/${pago.id}/facturar`, { method: 'POST', body: {} });
+  const factura = await api<Factura>(page, `/pagos/${pago.id}/facturar`, { method: 'POST', body: {} });
   const main = page.getByRole('main');
 
   if (test.info().project.name === 'escritorio') {
@@ -271,4 +271,8 @@ test('un pago cobrado y facturado no se borra: ni la lista ni su formulario ofre
   // Nor does the API: the pago is there, with its invoice.
   const borrado = await page.request.delete(`${API}/pagos/${pago.id}`);
   expect(borrado.status()).toBe(409);
+
+  await page.goto(`/main/facturas/${factura.id}/show`);
+  const dia = fecha.toLocaleDateString('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Madrid' });
+  await expect(main).toContainText(new RegExp(`Fecha de operación\\s*${dia}`));
 });

@@ -16,6 +16,7 @@ import * as m0010 from './0010_remision_verifactu.js';
 import * as m0011 from './0011_roles_y_cuentas.js';
 import * as m0012 from './0012_versiones_e_historial.js';
 import * as m0013 from './0013_facturas_sustituidas.js';
+import * as m0014 from './0014_facturas_fecha_operacion.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -36,6 +37,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0011_roles_y_cuentas', m0011],
   ['0012_versiones_e_historial', m0012],
   ['0013_facturas_sustituidas', m0013],
+  ['0014_facturas_fecha_operacion', m0014],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

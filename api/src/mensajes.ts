@@ -220,6 +220,9 @@ export const mensajes = {
     simplificadaMaxima: 'Sin NIF del cliente solo se puede emitir una factura simplificada de hasta 400,00 € (IVA incluido): añada el NIF, el nombre y la dirección del cliente',
     fechaAnterior: (fecha: string) => `La fecha de expedición no puede ser anterior a la última factura emitida de la serie (${fecha})`,
     fechaFutura: 'La fecha de expedición no puede ser posterior a hoy',
+    operacionPosterior: (operacion: string, expedicion: string) =>
+      `La fecha de operación (${operacion}) no puede ser posterior a la de expedición (${expedicion}): una factura se expide por una operación ya hecha`,
+    operacionAntigua: (operacion: string) => `La fecha de operación (${operacion}) es de hace más de veinte años: la AEAT no la admite`,
     conceptoRectificacion: (num: string, descripcion: string) => `Rectificación de la factura ${num}: ${descripcion}`,
     reembolso: (pagoId: number, motivo: string) => `Reembolso del pago ${pagoId}: ${motivo}`,
     conceptoPago: (pagoId: number) => `Pago ${pagoId}`,

@@ -255,6 +255,11 @@ describe('a factura offers what its estado allows', () => {
     expect(boton('Anular')).toBeNull();
   });
 
+  it('an invoice issued after its operation shows the day of the operation', async () => {
+    renderAt('/facturas/9/show', { facturas: factura('pagada', { fechaOperacion: '2026-01-02T10:00:00.000Z' }) });
+    const etiqueta = await screen.findByText('Fecha de operación');
+    expect(etiqueta.closest('.ra-field, .MuiStack-root')).toHaveTextContent('02/01/2026');
+  });
 
 
   it('an invoice rectified by differences may be rectified again', async () => {

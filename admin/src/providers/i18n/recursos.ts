@@ -143,6 +143,7 @@ export const aulaRecursos = {
       'Sobra o falta dinero: un descuento, una devolución, un precio equivocado. Se emite una rectificativa con la diferencia; esta factura sigue valiendo.',
     motivo: 'Motivo (art. 80 LIVA)',
     descripcion: 'Descripción',
+    fechaOperacionAyuda: 'Solo si la operación (el cobro, el curso) fue otro día que el de la emisión: la factura la imprime.',
     alcance: 'Qué se rectifica',
     alcanceEntera: 'Toda la factura (la deja a cero)',
     alcanceRestar: 'Restar de la base imponible',

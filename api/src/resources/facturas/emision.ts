@@ -79,6 +79,21 @@ function incompleta(f: Row): ErrorDetail[] {
   return details;
 }
 
+/** `aaaa-mm-dd` as a person reads it: `dd/mm/aaaa`. */
+const diaEs = (dia: string) => dia.split('-').reverse().join('/');
+
+/**
+ * What the AEAT refuses of a FechaOperacion under ClaveRegimen 01 (validaciones, FechaOperacion
+ * and FechaExpedicionFactura): later than the issue (only regimes 14 and 15 invoice an operation
+ * yet to come), or more than twenty years back. Days in the business's zone, `aaaa-mm-dd`.
+ */
+function fueraDePlazo(operacion: string, expedicion: string): ErrorDetail[] {
+  if (operacion > expedicion) return [{ path: '/fechaOperacion', code: 'posterior', message: mensajes.facturacion.operacionPosterior(diaEs(operacion), diaEs(expedicion)) }];
+  const limite = `${Number(expedicion.slice(0, 4)) - 20}${expedicion.slice(4)}`;
+  if (operacion < limite) return [{ path: '/fechaOperacion', code: 'antigua', message: mensajes.facturacion.operacionAntigua(diaEs(operacion)) }];
+  return [];
+}
+
 /**
  * `POST /facturas/{id}/emitir`: the next number of its serie, the date (now, or the one given if
  * not before the serie's last), the issuer and the customer as they are now, and the record.
@@ -106,6 +121,7 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   const cuando = fecha ? new Date(fecha) : ahora;
   const dia = diaEn(cuando, f.timeZone);
   if (dia > diaEn(ahora, f.timeZone)) details.push({ path: '/fecha', code: 'futura', message: mensajes.facturacion.fechaFutura });
+  if (factura.fechaOperacion) details.push(...fueraDePlazo(diaEn(new Date(factura.fechaOperacion), f.timeZone), dia));
   const cont = await contador(trx, factura.serie);
   const ultimoDia = cont.ultimaFecha ? diaEn(new Date(cont.ultimaFecha), f.timeZone) : undefined;
   if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaExpedicion(cont.ultimaFecha, f.timeZone, '/')) });
@@ -197,6 +213,8 @@ interface NuevaRectificativa {
   tipoIva: number;
   cuotaIva: number;
   motivoRectificacion: string;
+  /** ISO instant of the operation, when it is not the day of issue (a substitute's is the original's). */
+  fechaOperacion?: string | null;
 }
 
 /**
@@ -222,6 +240,7 @@ async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa
     tipoRectificativa: r.tipoRectificativa,
     baseRectificada: sustitucion ? original.base : null,
     cuotaRectificada: sustitucion ? original.cuotaIva : null,
+    fechaOperacion: r.fechaOperacion ?? null,
   });
   await emitir(trx, nuevaId, {}, f, ahora);
   // The substitute is the invoice in force: as settled as the one it replaces.
@@ -314,7 +333,9 @@ async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f
   if (igual) details.push({ path: '', code: 'sinCambios', message: mensajes.facturacion.sustitucionSinCambios(num) });
   if (details.length) throw validationFailed(details);
 
-  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion }, f, create, ahora);
+  // The same operation invoiced again: its date is the one the original said, or the original's issue.
+  const fechaOperacion = new Date(original.fechaOperacion ?? original.fecha).toISOString();
+  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion, fechaOperacion }, f, create, ahora);
   await trx('pagos').where('facturaId', original.id).update({ facturaId: id, updatedAt: ahora.toISOString() });
   return id;
 }
@@ -385,6 +406,8 @@ export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number;
     base,
     tipoIva,
     cuotaIva: cuota,
+    // The operation is the payment: an invoice issued days later still says when it happened.
+    fechaOperacion: new Date(pago.fecha).toISOString(),
     estado: 'borrador',
   });
   await emitir(trx, facturaId, {}, f, ahora);

@@ -78,6 +78,10 @@ export default defineResource({
     serie: { label: 'Serie', type: 'string', minLength: 1, maxLength: 20, pattern: PATRON_SERIE, serverDefault: true },
     numero: { label: 'Número', type: 'integer', minimum: 1, readOnly: true },
     fecha: { label: 'Fecha', type: 'date-time', readOnly: true },
+    // When the operation took place, if not on the day of issue (RD 1619/2012 arts. 6.1.f, 7.1.f):
+    // facturar sets the pago's fecha; a draft may say it; printed and sent to the AEAT only when
+    // it is another day than the issue.
+    fechaOperacion: { label: 'Fecha de operación', type: 'date-time' },
     tipo: { label: 'Tipo', enumLabels: ETIQUETAS_TIPO_FACTURA, type: 'string', enum: TIPOS_FACTURA, readOnly: true },
     usuarioId: { label: 'Usuario', type: 'integer', required: true, references: 'usuarios' },
     clienteNombre: { label: 'Nombre del cliente', type: 'string', maxLength: 200 },
