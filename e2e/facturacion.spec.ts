@@ -229,11 +229,18 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   const [primera] = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id } }))}`);
   await expect(main.getByRole('link', { name: `R-${primera.numero}`, exact: true })).toBeVisible();
 
-  // Then the rest: the pago is refunded whole.
+  // The first rectificativa tells the student what went back, not the reason.
+  expect(primera).toMatchObject({ motivoRectificacion: 'Devolución de 20,50\u00a0€ del importe pagado' });
+
+  // Then the rest: the pago is refunded whole, with a text for the student this time; the
+  // dialog says which of the two the student reads.
   await boton(page, 'Reembolsar').click();
   await expect(dialogo).toContainText('Ya se han devuelto 20,50 €; quedan 40,00 €.');
   await expect(importe).toHaveValue('40,00');
+  await expect(dialogo).toContainText('No lo ve el alumno');
+  await revisar(page, 'el diálogo «Reembolsar» de un pago facturado', '[role="dialog"]');
   await dialogo.getByLabel(/^Motivo/).fill('Baja del curso');
+  await dialogo.getByLabel(/^Texto para el alumno/).fill('Baja a petición del alumno');
   const resto = accion(page, /^\/pagos\/\d+\/reembolsar$/);
   await dialogo.getByRole('button', { name: 'Reembolsar' }).click();
   expect((await resto).status()).toBe(200);
@@ -241,8 +248,9 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   await expect(main).toContainText(/Fecha de reembolso\s*\d{2}\/\d{2}\/\d{4}/);
   await expect(boton(page, 'Reembolsar')).toHaveCount(0);
 
-  const rectificativas = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id }, order: 'id ASC' }))}`);
+  const rectificativas = await api<(Factura & { motivoRectificacion: string })[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id }, order: 'id ASC' }))}`);
   expect(rectificativas).toHaveLength(2);
+  expect(rectificativas[1].motivoRectificacion).toBe('Baja a petición del alumno');
   await main.getByRole('link', { name: numero, exact: true }).click();
   await expect(titulo(page)).toHaveText(`Factura ${numero}`);
   for (const r of rectificativas) await expect(main).toContainText(`R-${r.numero}`);

@@ -97,7 +97,8 @@ const CamposDelCaso = () => {
         </>
       )}
       <SelectInput source="motivo" label="aula.facturacion.motivo" choices={motivoChoices} validate={required()} fullWidth />
-      <TextInput source="descripcion" label="aula.facturacion.descripcion" validate={[required(), maxLength(500)]} multiline fullWidth />
+      {/* Printed on what the customer receives, which the contable must know as they write it. */}
+      <TextInput source="descripcion" label="aula.facturacion.descripcion" helperText="aula.facturacion.descripcionAyuda" validate={[required(), maxLength(500)]} multiline fullWidth />
       {caso === 'importes' && (
         <>
           <RadioButtonGroupInput source="alcance" label="aula.facturacion.alcance" choices={alcanceChoices} row={false} />

@@ -261,6 +261,15 @@ describe('a factura offers what its estado allows', () => {
     expect(etiqueta.closest('.ra-field, .MuiStack-root')).toHaveTextContent('02/01/2026');
   });
 
+  it('«Rectificar» says the description is printed on what the customer receives', async () => {
+    renderAt('/facturas/9/show', { facturas: factura('emitida') });
+    await waitFor(() => expect(boton('Rectificar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Rectificar' }));
+    const dialogo = await screen.findByRole('dialog');
+    fireEvent.click(within(dialogo).getByLabelText(/^Corregir importes/));
+    const descripcion = await within(dialogo).findByLabelText(/Descripción/);
+    expect(descripcion).toHaveAccessibleDescription(/La lee el cliente: se imprime en la rectificativa/);
+  });
 
   it('an invoice rectified by differences may be rectified again', async () => {
     renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 12 }) });
@@ -321,6 +330,34 @@ describe('a pago offers what its estado allows', () => {
     await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Dos clases sin ver' }, leido(3)));
     expect(await screen.findByText('Reembolso de 20,50 € hecho')).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('«Reembolsar» says the reason is the academy\'s and takes a text for the student, sent only when written', async () => {
+    const accion = vi.fn(async () => ({ data: { id: 7, pagoId: 3, importe: 2050, motivo: 'x', facturaId: 12 } }));
+    renderAt('/pagos/3/show', { pagos: pago('completado', 9), facturas: factura('pagada') }, accion);
+    await waitFor(() => expect(boton('Reembolsar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialogo = await screen.findByRole('dialog');
+    const motivo = within(dialogo).getByLabelText(/^Motivo/);
+    expect(motivo).toHaveAccessibleDescription(/Para la academia: .*No lo ve el alumno/);
+    const texto = within(dialogo).getByLabelText(/Texto para el alumno/);
+    expect(texto).toHaveAccessibleDescription(/Se imprime en la rectificativa que recibe/);
+    fireEvent.change(within(dialogo).getByLabelText(/Importe a devolver/), { target: { value: '20,50' } });
+    fireEvent.change(motivo, { target: { value: 'Queja por teléfono' } });
+    fireEvent.change(texto, { target: { value: 'Descuento por dos clases no impartidas' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Reembolsar' }));
+    await waitFor(() =>
+      expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Queja por teléfono', descripcion: 'Descuento por dos clases no impartidas' }, leido(3)),
+    );
+  });
+
+  it('«Reembolsar» of a pago without invoice asks for no text for the student: nothing is printed', async () => {
+    renderAt('/pagos/3/show', { pagos: pago('completado') });
+    await waitFor(() => expect(boton('Reembolsar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByLabelText(/^Motivo/)).toBeInTheDocument();
+    expect(within(dialogo).queryByLabelText(/Texto para el alumno/)).toBeNull();
   });
 
   /** Opens «Reembolsar» on a pago of 60,50 € with 10,00 € already given back; answers the dialog and what is under «Importe». */

@@ -402,7 +402,9 @@ export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number;
     serie: f.series.facturas,
     usuarioId: pago.usuarioId,
     ...clienteDe(usuario),
-    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(Number(pago.id))),
+    // What the customer reads: the curso, or the pago's own reference (the bank's or the
+    // gateway's, which the customer also has), never our id of it.
+    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(pago.referencia)),
     base,
     tipoIva,
     cuotaIva: cuota,

@@ -329,7 +329,8 @@ describe('refunds as they happen', () => {
     expect(await get(`/pagos/${p.id}`)).toMatchObject({ estado: 'completado', importeReembolsado: 1000, fechaReembolso: null, facturaId: factura.id });
     const r1 = await get(`/facturas/${primero.body.facturaId}`);
     expect(r1).toMatchObject({ serie: 'R', tipo: 'R4', tipoRectificativa: 'I', rectificaId: factura.id, total: -1000, tipoIva: 21 });
-    expect(r1.motivoRectificacion).toBe(`Reembolso del pago ${p.id}: Dos clases sin ver`);
+    // The customer reads what went back, not the academy's reason.
+    expect(r1.motivoRectificacion).toBe(mensajes.facturacion.devolucion(importeEs(1000)));
 
     // Without an importe, the rest.
     const resto = await reembolsar(p.id, { motivo: 'Baja del curso' });
