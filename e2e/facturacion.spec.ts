@@ -6,6 +6,7 @@ import type { Page, Response } from '@playwright/test';
 import { expect, test } from './support/fixtures';
 import { BOTON, input, pickFirst, save } from './support/form';
 import { API } from './support/list';
+import { revisar } from './support/axe';
 import { ADMIN, loginThroughForm } from './support/login';
 
 const unico = (prefijo: string) => `${prefijo} ${test.info().project.name} ${Date.now().toString(36)}`;
@@ -154,13 +155,17 @@ test('la dirección mal escrita de una factura se corrige con una factura que la
   const main = page.getByRole('main');
   await expect(main).toContainText('Calle del Prado 20, 2.º A, 28014 Madrid');
   await expect(main).toContainText('Por sustitución');
-  // The pago now names the substitute; the original says it was rectified, with a link to it.
+  // The pago now names the substitute; the original is without effect: «Sustituida por» it, a link,
+  // where its estado was, and nothing left to rectify or anular.
   await main.getByRole('link', { name: numero, exact: true }).click();
   await expect(titulo(page)).toHaveText(`Factura ${numero}`);
-  // Still «Pagada» (its substitute, listed below, too), and «Rectificada» beside it.
-  await expect(main.getByText('Pagada', { exact: true }).first()).toBeVisible();
-  await main.getByRole('link', { name: `Rectificada: R-${sustituta.numero}` }).click();
+  await expect(boton(page, 'Rectificar')).toHaveCount(0);
+  await expect(boton(page, 'Anular')).toHaveCount(0);
+  await main.getByRole('link', { name: `Sustituida por R-${sustituta.numero}` }).click();
   await expect(titulo(page)).toHaveText(`Factura R-${sustituta.numero}`);
+  // In the list too: the original reads «Sustituida por», the substitute «Pagada».
+  await page.goto('/main/facturas');
+  await expect(page.getByRole('main').getByText(`Sustituida por R-${sustituta.numero}`).first()).toBeVisible();
   await page.goto(`/main/pagos/${pago.id}/show`);
   await expect(page.getByRole('main').getByRole('link', { name: `R-${sustituta.numero}`, exact: true })).toBeVisible();
 });
@@ -244,11 +249,18 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   const [primera] = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id } }))}`);
   await expect(main.getByRole('link', { name: `R-${primera.numero}`, exact: true })).toBeVisible();
 
-  // Then the rest: the pago is refunded whole.
+  // The first rectificativa tells the student what went back, not the reason.
+  expect(primera).toMatchObject({ motivoRectificacion: 'Devolución de 20,50\u00a0€ del importe pagado' });
+
+  // Then the rest: the pago is refunded whole, with a text for the student this time; the
+  // dialog says which of the two the student reads.
   await boton(page, 'Reembolsar').click();
   await expect(dialogo).toContainText('Ya se han devuelto 20,50 €; quedan 40,00 €.');
   await expect(importe).toHaveValue('40,00');
+  await expect(dialogo).toContainText('No lo ve el alumno');
+  await revisar(page, 'el diálogo «Reembolsar» de un pago facturado', '[role="dialog"]');
   await dialogo.getByLabel(/^Motivo/).fill('Baja del curso');
+  await dialogo.getByLabel(/^Texto para el alumno/).fill('Baja a petición del alumno');
   const resto = accion(page, /^\/pagos\/\d+\/reembolsar$/);
   await dialogo.getByRole('button', { name: 'Reembolsar' }).click();
   expect((await resto).status()).toBe(200);
@@ -256,10 +268,39 @@ test('un pago completado se factura y se reembolsa en dos partes, cada una con s
   await expect(main).toContainText(/Fecha de reembolso\s*\d{2}\/\d{2}\/\d{4}/);
   await expect(boton(page, 'Reembolsar')).toHaveCount(0);
 
-  const rectificativas = await api<Factura[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id }, order: 'id ASC' }))}`);
+  const rectificativas = await api<(Factura & { motivoRectificacion: string })[]>(page, `/facturas?filter=${encodeURIComponent(JSON.stringify({ where: { rectificaId: factura.id }, order: 'id ASC' }))}`);
   expect(rectificativas).toHaveLength(2);
+  expect(rectificativas[1].motivoRectificacion).toBe('Baja a petición del alumno');
   await main.getByRole('link', { name: numero, exact: true }).click();
   await expect(titulo(page)).toHaveText(`Factura ${numero}`);
   for (const r of rectificativas) await expect(main).toContainText(`R-${r.numero}`);
   await expect(main.getByRole('link', { name: `Rectificada: R-${rectificativas[1].numero}` })).toBeVisible();
+});
+
+test('un pago cobrado y facturado no se borra: ni la lista ni su formulario ofrecen «Borrar», y el formulario dice por qué', async ({ page }) => {
+  const referencia = unico('Pago contable e2e');
+  const [usuario] = await api<{ id: number }[]>(page, `/usuarios?filter=${encodeURIComponent('{"where":{"nif":{"neq":null},"direccion":{"neq":null}},"limit":1}')}`);
+  // Paid 29 days ago and invoiced today: its invoice says when the operation was.
+  const fecha = new Date(Date.now() - 29 * 86_400_000);
+  const pago = await api<{ id: number }>(page, '/pagos', { method: 'POST', body: { usuarioId: usuario.id, importe: 4900, metodo: 'transferencia', estado: 'completado', fecha: fecha.toISOString(), referencia } });
+  const factura = await api<Factura>(page, `/pagos/${pago.id}/facturar`, { method: 'POST', body: {} });
+  const main = page.getByRole('main');
+
+  if (test.info().project.name === 'escritorio') {
+    await page.goto(`/main/pagos?filter=${encodeURIComponent(JSON.stringify({ q: referencia }))}`);
+    // It cannot be chosen for the bulk «Borrar».
+    await expect(main.getByRole('row').filter({ hasText: referencia }).getByRole('checkbox')).toBeDisabled();
+  }
+  await page.goto(`/main/pagos/${pago.id}`);
+  await expect(main.getByText('Este pago es un registro contable y no se borra.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Borrar', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Guardar' })).toBeVisible();
+  await revisar(page, 'el formulario de un pago facturado');
+  // Nor does the API: the pago is there, with its invoice.
+  const borrado = await page.request.delete(`${API}/pagos/${pago.id}`);
+  expect(borrado.status()).toBe(409);
+
+  await page.goto(`/main/facturas/${factura.id}/show`);
+  const dia = fecha.toLocaleDateString('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'Europe/Madrid' });
+  await expect(main).toContainText(new RegExp(`Fecha de operación\\s*${dia}`));
 });

@@ -19,6 +19,8 @@ import * as m0013 from './0013_generacion_remitente.js';
 import * as m0014 from './0014_intentos_codigo.js';
 import * as m0015 from './0015_trabajos.js';
 import * as m0016 from './0016_logs_por_cuenta.js';
+import * as m0017 from './0017_facturas_sustituidas.js';
+import * as m0018 from './0018_facturas_fecha_operacion.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -42,6 +44,8 @@ const migrations: [name: string, migration: Migration][] = [
   ['0014_intentos_codigo', m0014],
   ['0015_trabajos', m0015],
   ['0016_logs_por_cuenta', m0016],
+  ['0017_facturas_sustituidas', m0017],
+  ['0018_facturas_fecha_operacion', m0018],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -9,6 +9,7 @@ import { clienteDe } from '../api/src/resources/facturas/cliente.js';
 import { dominios, persona, slug, type Persona } from './personas.js';
 import { Random } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';
+import { importeEs } from '../api/src/resources/facturas/formato.js';
 import { mensajes } from '../api/src/mensajes.js';
 import { DAY, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
@@ -322,7 +323,8 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     const rectificativaDe = new Map<unknown, number>();
     let numeroR = (serieR?.m ?? 0) + 1;
     for (const { factura, pago, refundedAt } of reembolsadas.sort((a, b) => a.refundedAt - b.refundedAt)) {
-      const motivo = mensajes.facturacion.reembolso(pago.id as number, pago.notas as string);
+      // What the customer reads: what went back; the reason (the pago's notas) stays on the refund.
+      const motivo = mensajes.facturacion.devolucion(importeEs(pago.importe as number));
       const id = ids.facturas + facturas.length + rectificativas.length;
       factura.rectificadaPorId = id;
       rectificativaDe.set(pago.id, id);

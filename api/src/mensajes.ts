@@ -233,9 +233,13 @@ export const mensajes = {
     simplificadaMaxima: 'Sin NIF del cliente solo se puede emitir una factura simplificada de hasta 400,00 € (IVA incluido): añada el NIF, el nombre y la dirección del cliente',
     fechaAnterior: (fecha: string) => `La fecha de expedición no puede ser anterior a la última factura emitida de la serie (${fecha})`,
     fechaFutura: 'La fecha de expedición no puede ser posterior a hoy',
+    operacionPosterior: (operacion: string, expedicion: string) =>
+      `La fecha de operación (${operacion}) no puede ser posterior a la de expedición (${expedicion}): una factura se expide por una operación ya hecha`,
+    operacionAntigua: (operacion: string) => `La fecha de operación (${operacion}) es de hace más de veinte años: la AEAT no la admite`,
     conceptoRectificacion: (num: string, descripcion: string) => `Rectificación de la factura ${num}: ${descripcion}`,
-    reembolso: (pagoId: number, motivo: string) => `Reembolso del pago ${pagoId}: ${motivo}`,
-    conceptoPago: (pagoId: number) => `Pago ${pagoId}`,
+    /** What a refund's rectificativa tells the customer when the contable writes nothing for them. */
+    devolucion: (importe: string) => `Devolución de ${importe} del importe pagado`,
+    conceptoPago: (referencia: string | null) => (referencia ? `Servicios de formación (pago ${referencia})` : 'Servicios de formación'),
     verificacion: {
       encadenamiento: 'El registro no enlaza con la huella del registro anterior del emisor',
       huella: 'La huella guardada no es la que resulta de los datos del registro',
@@ -329,6 +333,11 @@ export const mensajes = {
     reembolsoNoPositivo: 'El importe a reembolsar debe ser mayor que cero',
     reembolsoExcesivo: (queda: string, importe: string) => `Como mucho se pueden reembolsar ${queda}: es lo que queda por devolver de este pago de ${importe}`,
     motivoVacio: 'Indique el motivo del reembolso',
+    descripcionVacia: 'El texto para el cliente no puede quedar en blanco: escríbalo, o quite el campo para que la rectificativa diga solo el importe devuelto',
+    /** Why a pago that money or an invoice went through is never deleted, and how it is corrected. */
+    noBorrable: (pago: string, estado: string, factura: string | null) =>
+      `El pago ${pago} está ${estado}${factura ? ` y tiene la factura ${factura}` : ''}: es un registro contable y no se borra. ` +
+      `Si es un error, se corrige con un reembolso${factura ? ` o con una rectificativa de su factura` : ''}`,
     resumenReembolsar:
       'Reembolsa un pago completado, en todo o en parte: registra el reembolso (importe y motivo) y, si el pago tiene factura emitida, emite su rectificativa por ese importe. ' +
       'El pago pasa a reembolsado cuando no queda nada por devolver',

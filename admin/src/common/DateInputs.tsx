@@ -15,6 +15,14 @@ export const FechaHoraInput = (props: InputProps) => (
   <TextoLeidoInput toText={formatDiaHora} read={reader(true)} placeholder="aula.formato.diaHora" inputMode="numeric" {...props} />
 );
 
+/** Noon of a local day: the same calendar day in the business's zone from any browser within half a day of it. */
+const mediodia = (d: Date) => new Date(d.getFullYear(), d.getMonth(), d.getDate(), 12, 0, 0, 0);
+
+/** A day typed dd/mm/aaaa where the hour means nothing (an invoice's date of operation), sent as its noon. */
+export const DiaInput = (props: InputProps) => (
+  <TextoLeidoInput toText={formatDia} read={reader(false, mediodia)} placeholder="aula.formato.dia" inputMode="numeric" {...props} />
+);
+
 /** Filter "from" a day (source `<campo>_gte`), inclusive from its first instant. */
 export const DesdeInput = (props: InputProps) => (
   <TextoLeidoInput toText={formatDia} read={reader(false, inicioDelDia)} filter placeholder="aula.formato.dia" inputMode="numeric" {...props} />

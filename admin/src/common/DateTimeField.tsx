@@ -5,3 +5,8 @@ const formato: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', 
 
 /** A date-time as people in Spain write it, and as the date inputs take it: 05/03/2026, 14:30. */
 export const DateTimeField = (props: DateFieldProps) => <DateField showTime locales="es-ES" options={formato} {...props} />;
+
+const formatoDia: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+
+/** A day, where the hour says nothing (an invoice's date of operation): 05/03/2026. */
+export const DiaField = (props: DateFieldProps) => <DateField locales="es-ES" options={formatoDia} {...props} />;

@@ -11,7 +11,8 @@ export const AnularButton = () => {
   const texto = useTextoFactura();
   const { ejecutar, pendiente } = useAccion();
   const notify = useNotify();
-  if (!emitida(factura)) return null;
+  // A replaced invoice is without effect already (and has its substitute): nothing to anular.
+  if (!emitida(factura) || factura?.sustituidaPorId != null) return null;
 
   const anular = async () => {
     if (await ejecutar('facturas', factura!, 'anular')) {

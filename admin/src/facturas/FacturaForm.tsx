@@ -6,6 +6,7 @@ import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
 import { validadores } from '../registro';
 import { useClienteDelUsuario } from './useClienteDelUsuario';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { DiaInput } from '../common/DateInputs';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('facturas');
@@ -33,6 +34,8 @@ export const FacturaForm = ({ children }: { children?: ReactNode }) => (
     <TextInput source="concepto" multiline minRows={2} validate={v.concepto} />
     <MoneyInput source="base" validate={v.base} />
     <SelectInput source="tipoIva" choices={tipoIvaChoices} translateChoice={false} defaultValue={21} validate={v.tipoIva} />
+    {/* Only when the operation was on another day than the issue will be (RD 1619/2012 art. 6.1.f). */}
+    <DiaInput source="fechaOperacion" helperText="aula.facturacion.fechaOperacionAyuda" />
     {children}
   </SimpleForm>
 );

@@ -11,7 +11,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import { choicesDe } from '../common/choices';
-import { DateTimeField } from '../common/DateTimeField';
+import { DateTimeField, DiaField } from '../common/DateTimeField';
 import { Historial } from '../common/versiones/Historial';
 import { MoneyField } from '../common/MoneyField';
 import type { SinEtiqueta } from '../common/SinEtiqueta';
@@ -82,11 +82,23 @@ const Rectificada = (_props: SinEtiqueta) => {
   );
 };
 
+/** When the operation took place, if the invoice says (the pago's fecha, for an invoice of a pago). */
+const FechaOperacion = (_props: SinEtiqueta) => {
+  const factura = useRecordContext<RaRecord>();
+  if (factura?.fechaOperacion == null) return null;
+  return (
+    <SimpleShowLayout sx={{ p: 0 }}>
+      <DiaField source="fechaOperacion" />
+    </SimpleShowLayout>
+  );
+};
+
 const FacturaShow = () => (
   <Show actions={<FacturaShowActions />} title={<TituloFactura />}>
     <SimpleShowLayout>
       <NumeroFactura label="resources.facturas.fields.numero" />
       <DateTimeField source="fecha" />
+      <FechaOperacion label={false} />
       <EstadoFactura label="resources.facturas.fields.estado" enlace />
       <EstadoVerifactu label="aula.verifactu.titulo" />
       <SelectField source="tipo" choices={choicesDe('facturas', 'tipo')} />

@@ -9,7 +9,6 @@ import {
   required,
   SelectInput,
   TextInput,
-  useGetManyAggregate,
   useNotify,
   useRecordContext,
   useRedirect,
@@ -98,7 +97,8 @@ const CamposDelCaso = () => {
         </>
       )}
       <SelectInput source="motivo" label="aula.facturacion.motivo" choices={motivoChoices} validate={required()} fullWidth />
-      <TextInput source="descripcion" label="aula.facturacion.descripcion" validate={[required(), maxLength(500)]} multiline fullWidth />
+      {/* Printed on what the customer receives, which the contable must know as they write it. */}
+      <TextInput source="descripcion" label="aula.facturacion.descripcion" helperText="aula.facturacion.descripcionAyuda" validate={[required(), maxLength(500)]} multiline fullWidth />
       {caso === 'importes' && (
         <>
           <RadioButtonGroupInput source="alcance" label="aula.facturacion.alcance" choices={alcanceChoices} row={false} />
@@ -120,11 +120,8 @@ export const RectificarButton = () => {
   const { enviar, pendiente } = useAccion();
   const notify = useNotify();
   const redirect = useRedirect();
-  // Its latest rectificativa (the «Rectificada» chip asks for it too, in the same request).
-  const ultima = factura?.rectificadaPorId;
-  const { data: [rectificativa] = [] } = useGetManyAggregate('facturas', { ids: ultima == null ? [] : [ultima] }, { enabled: ultima != null });
   // A replaced invoice is no longer in force: what is left to correct is on its substitute.
-  if (!emitida(factura) || rectificativa?.tipoRectificativa === 'S') return null;
+  if (!emitida(factura) || factura?.sustituidaPorId != null) return null;
 
   const rectificar = async (datos: Record<string, any>) => {
     const cuerpo: Record<string, unknown> = cuerpoRectificacion(datos as Datos);

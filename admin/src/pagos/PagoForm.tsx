@@ -1,4 +1,5 @@
-import { Labeled, ReferenceField, required, SelectInput, SimpleForm, TextInput, useRecordContext } from 'react-admin';
+import { Alert } from '@mui/material';
+import { DeleteButton, Labeled, ReferenceField, required, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { choicesDe } from '../common/choices';
 import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
@@ -8,6 +9,7 @@ import { validadores } from '../registro';
 import { estadosPosibles } from './transiciones';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
+import { esBorrable } from './borrable';
 
 const v = validadores('pagos');
 
@@ -32,9 +34,34 @@ const FacturaDelPago = () => {
   );
 };
 
+/**
+ * Save, and «Borrar» only for a pago the API would delete; a collected or invoiced one says
+ * instead, above the buttons, why it stays and how it is corrected.
+ */
+const PagoToolbar = () => {
+  const pago = useRecordContext();
+  const translate = useTranslate();
+  const contable = pago?.id != null && !esBorrable(pago);
+  return (
+    <>
+      {contable && (
+        <Alert severity="info" sx={{ mx: 2, mb: 1 }}>
+          {translate('aula.pagos.noBorrable')}
+        </Alert>
+      )}
+      <Toolbar>
+        <div className="RaToolbar-defaultToolbar">
+          <SaveButton />
+          {!contable && <DeleteButton />}
+        </div>
+      </Toolbar>
+    </>
+  );
+};
+
 /** A pago's form, shared by create and edit. */
 export const PagoForm = () => (
-  <SimpleForm warnWhenUnsavedChanges>
+  <SimpleForm warnWhenUnsavedChanges toolbar={<PagoToolbar />}>
     <CambiosSinGuardar />
     <DialogoConflicto />
     <ReferenceAutocomplete source="usuarioId" reference="usuarios" validate={v.usuarioId} />

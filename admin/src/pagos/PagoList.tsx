@@ -11,6 +11,7 @@ import { BuscarInput } from '../common/Buscando';
 import { AccionesLista } from '../common/AccionesLista';
 import { Terciario } from '../common/Terciario';
 import { BorrarSeleccion } from '../common/BorrarSeleccion';
+import { esBorrable } from './borrable';
 import { choicesDe } from '../common/choices';
 import { EstadoPago } from './EstadoPago';
 import { filtrosDeFecha } from '../common/DateInputs';
@@ -52,7 +53,8 @@ const PagoList = () => {
         />
       }
     >
-      <Datagrid bulkActionButtons={masivas} rowClick="show">
+      {/* «Borrar» is the only bulk action: a collected or invoiced pago, which the API never deletes, cannot be chosen (its form says why). */}
+      <Datagrid bulkActionButtons={masivas} rowClick="show" isRowSelectable={esBorrable}>
         <DateTimeField source="fecha" />
         <ReferenceField source="usuarioId" reference="usuarios" link="show" />
         <ReferenceField source="cursoId" reference="cursos" link="show" />

@@ -1,6 +1,6 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { DialogContentText } from '@mui/material';
-import { type RaRecord, TextInput, useNotify, useRecordContext, useTranslate, type Validator } from 'react-admin';
+import { maxLength, type RaRecord, TextInput, useNotify, useRecordContext, useTranslate, type Validator } from 'react-admin';
 import { DialogoAccion } from '../common/DialogoAccion';
 import { formatMoney } from '../common/money';
 import { MoneyInput } from '../common/MoneyInput';
@@ -21,8 +21,10 @@ const hastaLoQueQueda =
 
 /**
  * «Reembolsar» a completed pago, in whole or in part: a dialog with the amount (what is left,
- * to begin with) and the reason. The server records the refund and, if the pago's invoice is
- * issued, issues its rectificativa for that amount in the same transaction.
+ * to begin with), the reason and, for an invoiced pago, what its rectificativa tells the student.
+ * The server records the refund and, if the pago's invoice is issued, issues its rectificativa
+ * for that amount in the same transaction. The reason is the academy's: the student never reads
+ * it, which the dialog says under it.
  */
 export const ReembolsarButton = () => {
   const pago = useRecordContext<RaRecord>();
@@ -34,8 +36,10 @@ export const ReembolsarButton = () => {
   const queda = Number(pago.importe) - devuelto;
   const euros = (centimos: number) => formatMoney(centimos, pago.moneda);
 
-  const reembolsar = async ({ importe, motivo }: Record<string, any>) => {
-    const respuesta = await enviar('pagos', pago, 'reembolsar', { importe, motivo }, ['importe', 'motivo']);
+  const reembolsar = async ({ importe, motivo, descripcion }: Record<string, any>) => {
+    // Left empty, the rectificativa says only what went back (the server's text).
+    const paraElAlumno = typeof descripcion === 'string' && descripcion.trim() ? { descripcion } : {};
+    const respuesta = await enviar('pagos', pago, 'reembolsar', { importe, motivo, ...paraElAlumno }, ['importe', 'motivo', 'descripcion']);
     if ('errores' in respuesta) return respuesta.errores;
     notify('aula.facturacion.reembolsado', { type: 'success', messageArgs: { importe: euros(respuesta.data.importe) } });
     return true as const;
@@ -57,7 +61,10 @@ export const ReembolsarButton = () => {
         <DialogContentText sx={{ mb: 2 }}>{translate('aula.facturacion.reembolsarYaDevuelto', { devuelto: euros(devuelto), queda: euros(queda) })}</DialogContentText>
       )}
       <MoneyInput source="importe" label="aula.facturacion.importeReembolso" validate={[...reglasImporte, hastaLoQueQueda(queda, pago.moneda)]} />
-      <TextInput source="motivo" label="aula.facturacion.motivoReembolso" validate={reglasMotivo} multiline fullWidth />
+      <TextInput source="motivo" label="aula.facturacion.motivoReembolso" helperText="aula.facturacion.motivoReembolsoAyuda" validate={reglasMotivo} multiline fullWidth />
+      {pago.facturaId != null && (
+        <TextInput source="descripcion" label="aula.facturacion.descripcionReembolso" helperText="aula.facturacion.descripcionReembolsoAyuda" validate={maxLength(500)} multiline fullWidth />
+      )}
     </DialogoAccion>
   );
 };

@@ -26,7 +26,7 @@ describe('the admin reads the API registry', () => {
     expect(nestedUnder('clases')).toEqual({ cursoId: 'cursos', usuarioId: 'usuarios' });
     expect(serverFields('facturas')).toEqual([
       'id', 'numero', 'fecha', 'tipo', 'cuotaIva', 'total', 'rectificaId', 'motivoRectificacion',
-      'tipoRectificativa', 'baseRectificada', 'cuotaRectificada', 'rectificadaPorId',
+      'tipoRectificativa', 'baseRectificada', 'cuotaRectificada', 'rectificadaPorId', 'sustituidaPorId',
       'emisorNif', 'emisorNombre', 'emisorDomicilio', 'createdAt', 'updatedAt', 'version',
     ]);
     expect(nestedUnder('reembolsos')).toEqual({ pagoId: 'pagos' });

@@ -241,12 +241,34 @@ describe('a factura offers what its estado allows', () => {
     expect(screen.getByText('Pagada')).toBeInTheDocument();
   });
 
-  it('a replaced invoice is no longer rectified (its substitute is); one rectified by differences still is', async () => {
+  it('a replaced invoice reads «Sustituida por R-4», a link to its substitute, instead of «Pagada»; it is neither rectified nor anulada', async () => {
     const sustituta = factura('pagada', { id: 13, serie: 'R', numero: 4, tipo: 'R1', rectificaId: 9, tipoRectificativa: 'S' });
-    renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 13 }) }, vi.fn(), { facturas: [sustituta] });
-    expect(await screen.findByRole('link', { name: 'Rectificada: R-4' })).toBeInTheDocument();
+    renderAt('/facturas/9/show', { facturas: factura('pagada', { rectificadaPorId: 13, sustituidaPorId: 13 }) }, vi.fn(), { facturas: [sustituta] });
+    const enlace = await screen.findByRole('link', { name: 'Sustituida por R-4' });
+    expect(enlace).toHaveAttribute('href', '/facturas/13/show');
+    // Its own estado says nothing else (the substitute, listed among its rectificativas, is «Pagada»).
+    const estado = enlace.closest('.ra-field')!;
+    expect(estado).not.toHaveTextContent('Pagada');
+    expect(estado).not.toHaveTextContent('Rectificada');
     expect(enlacePdf()).toBeInTheDocument();
     expect(boton('Rectificar')).toBeNull();
+    expect(boton('Anular')).toBeNull();
+  });
+
+  it('an invoice issued after its operation shows the day of the operation', async () => {
+    renderAt('/facturas/9/show', { facturas: factura('pagada', { fechaOperacion: '2026-01-02T10:00:00.000Z' }) });
+    const etiqueta = await screen.findByText('Fecha de operación');
+    expect(etiqueta.closest('.ra-field, .MuiStack-root')).toHaveTextContent('02/01/2026');
+  });
+
+  it('«Rectificar» says the description is printed on what the customer receives', async () => {
+    renderAt('/facturas/9/show', { facturas: factura('emitida') });
+    await waitFor(() => expect(boton('Rectificar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Rectificar' }));
+    const dialogo = await screen.findByRole('dialog');
+    fireEvent.click(within(dialogo).getByLabelText(/^Corregir importes/));
+    const descripcion = await within(dialogo).findByLabelText(/Descripción/);
+    expect(descripcion).toHaveAccessibleDescription(/La lee el cliente: se imprime en la rectificativa/);
   });
 
   it('an invoice rectified by differences may be rectified again', async () => {
@@ -269,6 +291,13 @@ describe("a usuario's Facturas tab", () => {
     expect(await screen.findByText('A-16')).toBeInTheDocument();
     expect(screen.getAllByText('Pagada')).toHaveLength(2);
     expect(screen.getAllByText('Rectificada')).toHaveLength(1);
+  });
+
+  it('a replaced invoice reads «Sustituida por» its substitute, never «Pagada» as the substitute does', async () => {
+    const sustituta = factura('pagada', { id: 13, serie: 'R', numero: 4, tipo: 'R1', rectificaId: 9, tipoRectificativa: 'S' });
+    renderAt('/usuarios/2/show/facturas', { usuarios: usuario }, vi.fn(), { facturas: [factura('pagada', { rectificadaPorId: 13, sustituidaPorId: 13 }), sustituta] });
+    expect(await screen.findByText('Sustituida por R-4')).toBeInTheDocument();
+    expect(screen.getAllByText('Pagada')).toHaveLength(1);
   });
 });
 
@@ -301,6 +330,34 @@ describe('a pago offers what its estado allows', () => {
     await waitFor(() => expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Dos clases sin ver' }, leido(3)));
     expect(await screen.findByText('Reembolso de 20,50 € hecho')).toBeInTheDocument();
     expect(update).not.toHaveBeenCalled();
+  });
+
+  it('«Reembolsar» says the reason is the academy\'s and takes a text for the student, sent only when written', async () => {
+    const accion = vi.fn(async () => ({ data: { id: 7, pagoId: 3, importe: 2050, motivo: 'x', facturaId: 12 } }));
+    renderAt('/pagos/3/show', { pagos: pago('completado', 9), facturas: factura('pagada') }, accion);
+    await waitFor(() => expect(boton('Reembolsar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialogo = await screen.findByRole('dialog');
+    const motivo = within(dialogo).getByLabelText(/^Motivo/);
+    expect(motivo).toHaveAccessibleDescription(/Para la academia: .*No lo ve el alumno/);
+    const texto = within(dialogo).getByLabelText(/Texto para el alumno/);
+    expect(texto).toHaveAccessibleDescription(/Se imprime en la rectificativa que recibe/);
+    fireEvent.change(within(dialogo).getByLabelText(/Importe a devolver/), { target: { value: '20,50' } });
+    fireEvent.change(motivo, { target: { value: 'Queja por teléfono' } });
+    fireEvent.change(texto, { target: { value: 'Descuento por dos clases no impartidas' } });
+    fireEvent.click(within(dialogo).getByRole('button', { name: 'Reembolsar' }));
+    await waitFor(() =>
+      expect(accion).toHaveBeenCalledWith('pagos', 3, 'reembolsar', { importe: 2050, motivo: 'Queja por teléfono', descripcion: 'Descuento por dos clases no impartidas' }, leido(3)),
+    );
+  });
+
+  it('«Reembolsar» of a pago without invoice asks for no text for the student: nothing is printed', async () => {
+    renderAt('/pagos/3/show', { pagos: pago('completado') });
+    await waitFor(() => expect(boton('Reembolsar')).toBeInTheDocument());
+    fireEvent.click(screen.getByRole('button', { name: 'Reembolsar' }));
+    const dialogo = await screen.findByRole('dialog');
+    expect(within(dialogo).getByLabelText(/^Motivo/)).toBeInTheDocument();
+    expect(within(dialogo).queryByLabelText(/Texto para el alumno/)).toBeNull();
   });
 
   /** Opens «Reembolsar» on a pago of 60,50 € with 10,00 € already given back; answers the dialog and what is under «Importe». */

@@ -1,10 +1,6 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, type DataProvider, Resource, TestMemoryRouter } from 'react-admin';
-import cursos from '../../src/cursos';
-import facturas from '../../src/facturas';
-import pagos from '../../src/pagos';
-import usuarios from '../../src/usuarios';
-import { recursosI18n } from '../recursosI18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { DataProvider } from 'react-admin';
+import { montarPagos } from './montar';
 
 const usuario = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz' };
 
@@ -18,16 +14,7 @@ const setup = () => {
     getOne: async (_resource: string, { id }: { id: number }) => ({ data: { id, usuarioId: 5, importe: 1234 } }),
     create,
   } as unknown as DataProvider;
-  render(
-    <TestMemoryRouter initialEntries={[{ pathname: '/pagos/create', state: { record: { usuarioId: 5 } } }]}>
-      <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource {...pagos} />
-        <Resource {...usuarios} />
-        <Resource {...cursos} />
-        <Resource {...facturas} />
-      </Admin>
-    </TestMemoryRouter>,
-  );
+  montarPagos({ pathname: '/pagos/create', state: { record: { usuarioId: 5 } } }, dataProvider);
   return create;
 };
 

@@ -1,10 +1,8 @@
 // Madrid, whatever zone the machine runs in: the periods are its calendar days.
 process.env.TZ = 'Europe/Madrid';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
-import cursos from '../../src/cursos';
-import pagos from '../../src/pagos';
-import usuarios from '../../src/usuarios';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { testDataProvider } from 'react-admin';
+import { montarPagos } from './montar';
 import { i18nProvider } from '../../src/providers/i18n';
 import { recursosI18n } from '../recursosI18n';
 
@@ -31,16 +29,7 @@ const dataProvider = testDataProvider({
   })) as never,
 });
 
-const renderList = (entrada = '/pagos', i18n = recursosI18n) =>
-  render(
-    <TestMemoryRouter initialEntries={[entrada]}>
-      <Admin dataProvider={dataProvider} i18nProvider={i18n}>
-        <Resource {...pagos} />
-        <Resource {...usuarios} />
-        <Resource {...cursos} />
-      </Admin>
-    </TestMemoryRouter>,
-  );
+const renderList = (entrada = '/pagos', i18n = recursosI18n) => montarPagos(entrada, dataProvider, i18n);
 
 const matchMediaOriginal = window.matchMedia;
 /** A 390 px phone: below MUI's «sm», where lists are simple lists. */

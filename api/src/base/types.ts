@@ -75,6 +75,12 @@ export interface Field {
   writeOnly?: boolean;
   /** Name of the resource this foreign key points to. */
   references?: string;
+  /**
+   * Holds the id of a row of that resource without being a foreign key (facturas.rectificadaPorId,
+   * a plain column: migration 0008): never checked as a key, but read as that row's name where a
+   * reference is (the CSV export names it by the resource's nombreSql, «R-161», not «3214»).
+   */
+  apuntaA?: string;
   /** Unique among the rows (alone); composite keys go in Resource.uniques. */
   unique?: boolean;
   /** Compared case-insensitively for uniqueness (usuarios.email). */
@@ -253,6 +259,12 @@ export interface ResourceDef {
    * each says its own; the admin names them alike. Without it, a reference exports as its id.
    */
   nombreSql?: (alias: string) => string;
+  /**
+   * Figures the CSV export adds after the fields, computed over the row by SQL (`tabla` is its
+   * quoted table): what a reader sums that no column holds as such (an invoice's amounts as they
+   * count in the tax books). Only in a whole export, for a role that reads every field.
+   */
+  calculadas?: Record<string, { label: string; money?: boolean; sql: (tabla: string) => string }>;
   /** Composite unique keys, e.g. [['serie', 'numero']]. */
   uniques?: string[][];
   /** Append-only resources answer 403 to PUT, PATCH and DELETE. */

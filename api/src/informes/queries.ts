@@ -349,7 +349,7 @@ async function listaDePagos(db: Knex, condicion: string, bindings: unknown[], li
 
 /**
  * Money stuck: pagos still pendientes after `dias`, pagos completados without an invoice in force,
- * and facturas emitidas in force (ordinary ones, or the substitute of one) that no pago settles.
+ * and issued facturas in force (ordinary ones, or the substitute of one) that no pago settles.
  * Oldest first, since those need chasing first.
  */
 export async function pendientes(db: Knex, params: { rango: Rango; antesDe: string; limite: number }) {
@@ -366,19 +366,38 @@ export async function pendientes(db: Knex, params: { rango: Rango; antesDe: stri
   // A factura emitida may lack its fecha in old data: its creation date stands in for it.
   const fechaFactura = 'COALESCE(f.fecha, f."createdAt")';
   const r = enRango(db, fechaFactura, params.rango);
-  // A rectificativa por diferencias is settled through the invoice it corrects (its refund, its
-  // new total): no pago ever points at one, and listing it would make every correction look like
-  // a debt. A substitute is the invoice in force, owed like the one it replaced, which no longer is.
-  const enVigor = `(f."rectificaId" IS NULL OR f."tipoRectificativa" = 'S')
-    AND NOT EXISTS (SELECT 1 FROM facturas s WHERE s."rectificaId" = f.id AND s."tipoRectificativa" = 'S' AND s.estado IN ('emitida', 'pagada'))`;
-  const condicion = `f.estado = 'emitida' AND ${enVigor} AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}`;
-  const [totales] = await filas(db, `SELECT COUNT(*) AS total, COALESCE(SUM(f.total), 0) AS importe FROM facturas f WHERE ${condicion}`, r.bindings);
+  // Every issued invoice in force that no pago settles, emitida or pagada alike: a «Pagada» one
+  // whose pago is gone is money the books no longer show. A rectificativa por diferencias is
+  // settled through the invoice it corrects (no pago ever points at one, and listing it would
+  // make every correction look like a debt); a replaced invoice is without effect, its substitute
+  // is owed in its place. One cancelled to zero has let its pago go on purpose: what is in force
+  // is its total plus its rectificativas por diferencias and those of the invoices it
+  // substitutes, down the line of substitutions (importesEnVigor, in SQL).
+  const enVigor = `WITH RECURSIVE sin_pago AS (
+       SELECT f.id, f.total FROM facturas f
+       WHERE f.estado IN ('emitida', 'pagada') AND (f."rectificaId" IS NULL OR f."tipoRectificativa" = 'S') AND f."sustituidaPorId" IS NULL
+         AND NOT EXISTS (SELECT 1 FROM pagos p WHERE p."facturaId" = f.id) AND ${r.sql}
+     ),
+     linaje(raiz, id) AS (
+       SELECT id, id FROM sin_pago
+       UNION ALL
+       SELECT l.raiz, a."rectificaId" FROM linaje l JOIN facturas a ON a.id = l.id WHERE a."tipoRectificativa" = 'S' AND a."rectificaId" IS NOT NULL
+     ),
+     vigor AS (
+       SELECT s.id, s.total + COALESCE((
+         SELECT SUM(c.total) FROM linaje l JOIN facturas c ON c."rectificaId" = l.id AND c."tipoRectificativa" = 'I' AND c.estado IN ('emitida', 'pagada')
+         WHERE l.raiz = s.id), 0) AS total
+       FROM sin_pago s
+     )`;
+  const [totales] = await filas(db, `${enVigor} SELECT COUNT(*) AS total, COALESCE(SUM(f.total), 0) AS importe FROM facturas f JOIN vigor v ON v.id = f.id WHERE v.total <> 0`, r.bindings);
   const facturas = await filas(
     db,
-    `SELECT f.id, f.serie, f.numero, f.fecha, f."usuarioId", f."clienteNombre", u.nombre, u.apellidos, f.concepto, f.total
+    `${enVigor}
+     SELECT f.id, f.serie, f.numero, f.fecha, f."usuarioId", f."clienteNombre", u.nombre, u.apellidos, f.concepto, f.total
      FROM facturas f
+     JOIN vigor v ON v.id = f.id
      JOIN usuarios u ON u.id = f."usuarioId"
-     WHERE ${condicion}
+     WHERE v.total <> 0
      ORDER BY ${fechaFactura}, f.id
      LIMIT ?`,
     [...r.bindings, params.limite],

@@ -29,7 +29,7 @@ const vacio = (v: unknown) => v === null || v === undefined;
 
 function celda(field: Field, timeZone: string): (v: unknown) => string {
   const etiquetas = field.enumLabels;
-  if (field.references) return (v) => texto(v as string | null);
+  if (field.references ?? field.apuntaA) return (v) => texto(v as string | null);
   if (field.money) return (v) => euros(vacio(v) ? null : Number(v));
   if (etiquetas) return (v) => (vacio(v) ? '' : (etiquetas[String(v)] ?? texto(String(v))));
   switch (field.type) {
@@ -58,17 +58,31 @@ function referencia(resource: Resource, campo: string, target: string): Pick<Col
   return { sql: nombreSql(alias(campo)), join: ` LEFT JOIN ${quote(target)} AS ${alias(campo)} ON ${alias(campo)}."id" = ${table}.${quote(campo)}` };
 }
 
-/** The export's columns: all readable fields, or those `fields` names, in the registry's order. */
+/**
+ * The export's columns: all readable fields, or those `fields` names, in the registry's order;
+ * a whole export adds the resource's computed figures (calculadas) after them.
+ */
 export function columnas(resource: Resource, fields: string[] | undefined, timeZone: string): Columna[] {
   const table = quote(resource.name);
-  return Object.entries(resource.fields)
+  const deCampos = Object.entries(resource.fields)
     .filter(([campo, field]) => !field.writeOnly && (!fields || fields.includes(campo)))
-    .map(([campo, field]) => ({
-      campo,
-      cabecera: field.label ?? campo,
-      ...(field.references ? referencia(resource, campo, field.references) : { sql: `${table}.${quote(campo)}` }),
-      celda: celda(field, timeZone),
-    }));
+    .map(([campo, field]) => {
+      const apunta = field.references ?? field.apuntaA;
+      return {
+        campo,
+        cabecera: field.label ?? campo,
+        ...(apunta ? referencia(resource, campo, apunta) : { sql: `${table}.${quote(campo)}` }),
+        celda: celda(field, timeZone),
+      };
+    });
+  if (fields) return deCampos;
+  const calculadas = Object.entries(resource.calculadas ?? {}).map(([campo, c]) => ({
+    campo,
+    cabecera: c.label,
+    sql: c.sql(table),
+    celda: c.money ? (v: unknown) => euros(vacio(v) ? null : Number(v)) : (v: unknown) => texto(vacio(v) ? null : String(v)),
+  }));
+  return [...deCampos, ...calculadas];
 }
 
 /** One SELECT for the whole export: the columns as c0, c1…, the referenced rows LEFT JOINed. */

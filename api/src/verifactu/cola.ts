@@ -170,6 +170,7 @@ export async function datosDeRegistros(db: Db, registroIds: number[], operacione
         tipoRectificativa: f.tipoRectificativa ?? null,
         baseRectificada: f.baseRectificada ?? null,
         cuotaRectificada: f.cuotaRectificada ?? null,
+        fechaOperacion: f.fechaOperacion ? new Date(f.fechaOperacion).toISOString() : null,
       },
       rectificada: o ? { emisorNif: o.emisorNif, serie: o.serie, numero: Number(o.numero), fecha: new Date(o.fecha).toISOString() } : null,
       operacion: operaciones.get(Number(r.id)),

@@ -58,6 +58,8 @@ export interface FacturaDelRegistro {
   tipoRectificativa?: 'I' | 'S' | null;
   baseRectificada?: number | null;
   cuotaRectificada?: number | null;
+  /** ISO instant of the operation, when the invoice says one. Not hashed: the huella never covers it. */
+  fechaOperacion?: string | null;
 }
 
 /** The invoice a rectificativa corrects, as FacturasRectificadas identifies it. */
@@ -187,6 +189,9 @@ export function registroXml(d: DatosRegistro, s: SistemaInformatico, timeZone: s
       partes += e('ImporteRectificacion', e('BaseRectificada', importeDecimal(Number(f.baseRectificada ?? 0))) + e('CuotaRectificada', importeDecimal(Number(f.cuotaRectificada ?? 0))));
     }
   }
+  // «Siempre que sea diferente a la fecha de expedición» (DsRegistro): only then, dd-mm-yyyy.
+  const operacion = f.fechaOperacion ? fechaExpedicion(f.fechaOperacion, timeZone) : r.fechaExpedicionFactura;
+  if (operacion !== r.fechaExpedicionFactura) partes += e('FechaOperacion', operacion);
   partes += e('DescripcionOperacion', textoXml(f.concepto, 500) || '-');
   if (TIPOS_COMPLETOS.has(tipo)) partes += destinatario(f);
   partes += desglose(f);

@@ -88,7 +88,8 @@ beforeAll(async () => {
     factura(3, 3, 3, 'borrador', null, 5000),
     factura(4, 4, 3, 'pagada', '2026-02-01T10:00:00.000Z', 5000),
     // A rectificativa is settled through the invoice it corrects: no pago points at it, and that is no problem.
-    { ...factura(5, 1, 3, 'emitida', '2026-02-10T10:00:00.000Z', -5000), serie: 'R', rectificaId: 4 },
+    // It cancels 4 to zero, so 4, though «pagada» without a pago, is no debt either.
+    { ...factura(5, 1, 3, 'emitida', '2026-02-10T10:00:00.000Z', -5000), serie: 'R', rectificaId: 4, tipoRectificativa: 'I' },
   ]);
   await db('pagos').insert([
     pago(1, 1, 1, 4900, 'tarjeta', 'completado', '2026-01-10T22:59:59.999Z', { facturaId: 1 }), // 10 Jan

@@ -114,7 +114,9 @@ describe('the other lists', () => {
     const res = await csv(`/${name}.csv`);
     expect(res.status).toBe(200);
     const [cabecera] = lineas(res.body);
-    expect(cabecera.split(';')).toEqual(Object.keys(resources[name].fields).filter((f) => !resources[name].fields[f].writeOnly).map((f) => resources[name].fields[f].label));
+    // Every field, then the figures the entity computes for the export (facturas: what each adds to the tax books).
+    const campos = Object.keys(resources[name].fields).filter((f) => !resources[name].fields[f].writeOnly).map((f) => resources[name].fields[f].label);
+    expect(cabecera.split(';')).toEqual([...campos, ...Object.values(resources[name].calculadas ?? {}).map((c) => c.label)]);
     expect(cabecera).not.toMatch(/(^|;)[a-z]\w*[A-Z]/);
   });
 

@@ -1,14 +1,15 @@
 // The messages Aula sends the AEAT, built from records the API really wrote,
 // checked against the AEAT's own SuministroLR.xsd by xmllint, and read back: every kind of record
 // Aula emits (F1 at each rate, F2, an exempt one, R1 to R5 por diferencias, R por sustitución,
-// an anulación, each kind of correction), and the huella recomputed from the very strings the
-// XML carries.
+// an anulación, each kind of correction, an invoice issued after its operation and the refund of
+// one), and the huella recomputed from the very strings the XML carries.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datosDeRegistros } from '../../src/verifactu/cola.js';
 import { sistemaInformatico, VERSION } from '../../src/verifactu/sistema.js';
 import { buscar, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { NS, registroXml, sobre, type DatosRegistro, type Operacion, type SistemaInformatico } from '../../src/verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from '../../src/resources/facturas/verifactu.js';
+import { fechaExpedicion } from '../../src/resources/facturas/formato.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { validarSobre } from '../support/xsd.js';
 
@@ -18,6 +19,7 @@ const porCaso = new Map<string, DatosRegistro>();
 const timeZone = 'Europe/Madrid';
 
 const productor = { nombre: 'Programas Ejemplo S.L.', nif: 'B87654323' };
+const hace29 = new Date(Date.now() - 29 * 86_400_000).toISOString();
 
 async function emitida(cuerpo: Record<string, unknown>): Promise<Record<string, any>> {
   const borrador = await t.call('POST', '/facturas', cuerpo);
@@ -49,6 +51,20 @@ beforeAll(async () => {
   // The customer's address corrected: the whole invoice again, por sustitución.
   const mal = await emitida({ usuarioId: ana, concepto: 'Curso de piano', base: 10000, tipoIva: 21 });
   facturas.sustitucion = await rectificar(mal.id, { tipoRectificativa: 'S', motivo: 'R1', descripcion: 'Dirección mal escrita', clienteNombre: 'Ana Ibáñez Peña', clienteNif: '12345678Z', clienteDireccion: 'Calle Mayor 10, 28013 Madrid' });
+  // Paid 29 days before it is invoiced: the record says when the operation was (FechaOperacion),
+  // and so does its substitute; then a part refunded, for a reason the customer never reads.
+  const facturado = async () => {
+    const pago = await t.call('POST', '/pagos', { usuarioId: ana, importe: 6050, metodo: 'transferencia', estado: 'completado', referencia: 'TRF-2025-000123', fecha: hace29 });
+    const res = await t.call('POST', `/pagos/${pago.body.id}/facturar`, {});
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return { pagoId: pago.body.id as number, factura: res.body as Record<string, any> };
+  };
+  const { pagoId, factura: operacion } = await facturado();
+  facturas.operacion = operacion;
+  facturas.operacionSustituida = await rectificar((await facturado()).factura.id, { tipoRectificativa: 'S', motivo: 'R1', descripcion: 'Dirección', clienteNombre: 'Ana Ibáñez Peña', clienteNif: '12345678Z', clienteDireccion: 'Calle Mayor 10, 28013 Madrid' });
+  const reembolso = await t.call('POST', `/pagos/${pagoId}/reembolsar`, { importe: 1000, motivo: `Pago ${pagoId} cobrado dos veces por el TPV` });
+  expect(reembolso.status, JSON.stringify(reembolso.body)).toBe(200);
+  facturas.reembolso = { id: reembolso.body.facturaId };
   const anulada = await emitida({ usuarioId: ana, concepto: 'Emitida por error', base: 100, tipoIva: 21 });
   expect((await t.call('POST', `/facturas/${anulada.id}/anular`, {})).status).toBe(200);
 
@@ -109,7 +125,7 @@ function huellaDelXml(r: Nodo): string {
   );
 }
 
-const CASOS = ['f1', 'f1al10', 'f1al4', 'exenta', 'f2', 'R1', 'R2', 'R3', 'R4', 'R5', 'sustitucion', 'altaAnulada', 'anulacion'];
+const CASOS = ['f1', 'f1al10', 'f1al4', 'exenta', 'f2', 'R1', 'R2', 'R3', 'R4', 'R5', 'sustitucion', 'operacion', 'operacionSustituida', 'reembolso', 'altaAnulada', 'anulacion'];
 
 describe('every kind of record Aula emits validates against SuministroLR.xsd', () => {
   it.each(CASOS)('%s, alone in a message', async (caso) => {
@@ -242,6 +258,35 @@ describe('what each record says', () => {
     expect(texto(r, 'Desglose', 'DetalleDesglose', 'BaseImponibleOimporteNoSujeto')).toBe('-10.00');
     expect(texto(r, 'ImporteTotal')).toBe('-12.10');
     expect(texto(r, 'Destinatarios', 'IDDestinatario', 'NIF')).toBe('12345678Z');
+  });
+
+  it('an invoice issued after its operation says when it was (FechaOperacion, dd-mm-yyyy), which the huella does not cover', async () => {
+    const d = porCaso.get('operacion')!;
+    const r = await alta('operacion');
+    const dia = fechaExpedicion(hace29, timeZone);
+    expect(texto(r, 'FechaOperacion')).toBe(dia);
+    expect(dia).not.toBe(texto(r, 'IDFactura', 'FechaExpedicionFactura'));
+    // In the schema's place: right before DescripcionOperacion (xmllint also said so).
+    const nombres = r.hijos.map((h) => h.nombre);
+    expect(nombres[nombres.indexOf('FechaOperacion') + 1]).toBe('DescripcionOperacion');
+    expect(huellaDelXml(r)).toBe(d.registro.huella);
+    // The operation is the customer's payment, named by its reference, never by our id.
+    expect(texto(r, 'DescripcionOperacion')).toBe('Servicios de formación (pago TRF-2025-000123)');
+    // Its substitute invoices the same operation, after ImporteRectificacion.
+    const s = await alta('operacionSustituida');
+    expect(texto(s, 'FechaOperacion')).toBe(dia);
+    const enS = s.hijos.map((h) => h.nombre);
+    expect(enS.indexOf('ImporteRectificacion')).toBe(enS.indexOf('FechaOperacion') - 1);
+  });
+
+  it('an invoice issued the day of its operation, or made before the field existed, carries no FechaOperacion', async () => {
+    for (const caso of ['f1', 'f2', 'R4', 'sustitucion', 'reembolso']) expect({ caso, fecha: hijo(await alta(caso), 'FechaOperacion') }).toEqual({ caso, fecha: undefined });
+  });
+
+  it('a refund\'s rectificativa tells the AEAT what the customer reads: the invoice by its number and what went back, not the academy\'s reason', async () => {
+    const r = await alta('reembolso');
+    const operacion = porCaso.get('operacion')!.registro.numSerieFactura;
+    expect(texto(r, 'DescripcionOperacion')).toBe(`Rectificación de la factura ${operacion}: Devolución de 10,00\u00a0€ del importe pagado`);
   });
 
   it('an anulación identifies the invoice it cancels and chains like any record', async () => {

@@ -144,6 +144,8 @@ export const aulaRecursos = {
       'Sobra o falta dinero: un descuento, una devolución, un precio equivocado. Se emite una rectificativa con la diferencia; esta factura sigue valiendo.',
     motivo: 'Motivo (art. 80 LIVA)',
     descripcion: 'Descripción',
+    descripcionAyuda: 'La lee el cliente: se imprime en la rectificativa, tras «Rectificación de la factura…».',
+    fechaOperacionAyuda: 'Solo si la operación (el cobro, el curso) fue otro día que el de la emisión: la factura la imprime.',
     alcance: 'Qué se rectifica',
     alcanceEntera: 'Toda la factura (la deja a cero)',
     alcanceRestar: 'Restar de la base imponible',
@@ -153,6 +155,8 @@ export const aulaRecursos = {
     sustituida: 'Factura %{factura} emitida: sustituye a %{original}',
     chipRectificada: 'Rectificada',
     chipRectificadaPor: 'Rectificada: %{factura}',
+    // A replaced invoice is without effect: this replaces its estado wherever it is shown.
+    chipSustituidaPor: 'Sustituida por %{factura}',
     anular: 'Anular',
     anularTitulo: '¿Anular %{factura}?',
     anularPregunta:
@@ -180,11 +184,18 @@ export const aulaRecursos = {
     reembolsarYaDevuelto: 'Ya se han devuelto %{devuelto}; quedan %{queda}.',
     importeReembolso: 'Importe a devolver',
     motivoReembolso: 'Motivo',
+    motivoReembolsoAyuda: 'Para la academia: queda en el reembolso y en el registro de actividad. No lo ve el alumno.',
+    descripcionReembolso: 'Texto para el alumno',
+    descripcionReembolsoAyuda: 'Opcional. Se imprime en la rectificativa que recibe; si lo deja vacío, dirá solo el importe devuelto.',
     reembolsoMaximo: 'Como mucho %{queda}, lo que queda por devolver',
     reembolsado: 'Reembolso de %{importe} hecho',
     reembolsadoEnParte: 'Reembolsado en parte',
     sinReembolsos: 'Sin reembolsos',
     sinFactura: 'Sin factura',
+  },
+  /** Why a pago that money or an invoice went through is not deleted (the API answers the same); its form says it. */
+  pagos: {
+    noBorrable: 'Este pago es un registro contable y no se borra. Si es un error, se corrige con un reembolso o con una rectificativa de su factura.',
   },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {

@@ -79,6 +79,21 @@ function incompleta(f: Row): ErrorDetail[] {
   return details;
 }
 
+/** `aaaa-mm-dd` as a person reads it: `dd/mm/aaaa`. */
+const diaEs = (dia: string) => dia.split('-').reverse().join('/');
+
+/**
+ * What the AEAT refuses of a FechaOperacion under ClaveRegimen 01 (validaciones, FechaOperacion
+ * and FechaExpedicionFactura): later than the issue (only regimes 14 and 15 invoice an operation
+ * yet to come), or more than twenty years back. Days in the business's zone, `aaaa-mm-dd`.
+ */
+function fueraDePlazo(operacion: string, expedicion: string): ErrorDetail[] {
+  if (operacion > expedicion) return [{ path: '/fechaOperacion', code: 'posterior', message: mensajes.facturacion.operacionPosterior(diaEs(operacion), diaEs(expedicion)) }];
+  const limite = `${Number(expedicion.slice(0, 4)) - 20}${expedicion.slice(4)}`;
+  if (operacion < limite) return [{ path: '/fechaOperacion', code: 'antigua', message: mensajes.facturacion.operacionAntigua(diaEs(operacion)) }];
+  return [];
+}
+
 /**
  * `POST /facturas/{id}/emitir`: the next number of its serie, the date (now, or the one given if
  * not before the serie's last), the issuer and the customer as they are now, and the record.
@@ -106,6 +121,7 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
   const cuando = fecha ? new Date(fecha) : ahora;
   const dia = diaEn(cuando, f.timeZone);
   if (dia > diaEn(ahora, f.timeZone)) details.push({ path: '/fecha', code: 'futura', message: mensajes.facturacion.fechaFutura });
+  if (factura.fechaOperacion) details.push(...fueraDePlazo(diaEn(new Date(factura.fechaOperacion), f.timeZone), dia));
   const cont = await contador(trx, factura.serie);
   const ultimoDia = cont.ultimaFecha ? diaEn(new Date(cont.ultimaFecha), f.timeZone) : undefined;
   if (ultimoDia && dia < ultimoDia) details.push({ path: '/fecha', code: 'anterior', message: mensajes.facturacion.fechaAnterior(fechaExpedicion(cont.ultimaFecha, f.timeZone, '/')) });
@@ -177,16 +193,14 @@ export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: nu
   };
 }
 
-/** The substitute that replaced an invoice, if one did: the invoice is no longer in force. */
-const sustituta = (trx: Db, id: number) =>
-  trx('facturas').where({ rectificaId: id, tipoRectificativa: 'S' }).whereIn('estado', EMITIDAS).first('id', 'serie', 'numero') as Promise<Row | undefined>;
-
-/** The rectified invoice, locked, if it may be rectified: issued, and still in force. */
+/** The rectified invoice, locked, if it may be rectified: issued, and still in force (not replaced). */
 async function rectificable(trx: Db, id: number): Promise<Row> {
   const original = await facturaBloqueada(trx, id);
   if (!esEmitida(original.estado)) throw conflict(mensajes.facturacion.noRectificable(original.numero ? numeroDe(original) : `(borrador ${id})`, original.estado));
-  const sucesora = await sustituta(trx, id);
-  if (sucesora) throw conflict(mensajes.facturacion.yaSustituida(numeroDe(original), numeroDe(sucesora)));
+  if (original.sustituidaPorId) {
+    const sucesora = (await trx('facturas').where('id', original.sustituidaPorId).first('serie', 'numero')) as Row;
+    throw conflict(mensajes.facturacion.yaSustituida(numeroDe(original), numeroDe(sucesora)));
+  }
   return original;
 }
 
@@ -199,6 +213,8 @@ interface NuevaRectificativa {
   tipoIva: number;
   cuotaIva: number;
   motivoRectificacion: string;
+  /** ISO instant of the operation, when it is not the day of issue (a substitute's is the original's). */
+  fechaOperacion?: string | null;
 }
 
 /**
@@ -224,11 +240,12 @@ async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa
     tipoRectificativa: r.tipoRectificativa,
     baseRectificada: sustitucion ? original.base : null,
     cuotaRectificada: sustitucion ? original.cuotaIva : null,
+    fechaOperacion: r.fechaOperacion ?? null,
   });
   await emitir(trx, nuevaId, {}, f, ahora);
   // The substitute is the invoice in force: as settled as the one it replaces.
   if (sustitucion && original.estado === 'pagada') await trx('facturas').where('id', nuevaId).update({ estado: 'pagada' });
-  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId });
+  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId, ...(sustitucion ? { sustituidaPorId: nuevaId } : {}) });
   return nuevaId;
 }
 
@@ -316,7 +333,9 @@ async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f
   if (igual) details.push({ path: '', code: 'sinCambios', message: mensajes.facturacion.sustitucionSinCambios(num) });
   if (details.length) throw validationFailed(details);
 
-  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion }, f, create, ahora);
+  // The same operation invoiced again: its date is the one the original said, or the original's issue.
+  const fechaOperacion = new Date(original.fechaOperacion ?? original.fecha).toISOString();
+  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion, fechaOperacion }, f, create, ahora);
   await trx('pagos').where('facturaId', original.id).update({ facturaId: id, updatedAt: ahora.toISOString() });
   return id;
 }
@@ -363,6 +382,11 @@ export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Da
   if (rectificativa) throw conflict(mensajes.facturacion.tieneRectificativas(numSerieFactura(factura.serie, factura.numero)));
   await trx('facturas').where('id', id).update({ estado: 'anulada', updatedAt: ahora.toISOString() });
   await anadirRegistro(trx, factura, 'anulacion', f, ahora);
+  // A substitute issued by mistake: the invoice it replaced is in force again, with its pagos.
+  if (factura.tipoRectificativa === 'S' && factura.rectificaId) {
+    await trx('facturas').where({ id: factura.rectificaId, sustituidaPorId: id }).update({ sustituidaPorId: null, updatedAt: ahora.toISOString() });
+    await trx('pagos').where('facturaId', id).update({ facturaId: factura.rectificaId, updatedAt: ahora.toISOString() });
+  }
 }
 
 /**
@@ -378,10 +402,14 @@ export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number;
     serie: f.series.facturas,
     usuarioId: pago.usuarioId,
     ...clienteDe(usuario),
-    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(Number(pago.id))),
+    // What the customer reads: the curso, or the pago's own reference (the bank's or the
+    // gateway's, which the customer also has), never our id of it.
+    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(pago.referencia)),
     base,
     tipoIva,
     cuotaIva: cuota,
+    // The operation is the payment: an invoice issued days later still says when it happened.
+    fechaOperacion: new Date(pago.fecha).toISOString(),
     estado: 'borrador',
   });
   await emitir(trx, facturaId, {}, f, ahora);

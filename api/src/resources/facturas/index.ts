@@ -37,14 +37,30 @@ function comprobarCambio(data: Row, { op, existing: antes }: WriteContext) {
   throw conflict(mensajes.facturacion.inmutable(nombre(existing), existing.estado));
 }
 
+/**
+ * An issued invoice's amount as it counts in the tax books, in SQL over `t`: its own, less, on a
+ * substitute, what the invoice it replaces amounted to (that one stays counted in its own period,
+ * as its VeriFactu record does: the AEAT reads a substitution as the difference, and so does the
+ * libro registro, «la errónea en negativo y la nueva»); nothing for an anulada, whose record is
+ * undone; no figure for a draft.
+ */
+const aDeclarar = (t: string, importe: string, rectificado: string) =>
+  `CASE WHEN ${t}."estado" IN ('emitida', 'pagada') THEN ${t}."${importe}" - COALESCE(${t}."${rectificado}", 0) WHEN ${t}."estado" = 'anulada' THEN 0 END`;
+
 type Lector = (resource: string, id: number) => Promise<Record<string, unknown>>;
 
-/** An issued invoice as printed, with the one it rectifies; a borrador has nothing to print (409). */
+const identidad = (f: Row | null) => f && { serie: f.serie, numero: f.numero, fecha: f.fecha };
+
+/**
+ * An issued invoice as printed, with the one it rectifies and the one that replaced it; a
+ * borrador has nothing to print (409).
+ */
 async function imprimible(id: number, findById: Lector): Promise<FacturaImprimible> {
   const f = (await findById('facturas', id)) as Row;
   if (f.estado === 'borrador') throw conflict(mensajes.facturacion.noEmitida);
   const rectificada = f.rectificaId ? ((await findById('facturas', f.rectificaId)) as Row) : null;
-  return { ...(f as FacturaImprimible), rectificada: rectificada && { serie: rectificada.serie, numero: rectificada.numero, fecha: rectificada.fecha } };
+  const sustituta = f.sustituidaPorId ? ((await findById('facturas', f.sustituidaPorId)) as Row) : null;
+  return { ...(f as FacturaImprimible), rectificada: identidad(rectificada), sustituidaPor: identidad(sustituta) };
 }
 
 const fechaOpcional = {
@@ -62,6 +78,10 @@ export default defineResource({
     serie: { label: 'Serie', type: 'string', minLength: 1, maxLength: 20, pattern: PATRON_SERIE, serverDefault: true },
     numero: { label: 'Número', type: 'integer', minimum: 1, readOnly: true },
     fecha: { label: 'Fecha', type: 'date-time', readOnly: true },
+    // When the operation took place, if not on the day of issue (RD 1619/2012 arts. 6.1.f, 7.1.f):
+    // facturar sets the pago's fecha; a draft may say it; printed and sent to the AEAT only when
+    // it is another day than the issue.
+    fechaOperacion: { label: 'Fecha de operación', type: 'date-time' },
     tipo: { label: 'Tipo', enumLabels: ETIQUETAS_TIPO_FACTURA, type: 'string', enum: TIPOS_FACTURA, readOnly: true },
     usuarioId: { label: 'Usuario', type: 'integer', required: true, references: 'usuarios' },
     clienteNombre: { label: 'Nombre del cliente', type: 'string', maxLength: 200 },
@@ -82,7 +102,10 @@ export default defineResource({
     cuotaRectificada: { label: 'Cuota de la factura sustituida', type: 'integer', readOnly: true, money: true },
     // Its latest rectificativa: the invoice has been rectified (or replaced, if that one is an S).
     // No `references`: a plain column without a foreign key (migration 0008 says why).
-    rectificadaPorId: { label: 'Rectificada por', type: 'integer', readOnly: true },
+    rectificadaPorId: { label: 'Rectificada por', type: 'integer', readOnly: true, apuntaA: 'facturas' },
+    // The substitute in force that replaced it: from then on the invoice is without effect
+    // (its amounts are reversed by the substitute's ImporteRectificacion). Plain, as above (0013).
+    sustituidaPorId: { label: 'Sustituida por', type: 'integer', readOnly: true, apuntaA: 'facturas' },
     emisorNif: { label: 'NIF del emisor', type: 'string', maxLength: 20, readOnly: true },
     emisorNombre: { label: 'Emisor', type: 'string', maxLength: 200, readOnly: true },
     emisorDomicilio: { label: 'Domicilio del emisor', type: 'string', maxLength: 500, readOnly: true },
@@ -100,6 +123,11 @@ export default defineResource({
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
   // As the admin names a factura: «serie-numero», or «Borrador #id» before it has a number.
   nombreSql: (t) => `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${ETIQUETAS_ESTADO.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
+  // What each invoice adds to the tax books, so the export sums to what is declared (docs §11).
+  calculadas: {
+    baseADeclarar: { label: 'Base imponible a declarar', money: true, sql: (t) => aDeclarar(t, 'base', 'baseRectificada') },
+    cuotaADeclarar: { label: 'Cuota de IVA a declarar', money: true, sql: (t) => aDeclarar(t, 'cuotaIva', 'cuotaRectificada') },
+  },
   // Money: the contable handles it; an editor never sees it.
   acceso: { contable: { leer: true, escribir: true } },
   // The totals and the kind are the server's, never the client's.

@@ -13,6 +13,8 @@ export interface FacturaImprimible {
   numero: number;
   /** ISO instant of issue. */
   fecha: string;
+  /** ISO instant of the operation, when the invoice says one: printed if it is another day. */
+  fechaOperacion?: string | null;
   tipo: TipoFactura;
   emisorNif: string;
   emisorNombre: string;
@@ -27,6 +29,8 @@ export interface FacturaImprimible {
   cuotaIva: number;
   total: number;
   rectificada?: { serie: string; numero: number; fecha: string } | null;
+  /** The substitute that replaced it: the invoice is printed as without effect. */
+  sustituidaPor?: { serie: string; numero: number; fecha: string } | null;
   motivoRectificacion?: string | null;
   /** I por diferencias (its amounts are the correction), S por sustitución (the whole invoice again). */
   tipoRectificativa?: 'I' | 'S' | null;
@@ -107,9 +111,20 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   doc.font('Helvetica-Bold').fontSize(20).text(TITULOS[f.tipo], izquierda, MARGEN, { width: anchoCabecera });
   doc.moveDown(0.4).fontSize(TAMANO_DATOS);
   par(doc, 'Número', numero, izquierda, anchoCabecera);
-  par(doc, 'Fecha de expedición', fechaExpedicion(f.fecha, opts.timeZone, '/'), izquierda, anchoCabecera);
+  const expedicion = fechaExpedicion(f.fecha, opts.timeZone, '/');
+  par(doc, 'Fecha de expedición', expedicion, izquierda, anchoCabecera);
+  // Arts. 6.1.f and 7.1.f RD 1619/2012: the operation's date, when it is not the issue's.
+  const operacion = f.fechaOperacion ? fechaExpedicion(f.fechaOperacion, opts.timeZone, '/') : expedicion;
+  if (operacion !== expedicion) par(doc, 'Fecha de operación', operacion, izquierda, anchoCabecera);
   if (CAUSAS[f.tipo]) par(doc, 'Tipo', `${f.tipo}: ${CAUSAS[f.tipo]}`, izquierda, anchoCabecera);
   if (f.estado === 'anulada') sello(doc, 'ANULADA', izquierda, doc.y + 10);
+  else if (f.sustituidaPor) {
+    // A copy printed after its substitution must not read as the invoice in force.
+    sello(doc, 'SUSTITUIDA', izquierda, doc.y + 10);
+    const sustituta = numSerieFactura(f.sustituidaPor.serie, f.sustituidaPor.numero);
+    const dia = fechaExpedicion(f.sustituidaPor.fecha, opts.timeZone, '/');
+    doc.font('Helvetica').fontSize(TAMANO_DATOS).text(`Sustituida por la factura ${sustituta} del ${dia}: queda sin efecto.`, izquierda, doc.y + 6, { width: anchoCabecera });
+  }
 
   // The two parties side by side; a simplified invoice names its client only when it has one.
   let y = Math.max(doc.y, finColumnaQr) + 24;

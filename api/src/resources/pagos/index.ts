@@ -24,6 +24,9 @@ const transiciones = {
 
 type Row = Record<string, any>;
 
+/** Money that moved (completado, reembolsado) or an invoice: what the books already hold. */
+const esContable = (pago: Row) => pago.estado === 'completado' || pago.estado === 'reembolsado' || pago.facturaId != null;
+
 export default defineResource({
   name: 'pagos',
   model: 'Pago',
@@ -72,6 +75,16 @@ export default defineResource({
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
     return data;
   },
+  // An accounting record is never deleted, by any route or role: its invoice would stay with no
+  // pago and past revenue would change. A mistaken one is undone by a refund or a rectificativa;
+  // only a pago that moved nothing (pendiente, fallido) and has no invoice may go.
+  async beforeDelete(id, trx) {
+    const pago = (await trx('pagos').where('id', id).first('id', 'estado', 'facturaId', 'referencia')) as Row;
+    if (!esContable(pago)) return;
+    const factura = pago.facturaId ? ((await trx('facturas').where('id', pago.facturaId).first('id', 'serie', 'numero')) as Row) : null;
+    const nombreFactura = factura && (factura.numero ? numSerieFactura(factura.serie, factura.numero) : `(borrador ${factura.id})`);
+    throw conflict(mensajes.pagos.noBorrable(pago.referencia || `#${pago.id}`, pago.estado, nombreFactura));
+  },
   actions: {
     facturar: {
       method: 'POST',
@@ -107,24 +120,32 @@ export default defineResource({
         additionalProperties: false,
         properties: {
           importe: { type: 'integer', minimum: -INT_MAX, maximum: INT_MAX, description: 'Céntimos que se devuelven, más de 0 y no más de lo que queda por reembolsar; sin él, todo lo que queda' },
-          motivo: { type: 'string', minLength: 1, maxLength: 500 },
+          motivo: { type: 'string', minLength: 1, maxLength: 500, description: 'Por qué se devuelve, para la academia: queda en el reembolso y en el registro de actividad, y no se imprime' },
+          descripcion: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 500,
+            description: 'Lo que lee el cliente en la rectificativa (su motivo impreso); sin él, «Devolución de <importe> del importe pagado»',
+          },
         },
       },
       returns: 'Reembolso',
       // The pago is locked for the transaction (runAction): two refunds at once are counted one
       // after the other, so together they never give back more than the pago brought in.
-      async run(id, body: { importe?: number; motivo: string }, { db, actor, facturacion, findById, create }) {
+      async run(id, body: { importe?: number; motivo: string; descripcion?: string }, { db, actor, facturacion, findById, create }) {
         const pago = (await db('pagos').where('id', id).first()) as Row;
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
         const yaDevuelto = Number(pago.importeReembolsado ?? 0);
         const queda = Number(pago.importe) - yaDevuelto;
         const importe = body.importe ?? queda;
         const motivo = body.motivo.trim();
+        const descripcion = body.descripcion?.trim();
         const details: ErrorDetail[] = [];
         if (importe <= 0) details.push({ path: '/importe', code: 'minimum', message: mensajes.pagos.reembolsoNoPositivo });
         else if (importe > queda) details.push({ path: '/importe', code: 'maximum', message: mensajes.pagos.reembolsoExcesivo(importeEs(queda), importeEs(Number(pago.importe))), info: { maximo: queda } });
         // Spaces or invisible characters are no reason (what is stored keeps its «1.º», «2.ª»).
         if (!textoVisible(motivo)) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
+        if (descripcion !== undefined && !textoVisible(descripcion)) details.push({ path: '/descripcion', code: 'minLength', message: mensajes.pagos.descripcionVacia });
         if (details.length) throw validationFailed(details);
 
         const ahora = new Date();
@@ -136,7 +157,9 @@ export default defineResource({
         const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
         const rectificativa =
           factura && esEmitida(factura.estado)
-            ? await rectificarReembolso(db, Number(factura.id), importe, mensajes.facturacion.reembolso(id, motivo), facturacion, create, ahora)
+            ? // The customer reads what the contable wrote for them, or only what went back: the
+              // reason is the academy's, kept on the reembolso and in the log.
+              await rectificarReembolso(db, Number(factura.id), importe, descripcion ?? mensajes.facturacion.devolucion(importeEs(importe)), facturacion, create, ahora)
             : null;
         const reembolsoId = await insertId(db, 'reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso });
         return findById('reembolsos', reembolsoId);

@@ -3,27 +3,20 @@
 // its PDF and the reports), a pago whose invoice was cancelled to zero invoiced again, and refunds
 // as they happen: an action with an amount and a reason, partial ones adding up to the whole,
 // never more than what is left, each with its rectificativa, and a PATCH refused on every route.
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { diaEn } from '../../../src/base/tiempo.js';
 import { mensajes } from '../../../src/mensajes.js';
 import { importeEs } from '../../../src/resources/facturas/formato.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { facturado as facturadoPor, pagoCompletado, textoPdf as textoPdfDe } from '../../support/facturacion.js';
 
-const run = promisify(execFile);
 let t: TestApp;
-let dir: string;
 const q = (value: unknown) => encodeURIComponent(JSON.stringify(value));
 const ids: Record<string, number> = {};
 type Row = Record<string, any>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  dir = await mkdtemp(join(tmpdir(), 'aula-rectificacion-'));
   const usuario = async (u: Row) => (await t.call('POST', '/usuarios', u)).body.id as number;
   ids.ana = await usuario({ nombre: 'Ana', apellidos: 'García López', email: 'ana@example.es', nif: '12345678Z', direccion: 'Calle Mayor 1', codigoPostal: '28013', ciudad: 'Madrid' });
   ids.bea = await usuario({ nombre: 'Bea', apellidos: 'Ruiz', email: 'bea@example.es' });
@@ -31,21 +24,11 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.destroy();
-  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 const get = async (url: string) => (await t.call('GET', url)).body;
-async function pago(extra: Row = {}): Promise<Row> {
-  const res = await t.call('POST', '/pagos', { usuarioId: ids.ana, cursoId: ids.curso, importe: 4900, metodo: 'tarjeta', estado: 'completado', fecha: new Date().toISOString(), ...extra });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body;
-}
-async function facturado(extra: Row = {}): Promise<{ pago: Row; factura: Row }> {
-  const p = await pago(extra);
-  const res = await t.call('POST', `/pagos/${p.id}/facturar`, {});
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return { pago: p, factura: res.body };
-}
+const pago = (extra: Row = {}) => pagoCompletado(t, { usuarioId: ids.ana, cursoId: ids.curso, ...extra });
+const facturado = (extra: Row = {}) => facturadoPor(t, { usuarioId: ids.ana, cursoId: ids.curso, ...extra });
 const rectificar = (id: number, body: Row) => t.call('POST', `/facturas/${id}/rectificar`, body);
 const reembolsar = (id: number, body: Row) => t.call('POST', `/pagos/${id}/reembolsar`, body);
 const numero = (f: Row) => `${f.serie}-${f.numero}`;
@@ -53,13 +36,7 @@ const numerosR = async () => (await get(`/facturas?filter=${q({ where: { serie: 
 const corregido = { clienteNombre: 'Ana García López', clienteNif: '12345678Z', clienteDireccion: 'Calle del Prado 20, 2.º A, 28014 Madrid' };
 const sustituir = (id: number, extra: Row = {}) => rectificar(id, { tipoRectificativa: 'S', motivo: 'R1', descripcion: 'Dirección mal escrita', ...corregido, ...extra });
 
-async function textoPdf(id: number): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `/facturas/${id}/pdf`, headers: { cookie: t.cookie } });
-  expect(res.statusCode).toBe(200);
-  const fichero = join(dir, `${id}.pdf`);
-  await writeFile(fichero, res.rawPayload);
-  return (await run('pdftotext', ['-layout', fichero, '-'])).stdout.replace(/\u00a0/g, ' ');
-}
+const textoPdf = (id: number) => textoPdfDe(t, id);
 
 describe('correcting the customer: a rectificativa por sustitución', () => {
   it('issues the whole invoice again with the corrected customer, the same amounts, naming what it replaces; the pago follows it', async () => {
@@ -86,8 +63,8 @@ describe('correcting the customer: a rectificativa por sustitución', () => {
     });
     expect(s.numero).toBeGreaterThan(0);
     expect((await get(`/pagos/${p.id}`)).facturaId).toBe(s.id);
-    // The original is left as issued, naming its rectificativa: the admin shows it «Rectificada».
-    expect(await get(`/facturas/${factura.id}`)).toEqual({ ...factura, rectificadaPorId: s.id, version: factura.version + 1 });
+    // The original is left as issued, naming its rectificativa and the substitute that replaced it.
+    expect(await get(`/facturas/${factura.id}`)).toEqual({ ...factura, rectificadaPorId: s.id, sustituidaPorId: s.id, version: factura.version + 1 });
     // Its VeriFactu record is a whole invoice's, on the same chain.
     const [registro] = await get(`/registros?filter=${q({ where: { facturaId: s.id } })}`);
     expect(registro).toMatchObject({ tipo: 'alta', numSerieFactura: numero(s), tipoFactura: 'R1', importeTotal: '49.00', cuotaTotal: '8.50' });
@@ -352,7 +329,8 @@ describe('refunds as they happen', () => {
     expect(await get(`/pagos/${p.id}`)).toMatchObject({ estado: 'completado', importeReembolsado: 1000, fechaReembolso: null, facturaId: factura.id });
     const r1 = await get(`/facturas/${primero.body.facturaId}`);
     expect(r1).toMatchObject({ serie: 'R', tipo: 'R4', tipoRectificativa: 'I', rectificaId: factura.id, total: -1000, tipoIva: 21 });
-    expect(r1.motivoRectificacion).toBe(`Reembolso del pago ${p.id}: Dos clases sin ver`);
+    // The customer reads what went back, not the academy's reason.
+    expect(r1.motivoRectificacion).toBe(mensajes.facturacion.devolucion(importeEs(1000)));
 
     // Without an importe, the rest.
     const resto = await reembolsar(p.id, { motivo: 'Baja del curso' });
