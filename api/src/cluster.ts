@@ -8,7 +8,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb } from './db/index.js';
-import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
+import type { DemoSeeder } from './db/preparar.js';
+import { prepareApi } from './preparacion.js';
 import { esRelevo } from './eventos/avisos.js';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
@@ -37,7 +38,7 @@ export async function startCluster(config: Config, { log = console.log, error = 
   // Once, here: workers never migrate nor seed (index.ts skips it in a worker).
   const db = createDb(config.database);
   try {
-    await prepareDatabase(db, config, { log, demo });
+    await prepareApi(db, config, { log, demo });
   } finally {
     await db.destroy();
   }

@@ -166,8 +166,15 @@ export interface Escritor {
   readonly actor: Actor;
   /** A record as the API returns it, read inside this transaction. */
   findById(resource: string, id: number): Promise<Record<string, unknown>>;
+  /**
+   * A record as stored, locked until the transaction ends (read once: the writes that follow in
+   * this transaction keep it current). The action's own record is already held.
+   */
+  lock(resource: string, id: number): Promise<Record<string, any>>;
   /** Inserts a record; answers its id. */
   create(resource: string, data: Record<string, unknown>, opciones?: OpcionesEscritura): Promise<number>;
+  /** Inserts many records in batches (each through the rules, each audited); answers their ids in order. */
+  createMany(resource: string, data: Record<string, unknown>[], opciones?: OpcionesEscritura): Promise<number[]>;
   /** Changes one record (locked until the transaction ends); answers it as stored now. */
   update(resource: string, id: number, patch: Record<string, unknown>, opciones?: OpcionesEscritura): Promise<Record<string, any>>;
   /**

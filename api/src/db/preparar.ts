@@ -5,8 +5,6 @@
 import type { Knex } from 'knex';
 import { hashPassword } from '../auth/passwords.js';
 import type { Config } from '../config.js';
-import { mensajes } from '../mensajes.js';
-import { encadenarEmitidas } from '../resources/facturas/cadena.js';
 import { migrateLatest } from '../../../migrations/index.js';
 import { isPg } from './index.js';
 
@@ -28,6 +26,12 @@ export type DemoSeeder = (db: Knex, config: Config, log: (msg: string) => void) 
 export interface PrepareOptions {
   log?: (msg: string) => void;
   demo?: DemoSeeder;
+  /**
+   * What the entities need done to the prepared database before anyone is served (invoices
+   * issued before the VeriFactu chain get their records: api/src/preparacion.ts). The layers
+   * above db/ say it; this one only runs it, after the migrations and the seeding.
+   */
+  ponerAlDia?: (db: Knex) => Promise<void>;
 }
 
 /** No account at all: the state in which a first administrator (or the demo) is created. */
@@ -62,11 +66,9 @@ export async function lockForSeeding(trx: Knex.Transaction) {
   else await trx('logins').where('id', -1).update({ activo: false });
 }
 
-export async function prepareDatabase(db: Knex, config: Config, { log = console.log, demo }: PrepareOptions = {}): Promise<PrepareResult> {
+export async function prepareDatabase(db: Knex, config: Config, { log = console.log, demo, ponerAlDia }: PrepareOptions = {}): Promise<PrepareResult> {
   const result = await migrateAndSeed(db, config, log, demo);
-  // Invoices issued before the VeriFactu chain existed, or by the demo seed, get their records.
-  const encadenadas = await encadenarEmitidas(db, config);
-  if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
+  await ponerAlDia?.(db);
   return result;
 }
 

@@ -30,6 +30,5 @@ export default defineResource({
   acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.reembolsos,
-  // The reembolsar action that writes it is itself in the activity log, with its importe and motivo.
-  audited: false,
+  // Audited as every record: its creation by the reembolsar action is in its own history.
 });

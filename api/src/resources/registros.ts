@@ -62,8 +62,8 @@ export default defineResource({
         },
       },
       returns: 'RegistroFacturacion',
-      async run(id, body, { db, facturacion, findById }) {
-        return findById('registros', await subsanar(db, id, body, facturacion));
+      async run(_id, body, ctx) {
+        return ctx.findById('registros', await subsanar(ctx, ctx.row, body, ctx.facturacion));
       },
     },
   },

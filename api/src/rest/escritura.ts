@@ -214,7 +214,9 @@ export class Escritura extends Lectura {
       db: t.trx,
       actor,
       findById: (name, id) => this.findById(get(name), id, undefined, t.trx),
+      lock: (name, id) => this.locked(t, get(name), id),
       create: async (name, data, o) => Number((await this.insert(t, get(name), data, actor, modo(o))).id),
+      createMany: (name, filas, o) => this.insertMany(t, get(name), filas, actor, modo(o)),
       update: (name, id, patch, o) => this.change(t, get(name), id, patch, actor, modo(o)),
       updateWhere: async (name, where, patch, o) => {
         const resource = get(name);
@@ -236,6 +238,24 @@ export class Escritura extends Lectura {
     t.bloqueadas.set(clave(resource, row.id), row);
     await this.audit(t, resource, 'CREATE', actor, Number(row.id), undefined, row, this.datosDe(t, resource, row.id, modo));
     return row;
+  }
+
+  /**
+   * Many records created at once (a chain's records written in bulk at start-up): each through
+   * the entity's rules, inserted and audited in batches of 500 rows. Answers their ids, in order.
+   */
+  private async insertMany(t: Transaccion, resource: Resource, bodies: Row[], actor: Actor, modo: Modo): Promise<number[]> {
+    this.permitir(resource, actor);
+    const ids: number[] = [];
+    for (let i = 0; i < bodies.length; i += 500) {
+      const lote: Row[] = [];
+      for (const body of bodies.slice(i, i + 500)) lote.push(stamp(bodyToRow(resource, await this.prepare(t, resource, body, 'create', actor, undefined, modo), this.dialect), true));
+      const filas = (await t.trx(resource.name).insert(lote).returning('*')) as Row[];
+      const asientos = filas.map((row) => ({ id: Number(row.id), antes: undefined, despues: row, datos: this.datosDe(t, resource, row.id, modo) }));
+      await this.auditMany(t, resource, 'CREATE', actor, asientos);
+      ids.push(...filas.map((r) => Number(r.id)));
+    }
+    return ids;
   }
 
   /** One record changed (PATCH, PUT, an Escritor's update): answers it as stored now. */
@@ -316,14 +336,19 @@ export class Escritura extends Lectura {
 
   private async prepare(t: Transaccion, resource: Resource, body: Row, op: WriteContext['op'], actor: Actor, existing: Row | undefined, modo: Modo) {
     t.ultima = { resource, data: body };
-    await checkReferences(t.trx, resource, body);
+    // A client is told which field names a row that does not exist; the server's own writes name
+    // rows it just read or wrote, and the constraint still stands behind them (a bug, not a typo).
+    if (modo.cliente) await checkReferences(t.trx, resource, body);
     await checkArchivos(t.trx, resource, body, existing);
     const ctx: WriteContext = { op, db: t.trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, actividad: this.config.actividad, ...(modo.cliente ? {} : { servidor: true }) };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
-    // Checked before writing so the administrator gets the field named; the constraint still guards races.
-    const clash = await uniqueViolation(t.trx, resource, { ...existing, ...data }, data, existing?.id as number | undefined);
-    if (clash) throw clash;
+    // Checked before writing so the administrator gets the field named; the constraint still guards
+    // races, and the server's writes (a race, named by `ultima` the same way, is all they can meet).
+    if (modo.cliente) {
+      const clash = await uniqueViolation(t.trx, resource, { ...existing, ...data }, data, existing?.id as number | undefined);
+      if (clash) throw clash;
+    }
     t.ultima = { resource, data };
     return data;
   }
@@ -348,27 +373,36 @@ export class Escritura extends Lectura {
    * change is announced to the live lists with the transaction.
    */
   private async audit(t: Transaccion, resource: Resource, tipo: AuditTipo, actor: Actor, id: number, antes: Row | undefined, despues: Row | undefined, datos?: unknown) {
-    if (!resource.audited) return;
-    t.auditados.add(clave(resource, id));
-    const cambios: Cambios = cambiosDe(resource, antes, despues);
-    const version = (despues ?? antes)?.version;
+    await this.auditMany(t, resource, tipo, actor, [{ id, antes, despues, datos }]);
+  }
+
+  /** The audit rows of several records' writes of one kind, inserted together. */
+  private async auditMany(t: Transaccion, resource: Resource, tipo: AuditTipo, actor: Actor, asientos: { id: number; antes?: Row; despues?: Row; datos?: unknown }[]) {
+    if (!resource.audited || !asientos.length) return;
     const ahora = new Date().toISOString();
-    const fila = {
-      tipo,
-      fecha: ahora,
-      datos: datos === undefined ? null : JSON.stringify(datos),
-      loginId: actor.loginId,
-      recurso: resource.name,
-      recursoId: id,
-      ip: actor.ip,
-      cambios: JSON.stringify(cambios),
-      version: version === undefined || version === null ? null : Number(version),
-      createdAt: ahora,
-      updatedAt: ahora,
-    };
-    const logId = await insertId(t.trx, 'logs', fila);
-    const cambio = cambioDeLog({ id: logId, ...fila });
-    if (cambio) t.cambios.push(cambio);
+    const filas = asientos.map(({ id, antes, despues, datos }) => {
+      t.auditados.add(clave(resource, id));
+      const cambios: Cambios = cambiosDe(resource, antes, despues);
+      const version = (despues ?? antes)?.version;
+      return {
+        tipo,
+        fecha: ahora,
+        datos: datos === undefined ? null : JSON.stringify(datos),
+        loginId: actor.loginId,
+        recurso: resource.name,
+        recursoId: id,
+        ip: actor.ip,
+        cambios: JSON.stringify(cambios),
+        version: version === undefined || version === null ? null : Number(version),
+        createdAt: ahora,
+        updatedAt: ahora,
+      };
+    });
+    const logIds = filas.length === 1 ? [await insertId(t.trx, 'logs', filas[0])] : ((await t.trx('logs').insert(filas).returning('id')) as Row[]).map((r) => Number(typeof r === 'object' ? r.id : r));
+    filas.forEach((fila, i) => {
+      const cambio = cambioDeLog({ id: logIds[i], ...fila });
+      if (cambio) t.cambios.push(cambio);
+    });
   }
 }
 

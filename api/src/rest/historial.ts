@@ -36,12 +36,15 @@ export const CUERPO_RESTAURAR = {
   additionalProperties: false,
 };
 
-/** What each audit row says was done; an action names itself (datos.accion: `emitir`, `restaurar`). */
+/**
+ * What each audit row says was done: the action that made it when one did (datos.accion:
+ * `facturar` created this invoice, `emitir` numbered it, `restaurar`), else the write itself. The
+ * live events name a change the same way (base/cambios.ts).
+ */
 function accionDe(tipo: string, datos: string | null): string {
-  if (tipo === 'CREATE') return 'crear';
-  if (tipo === 'DELETE') return 'borrar';
   const accion = datos ? (JSON.parse(datos) as { accion?: unknown }).accion : undefined;
-  return typeof accion === 'string' ? accion : 'modificar';
+  if (typeof accion === 'string') return accion;
+  return tipo === 'CREATE' ? 'crear' : tipo === 'DELETE' ? 'borrar' : 'modificar';
 }
 
 /** The record's audit rows, newest first; this one index range (logs_recurso_historial) at any size. */

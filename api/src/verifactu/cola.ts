@@ -12,15 +12,15 @@ type Row = Record<string, any>;
 export const REGISTRADO = ['correcto', 'aceptadoConErrores'] as const;
 
 /**
- * The new record's row in the queue. An anulación of an invoice whose alta the AEAT rejected
- * (and so never registered) goes as «sin registro previo»; a correction carries its flags.
+ * The new record's row in the queue, as it is created. An anulación of an invoice whose alta the
+ * AEAT rejected (and so never registered) goes as «sin registro previo»; a correction carries its
+ * flags.
  */
-export async function enqueue(
+export async function remisionDe(
   trx: Db,
   registro: { id: number; facturaId: number; tipo: string },
   correccion: Operacion & { corrigeId?: number } = {},
-  ahora = new Date(),
-): Promise<void> {
+): Promise<Row> {
   let operacion: Operacion = correccion;
   if (registro.tipo === 'anulacion' && !correccion.corrigeId) {
     const altas = (await trx('remisiones as m')
@@ -30,33 +30,25 @@ export async function enqueue(
       .select('m.estado')) as Row[];
     if (altas.length && altas.every((a) => a.estado === 'incorrecto')) operacion = { sinRegistroPrevio: 'S' };
   }
-  const iso = ahora.toISOString();
-  await trx('remisiones').insert({
-    registroId: registro.id,
-    facturaId: registro.facturaId,
-    estado: 'pendiente',
-    vigente: true,
+  return {
+    ...nuevaRemision(registro),
     subsanacion: operacion.subsanacion ?? null,
     rechazoPrevio: operacion.rechazoPrevio ?? null,
     sinRegistroPrevio: operacion.sinRegistroPrevio ?? null,
     corrigeId: correccion.corrigeId ?? null,
-    duplicado: false,
-    respuestaPerdida: false,
-    intentos: 0,
-    createdAt: iso,
-    updatedAt: iso,
-  });
+  };
 }
 
-/** Records written in bulk (encadenarEmitidas) join the queue in one statement, in chain order. */
-export async function enqueueFaltantes(trx: Db): Promise<void> {
-  await trx.raw(
-    `INSERT INTO "remisiones" ("registroId", "facturaId", "estado", "vigente", "duplicado", "respuestaPerdida", "intentos", "createdAt", "updatedAt")
-     SELECT r."id", r."facturaId", 'pendiente', ?, ?, ?, 0, r."createdAt", r."createdAt" FROM "registros" r
-     WHERE NOT EXISTS (SELECT 1 FROM "remisiones" m WHERE m."registroId" = r."id") ORDER BY r."id"`,
-    [true, false, false],
-  );
-}
+/** A record's queue row as it starts: pendiente, in force, never tried. */
+export const nuevaRemision = (registro: { id: number; facturaId: number }): Row => ({
+  registroId: registro.id,
+  facturaId: registro.facturaId,
+  estado: 'pendiente',
+  vigente: true,
+  duplicado: false,
+  respuestaPerdida: false,
+  intentos: 0,
+});
 
 /** A pending record as the sender handles it: its queue row, its record, and the key its answer line names. */
 export interface Pendiente {

@@ -21,8 +21,7 @@ import { conflict, validationFailed, type ErrorDetail } from '../base/errors.js'
 import { anadirRegistro } from '../resources/facturas/cadena.js';
 import { numSerieFactura } from '../resources/facturas/formato.js';
 import { nifValido, normalizarNif } from '../resources/facturas/nif.js';
-import type { Facturacion } from '../base/types.js';
-import { lockRow } from '../db/filas.js';
+import type { Escritor, Facturacion } from '../base/types.js';
 import { REGISTRADO, remisionBloqueada } from './cola.js';
 import type { Operacion } from './xml.js';
 
@@ -60,11 +59,16 @@ export function operacionDeCorreccion(tipo: 'alta' | 'anulacion', corregido: Row
   return corregido.sinRegistroPrevio === 'S' ? { sinRegistroPrevio: 'S', rechazoPrevio: 'S' } : { sinRegistroPrevio: 'S' };
 }
 
-/** Writes the correcting record; answers its id. Runs in the action's transaction, the record locked. */
-export async function subsanar(trx: Knex.Transaction, registroId: number, datos: DatosSubsanacion, f: Facturacion, ahora = new Date()): Promise<number> {
+/**
+ * Writes the correcting record; answers its id. Runs in the action's transaction, through its
+ * Escritor, with `registro` (the action's record) locked; the factura it touches gets a history
+ * row naming the new record, with the client's data if they were corrected.
+ */
+export async function subsanar(w: Escritor, registro: Row, datos: DatosSubsanacion, f: Facturacion, ahora = new Date()): Promise<number> {
+  const trx = w.db;
+  const registroId = Number(registro.id);
   const remision = (await remisionBloqueada(trx, registroId))!;
-  const registro = (await trx('registros').where('id', registroId).first()) as Row;
-  const factura = (await lockRow(trx, 'facturas', { id: registro.facturaId }))!;
+  const factura = await w.lock('facturas', Number(registro.facturaId));
   const num = numSerieFactura(factura.serie, factura.numero);
   if (remision.estado !== 'incorrecto' && remision.estado !== 'aceptadoConErrores') throw conflict(mensajes.verifactu.noSubsanable(remision.estado));
   if (registro.tipo === 'alta' && factura.estado === 'anulada') throw conflict(mensajes.verifactu.altaDeAnulada(num));
@@ -92,11 +96,11 @@ export async function subsanar(trx: Knex.Transaction, registroId: number, datos:
       cliente.clienteNombre = datos.clienteNombre.trim();
     }
     if (details.length) throw validationFailed(details);
-    await trx('facturas').where('id', factura.id).update({ ...cliente, updatedAt: ahora.toISOString() });
   }
 
   const operacion = operacionDeCorreccion(registro.tipo, remision, await registradaEnAeat(trx, Number(factura.id)));
-  const nuevo = await anadirRegistro(trx, { ...factura, ...cliente }, registro.tipo, f, ahora, { ...operacion, corrigeId: registroId });
-  await trx('remisiones').where('registroId', registroId).update({ vigente: false, updatedAt: ahora.toISOString() });
+  const nuevo = await anadirRegistro(w, { ...factura, ...cliente }, registro.tipo, f, ahora, { ...operacion, corrigeId: registroId });
+  await w.updateWhere('remisiones', { registroId }, { vigente: false });
+  await w.update('facturas', Number(factura.id), cliente, { datos: { registroId: Number(nuevo.id), corrige: registroId } });
   return Number(nuevo.id);
 }

@@ -9,6 +9,7 @@ import type { Knex } from 'knex';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createDb } from '../../src/db/index.js';
+import { SERVIDOR, type Escritor } from '../../src/base/types.js';
 import { registry } from '../../src/resources/index.js';
 import { Repository } from '../../src/rest/repository.js';
 import { migrateLatest } from '../../../migrations/index.js';
@@ -91,6 +92,9 @@ export function testConfig(database: Config['database'], overrides: Record<strin
 }
 
 /** The application's repository over a test database: where the runner's jobs write records. */
-export function repositoryOf(db: Knex): Repository {
-  return new Repository(db, loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024' }), registry);
+export function repositoryOf(db: Knex, config: Config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024' })): Repository {
+  return new Repository(db, config, registry);
 }
+
+/** Writes as the server does (a job, the start-up), through the repository: a test's emissions and chains. */
+export const comoServidor = <T>(db: Knex, fn: (w: Escritor) => Promise<T>, config?: Config): Promise<T> => repositoryOf(db, config).transaction(SERVIDOR, fn);

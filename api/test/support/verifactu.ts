@@ -4,7 +4,7 @@ import { emitir } from '../../src/resources/facturas/emision.js';
 import { countPendientes } from '../../src/verifactu/remitente.js';
 import { crearAeat, type AeatDePruebas } from './aeat.js';
 import { startChildApi, type ChildApi } from './child-api.js';
-import { createTestDb, testConfig, type TestDb } from './db.js';
+import { comoServidor, createTestDb, testConfig, type TestDb } from './db.js';
 
 /**
  * PostgreSQL: the server processes holding this installation's advisory lock (the key is per
@@ -48,14 +48,15 @@ export const ENV_HIJO = { FFMPEG_PATH: '/nonexistent-ffmpeg', FFPROBE_PATH: '/no
 export async function emitirEn(db: TestDb['db'], n: number): Promise<void> {
   const config = testConfig({ dialect: 'sqlite' });
   const iso = new Date().toISOString();
-  await db.transaction(async (trx) => {
+  await comoServidor(db, async (w) => {
+    const trx = w.db;
     const [u] = await trx('usuarios').insert({ nombre: 'Ana', email: `ana${Math.random()}@example.es`, nif: '12345678Z', direccion: 'Calle Mayor 1', createdAt: iso, updatedAt: iso }).returning('id');
     const usuarioId = Number(typeof u === 'object' ? u.id : u);
     for (let i = 0; i < n; i++) {
       const [f] = await trx('facturas').insert({ serie: 'A', usuarioId, concepto: `Curso ${i}`, base: 1000, tipoIva: 21, cuotaIva: 210, total: 1210, estado: 'borrador', createdAt: iso, updatedAt: iso }).returning('id');
-      await emitir(trx, Number(typeof f === 'object' ? f.id : f), {}, config);
+      await emitir(w, await w.lock('facturas', Number(typeof f === 'object' ? f.id : f)), {}, config);
     }
-  });
+  }, config);
 }
 
 /** An administrator, so a process starting on this database seeds no demo data (whose records it would send too). */

@@ -19,6 +19,7 @@ import { parseRespuesta } from '../../src/verifactu/respuesta.js';
 import { buscar, hijo, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { AEAT } from '../support/xsd.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { comoServidor } from '../support/db.js';
 import { crearAeat, fault, type AeatDePruebas, type RegistroRecibido } from '../support/aeat.js';
 import { esperar } from '../support/verifactu.js';
 
@@ -64,18 +65,19 @@ async function emitidas(t: TestApp, n: number, cliente: Record<string, unknown> 
   const [u] = await t.db('usuarios').insert({ nombre: 'Ana', apellidos: 'Ibáñez', email: `ana${Math.random()}@example.es`, direccion: 'Calle Mayor 1', ...cliente, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).returning('id');
   const usuarioId = Number(typeof u === 'object' ? u.id : u);
   const ids: number[] = [];
-  await t.db.transaction(async (trx) => {
+  await comoServidor(t.db, async (w) => {
+    const trx = w.db;
     const iso = new Date().toISOString();
     for (let i = 0; i < n; i++) {
       const [f] = await trx('facturas')
         .insert({ serie: 'A', usuarioId, concepto: `Curso ${i + 1}`, base: 1000 + i, tipoIva: 21, cuotaIva: Math.round((1000 + i) * 0.21), total: 1000 + i + Math.round((1000 + i) * 0.21), estado: 'borrador', createdAt: iso, updatedAt: iso })
         .returning('id');
       const id = Number(typeof f === 'object' ? f.id : f);
-      await emitir(trx, id, {}, t.config);
+      await emitir(w, await w.lock('facturas', id), {}, t.config);
       ids.push(id);
     }
     await despues?.(trx);
-  });
+  }, t.config);
   return ids;
 }
 
@@ -92,7 +94,7 @@ async function emitidasEnBloque(t: TestApp, n: number): Promise<void> {
     concepto: `Curso ${i + 1}`, base: 1000, tipoIva: 21, cuotaIva: 210, total: 1210, estado: 'emitida', createdAt: iso, updatedAt: iso,
   }));
   for (let i = 0; i < filas.length; i += 250) await t.db('facturas').insert(filas.slice(i, i + 250));
-  expect(await encadenarEmitidas(t.db, t.config)).toBe(n);
+  expect(await comoServidor(t.db, (w) => encadenarEmitidas(w, t.config), t.config)).toBe(n);
 }
 
 const remisiones = (t: TestApp) => t.db('remisiones').orderBy('registroId').select('*') as Promise<Row[]>;
@@ -477,10 +479,10 @@ describe('each failure class', () => {
       };
       const [f1, f2] = await emitidas(t, 2);
       await esperar(todasRespondidas(t));
-      await t.db.transaction(async (trx) => {
-        await anular(trx, f1, t.config);
-        await anular(trx, f2, t.config);
-      });
+      await comoServidor(t.db, async (w) => {
+        await anular(w, await w.lock('facturas', f1), t.config);
+        await anular(w, await w.lock('facturas', f2), t.config);
+      }, t.config);
       await esperar(todasRespondidas(t));
       const anulaciones = aeat.peticiones.at(-1)!.registros;
       expect(anulaciones.map((r) => [r.numSerie, r.sinRegistroPrevio])).toEqual([[a, 'S'], [b, undefined]]);

@@ -49,7 +49,8 @@ const Entrada = ({ fila, resource, actual }: { fila: FilaHistorial; resource: st
         {translate(`aula.historial.accion.${fila.accion}`, { _: fila.accion })} · {formatDiaHora(fila.fecha)}
       </Typography>
       <Typography variant="body2" color="text.secondary">
-        {fila.ip ? translate('aula.historial.quienDesde', { quien, ip: fila.ip }) : quien}
+        {/* The server's own work (a job, the start-up) comes from nowhere a person should look. */}
+        {fila.ip && fila.login ? translate('aula.historial.quienDesde', { quien, ip: fila.ip }) : quien}
         {fila.version !== null && ` · ${translate('aula.historial.version', { version: fila.version })}`}
       </Typography>
       {fila.cambios === null && <Typography variant="body2">{translate('aula.historial.purgado')}</Typography>}

@@ -25,4 +25,4 @@ export const etiquetaDe = (resource: string, campo: string, translate: Traducir)
 
 /** Who made a change a history row records: their name, else their user name, else «alguien». */
 export const quienDe = (fila: { login: { nombre: string | null; usuario: string | null } | null } | null | undefined, translate: Traducir) =>
-  fila?.login?.nombre || fila?.login?.usuario || translate('aula.historial.alguien');
+  fila?.login?.nombre || fila?.login?.usuario || translate(fila && !fila.login ? 'aula.historial.automatico' : 'aula.historial.alguien');

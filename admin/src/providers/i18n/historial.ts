@@ -3,6 +3,8 @@ export const historial = {
   titulo: 'Historial',
   vacio: 'Este registro todavía no tiene historial.',
   alguien: 'alguien',
+  /** Who wrote a change no account made: a background job, the start-up. */
+  automatico: 'Aula, automáticamente',
   quienDesde: '%{quien}, desde %{ip}',
   version: 'versión %{version}',
   cambiada: 'cambiada',
@@ -21,6 +23,9 @@ export const historial = {
     subsanar: 'Subsanación',
     restablecer: 'Contraseña restablecida',
     quitarSegundoFactor: 'Verificación en dos pasos quitada',
+    // Background jobs (api/src/trabajos) and the start-up, named by their kind.
+    procesadoArchivos: 'Procesado del archivo',
+    encadenar: 'Registro VeriFactu de una factura anterior',
   },
   restaurar: 'Restaurar esta versión',
   restaurarTitulo: '¿Restaurar la versión %{version}?',

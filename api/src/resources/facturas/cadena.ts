@@ -1,12 +1,12 @@
 // The VeriFactu chain: one per issuer, across all its series. A record is appended with the
 // issuer's chain row locked, so two emissions at once never both take the same previous huella.
 import type { Knex } from 'knex';
-import { insertId, lockRow } from '../../db/filas.js';
+import { lockRow } from '../../db/filas.js';
 import { fechaHoraConHuso } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
-import type { Facturacion } from '../../base/types.js';
+import type { Escritor, Facturacion } from '../../base/types.js';
 import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
-import { enqueue, enqueueFaltantes } from '../../verifactu/cola.js';
+import { nuevaRemision, remisionDe } from '../../verifactu/cola.js';
 import type { Operacion } from '../../verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from './verifactu.js';
 
@@ -33,8 +33,7 @@ function registroDe(factura: Row, tipo: 'alta' | 'anulacion', huellaAnterior: st
       ? { ...comun, tipoFactura: factura.tipo, cuotaTotal: importeDecimal(Number(factura.cuotaIva)), importeTotal: importeDecimal(Number(factura.total)) }
       : { ...comun, tipoFactura: null, cuotaTotal: null, importeTotal: null };
   const texto = tipo === 'alta' ? textoAlta(registro as Parameters<typeof textoAlta>[0]) : textoAnulacion(comun);
-  const iso = ahora.toISOString();
-  return { tipo, facturaId: factura.id, ...registro, huella: huella(texto), createdAt: iso, updatedAt: iso };
+  return { tipo, facturaId: factura.id, ...registro, huella: huella(texto) };
 }
 
 /** The last huella of the issuer's chain, with the chain taken for the rest of the transaction. */
@@ -49,16 +48,16 @@ async function ultimaHuella(trx: Db, emisorNif: string): Promise<string> {
  * for the AEAT in the same transaction (a correction says which record it corrects and how).
  */
 export async function anadirRegistro(
-  trx: Db,
+  w: Escritor,
   factura: Row,
   tipo: 'alta' | 'anulacion',
   f: Pick<Facturacion, 'timeZone'>,
   ahora = new Date(),
   correccion?: Operacion & { corrigeId: number },
 ): Promise<Row> {
-  const fila = registroDe(factura, tipo, await ultimaHuella(trx, String(factura.emisorNif)), f, ahora);
-  const id = await insertId(trx, 'registros', fila);
-  await enqueue(trx, { id, facturaId: Number(factura.id), tipo }, correccion, ahora);
+  const fila = registroDe(factura, tipo, await ultimaHuella(w.db, String(factura.emisorNif)), f, ahora);
+  const id = await w.create('registros', fila);
+  await w.create('remisiones', await remisionDe(w.db, { id, facturaId: Number(factura.id), tipo }, correccion));
   return { id, ...fila };
 }
 
@@ -122,44 +121,46 @@ export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>):
 /**
  * Invoices issued before the chain existed (the demo data, a database from before this version)
  * get their records, in order of issue, with the configured issuer where they name none; their
- * series' counters catch up. Runs at start-up; finds nothing to do once done.
+ * series' counters catch up. Runs at start-up, in the Escritor's transaction (the server's);
+ * finds nothing to do once done.
  */
-export async function encadenarEmitidas(db: Knex, f: Facturacion): Promise<number> {
-  return db.transaction(async (trx) => {
-    const sinAlta = (await trx('facturas')
-      .whereNotNull('numero')
-      .whereNot('estado', 'borrador')
-      .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'alta'))
-      .orderBy([{ column: 'fecha' }, { column: 'id' }])
-      .select('*')) as Row[];
-    const sinAnulacion = (await trx('facturas')
-      .where('estado', 'anulada')
-      .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'anulacion'))
-      .orderBy([{ column: 'updatedAt' }, { column: 'id' }])
-      .select('*')) as Row[];
-    if (!sinAlta.length && !sinAnulacion.length) return 0;
-    // Those that name no issuer take the configured one, in one statement.
-    const emisor = { emisorNif: f.emisor.nif, emisorNombre: f.emisor.nombre, emisorDomicilio: f.emisor.domicilio };
-    await trx('facturas').whereNotNull('numero').whereNot('estado', 'borrador').whereNull('emisorNif').update(emisor);
-    // A database from before the chain may hold hundreds of thousands: each issuer's chain is
-    // taken once, followed in memory and written in batches, not read back per record.
-    const ultimas = new Map<string, string>();
-    const filas: Row[] = [];
-    const ahora = new Date();
-    for (const [factura, tipo] of [...sinAlta.map((x) => [x, 'alta'] as const), ...sinAnulacion.map((x) => [x, 'anulacion'] as const)]) {
-      const emisorNif = String(factura.emisorNif ?? emisor.emisorNif);
-      if (!ultimas.has(emisorNif)) ultimas.set(emisorNif, await ultimaHuella(trx, emisorNif));
-      const fila = registroDe({ ...factura, emisorNif }, tipo, ultimas.get(emisorNif)!, f, ahora);
-      ultimas.set(emisorNif, fila.huella);
-      filas.push(fila);
-    }
-    for (let i = 0; i < filas.length; i += 500) await trx('registros').insert(filas.slice(i, i + 500));
-    await enqueueFaltantes(trx);
-    const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
-    for (const s of series) {
-      await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();
-      await trx('contadores').where('serie', s.serie).where('ultimoNumero', '<', Number(s.n)).update({ ultimoNumero: Number(s.n), ultimaFecha: s.fecha });
-    }
-    return sinAlta.length;
-  });
+export async function encadenarEmitidas(w: Escritor, f: Facturacion): Promise<number> {
+  const trx = w.db;
+  const sinAlta = (await trx('facturas')
+    .whereNotNull('numero')
+    .whereNot('estado', 'borrador')
+    .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'alta'))
+    .orderBy([{ column: 'fecha' }, { column: 'id' }])
+    .select('*')) as Row[];
+  const sinAnulacion = (await trx('facturas')
+    .where('estado', 'anulada')
+    .whereNotExists(trx('registros').whereRaw('"registros"."facturaId" = "facturas"."id"').where('registros.tipo', 'anulacion'))
+    .orderBy([{ column: 'updatedAt' }, { column: 'id' }])
+    .select('*')) as Row[];
+  if (!sinAlta.length && !sinAnulacion.length) return 0;
+  // Those that name no issuer take the configured one.
+  const emisor = { emisorNif: f.emisor.nif, emisorNombre: f.emisor.nombre, emisorDomicilio: f.emisor.domicilio };
+  const sinEmisor = [...new Set([...sinAlta, ...sinAnulacion].filter((x) => !x.emisorNif).map((x) => Number(x.id)))];
+  if (sinEmisor.length) await w.updateWhere('facturas', { id: sinEmisor }, emisor);
+  // A database from before the chain may hold hundreds of thousands: each issuer's chain is
+  // taken once, followed in memory and written in batches, not read back per record.
+  const ultimas = new Map<string, string>();
+  const filas: Row[] = [];
+  const ahora = new Date();
+  for (const [factura, tipo] of [...sinAlta.map((x) => [x, 'alta'] as const), ...sinAnulacion.map((x) => [x, 'anulacion'] as const)]) {
+    const emisorNif = String(factura.emisorNif ?? emisor.emisorNif);
+    if (!ultimas.has(emisorNif)) ultimas.set(emisorNif, await ultimaHuella(trx, emisorNif));
+    const fila = registroDe({ ...factura, emisorNif }, tipo, ultimas.get(emisorNif)!, f, ahora);
+    ultimas.set(emisorNif, fila.huella);
+    filas.push(fila);
+  }
+  const ids = await w.createMany('registros', filas);
+  // In chain order, as the sender takes them.
+  await w.createMany('remisiones', ids.map((id, i) => nuevaRemision({ id, facturaId: Number(filas[i].facturaId) })));
+  const series = (await trx('facturas').whereNotNull('numero').groupBy('serie').select('serie').max({ n: 'numero' }).max({ fecha: 'fecha' })) as Row[];
+  for (const s of series) {
+    await trx('contadores').insert({ serie: s.serie, ultimoNumero: 0, ultimaFecha: null }).onConflict('serie').ignore();
+    await trx('contadores').where('serie', s.serie).where('ultimoNumero', '<', Number(s.n)).update({ ultimoNumero: Number(s.n), ultimaFecha: s.fecha });
+  }
+  return sinAlta.length;
 }

@@ -1,6 +1,8 @@
-// Issuing, correcting and cancelling invoices (docs/arquitectura.md §11). Each function runs inside the
-// caller's write transaction: the number, the invoice and its VeriFactu record are committed
-// together or not at all, so an aborted emission leaves no gap in its serie.
+// Issuing, correcting and cancelling invoices (docs/arquitectura.md §11). Each function writes through
+// the caller's Escritor (an action's: rest/escritura.ts), inside its transaction: the number, the
+// invoice and its VeriFactu record are committed together or not at all, so an aborted emission
+// leaves no gap in its serie; and every change of an invoice or a pago has its history row, named
+// after the step that made it (`emitir`) or the action that ran (`facturar`, `rectificar`…).
 import type { Knex } from 'knex';
 import { lockRow } from '../../db/filas.js';
 import { diaEn } from '../../base/tiempo.js';
@@ -8,14 +10,12 @@ import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { clienteDe } from './cliente.js';
 import { nifValido, normalizarNif } from './nif.js';
-import type { ActionContext, Facturacion } from '../../base/types.js';
+import type { Escritor, Facturacion } from '../../base/types.js';
 import { anadirRegistro } from './cadena.js';
 import { esSerie, fechaExpedicion, numSerieFactura } from './formato.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
-/** How the new invoice is written: as POST /facturas writes one, inside the action's transaction. */
-type Alta = ActionContext['create'];
 
 export const TIPOS_FACTURA = ['F1', 'F2', 'R1', 'R2', 'R3', 'R4', 'R5'] as const;
 /** The AEAT's TipoFactura codes, each with what it means (RD 1619/2012, art. 80 LIVA). */
@@ -44,10 +44,6 @@ export const tipoOrdinaria = (clienteNif: unknown) => (typeof clienteNif === 'st
 /** Issued and in force as far as its estado says: what may be rectified, paid or anulada. */
 const EMITIDAS = ['emitida', 'pagada'];
 export const esEmitida = (estado: string) => EMITIDAS.includes(estado);
-
-async function facturaBloqueada(trx: Db, id: number): Promise<Row> {
-  return (await lockRow(trx, 'facturas', { id }))!;
-}
 
 /** The serie's counter row, created at 0 the first time and locked for the transaction. */
 async function contador(trx: Db, serie: string): Promise<Row> {
@@ -97,9 +93,11 @@ function fueraDePlazo(operacion: string, expedicion: string): ErrorDetail[] {
 /**
  * `POST /facturas/{id}/emitir`: the next number of its serie, the date (now, or the one given if
  * not before the serie's last), the issuer and the customer as they are now, and the record.
+ * `factura` is the draft as stored, locked in this transaction (the action's own record, or one
+ * just created in it). Answers it as stored now.
  */
-export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string }, f: Facturacion, ahora = new Date()): Promise<void> {
-  const factura = await facturaBloqueada(trx, id);
+export async function emitir(w: Escritor, factura: Row, { fecha }: { fecha?: string }, f: Facturacion, ahora = new Date()): Promise<Row> {
+  const trx = w.db;
   if (factura.estado !== 'borrador') throw conflict(mensajes.facturacion.yaEmitida(numSerieFactura(factura.serie, factura.numero)));
 
   // The customer as printed: what the draft says, completed from the usuario where it says
@@ -140,10 +138,10 @@ export async function emitir(trx: Db, id: number, { fecha }: { fecha?: string },
     emisorNif: f.emisor.nif,
     emisorNombre: f.emisor.nombre,
     emisorDomicilio: f.emisor.domicilio,
-    updatedAt: ahora.toISOString(),
   };
-  await trx('facturas').where('id', id).update(emitida);
-  await anadirRegistro(trx, { ...factura, ...emitida }, 'alta', f, ahora);
+  // The record first, from the invoice as it will be: the emission's history row names it.
+  const registro = await anadirRegistro(w, { ...factura, ...emitida }, 'alta', f, ahora);
+  return w.update('facturas', Number(factura.id), emitida, { accion: 'emitir', datos: { registroId: registro.id } });
 }
 
 export const TIPOS_RECTIFICATIVA = ['I', 'S'] as const;
@@ -194,8 +192,9 @@ export async function importesEnVigor(trx: Db, factura: Row): Promise<{ base: nu
 }
 
 /** The rectified invoice, locked, if it may be rectified: issued, and still in force (not replaced). */
-async function rectificable(trx: Db, id: number): Promise<Row> {
-  const original = await facturaBloqueada(trx, id);
+async function rectificable(w: Escritor, id: number): Promise<Row> {
+  const trx = w.db;
+  const original = await w.lock('facturas', id);
   if (!esEmitida(original.estado)) throw conflict(mensajes.facturacion.noRectificable(original.numero ? numeroDe(original) : `(borrador ${id})`, original.estado));
   if (original.sustituidaPorId) {
     const sucesora = (await trx('facturas').where('id', original.sustituidaPorId).first('serie', 'numero')) as Row;
@@ -221,11 +220,11 @@ interface NuevaRectificativa {
  * Writes the rectificativa of `original` as a draft and issues it at once (numbered in the
  * rectificativas serie, with its VeriFactu record); the original then names it as its latest.
  */
-async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
+async function emitirRectificativa(w: Escritor, original: Row, r: NuevaRectificativa, f: Facturacion, ahora: Date): Promise<number> {
   const sustitucion = r.tipoRectificativa === 'S';
   // Their columns hold 500 characters; a descripción of 500 behind «Rectificación de la factura…» would not fit.
   const cabe = (texto: string) => texto.slice(0, 500);
-  const nuevaId = await create('facturas', {
+  const nuevaId = await w.create('facturas', {
     serie: f.series.rectificativas,
     usuarioId: original.usuarioId,
     ...r.cliente,
@@ -242,10 +241,10 @@ async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa
     cuotaRectificada: sustitucion ? original.cuotaIva : null,
     fechaOperacion: r.fechaOperacion ?? null,
   });
-  await emitir(trx, nuevaId, {}, f, ahora);
+  await emitir(w, await w.lock('facturas', nuevaId), {}, f, ahora);
   // The substitute is the invoice in force: as settled as the one it replaces.
-  if (sustitucion && original.estado === 'pagada') await trx('facturas').where('id', nuevaId).update({ estado: 'pagada' });
-  await trx('facturas').where('id', original.id).update({ rectificadaPorId: nuevaId, ...(sustitucion ? { sustituidaPorId: nuevaId } : {}) });
+  if (sustitucion && original.estado === 'pagada') await w.update('facturas', nuevaId, { estado: 'pagada' });
+  await w.update('facturas', Number(original.id), { rectificadaPorId: nuevaId, ...(sustitucion ? { sustituidaPorId: nuevaId } : {}) });
   return nuevaId;
 }
 
@@ -253,9 +252,9 @@ async function emitirRectificativa(trx: Db, original: Row, r: NuevaRectificativa
  * A completed pago's invoice cancelled to zero while the money stayed: the pago has no invoice
  * in force, so it loses the link and may be invoiced again. A refunded pago keeps it.
  */
-async function desvincularSiQuedaACero(trx: Db, factura: Row, ahora: Date) {
-  if ((await importesEnVigor(trx, factura)).total !== 0) return;
-  await trx('pagos').where({ facturaId: factura.id, estado: 'completado' }).update({ facturaId: null, updatedAt: ahora.toISOString() });
+async function desvincularSiQuedaACero(w: Escritor, factura: Row) {
+  if ((await importesEnVigor(w.db, factura)).total !== 0) return;
+  await w.updateWhere('pagos', { facturaId: factura.id, estado: 'completado' }, { facturaId: null });
 }
 
 /** The rectificativa's kind: a simplified invoice's is R5 (VeriFactu: it names no customer), else the motivo. */
@@ -266,14 +265,14 @@ const tipoRectificativaDe = (original: Row, motivo: string) => (esSimplificada(o
  * with the amounts that change, issued at once. Left without amounts it cancels what is in force,
  * céntimo for céntimo. Returns the new invoice's id.
  */
-async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
+async function rectificarDiferencias(w: Escritor, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
   const cliente = CAMPOS_CLIENTE.filter((campo) => campo in r);
   if (cliente.length) throw validationFailed(cliente.map((campo) => ({ path: `/${campo}`, code: 'sustitucion', message: mensajes.facturacion.clienteSoloPorSustitucion })));
   const tipoIva = r.tipoIva ?? Number(original.tipoIva);
   let base: number;
   let cuota: number;
   if (r.base === undefined && tipoIva === Number(original.tipoIva)) {
-    const vigor = await importesEnVigor(trx, original);
+    const vigor = await importesEnVigor(w.db, original);
     if (vigor.total === 0 && vigor.base === 0) throw conflict(mensajes.facturacion.yaACero(numeroDe(original)));
     base = -vigor.base;
     cuota = -vigor.cuotaIva;
@@ -282,7 +281,7 @@ async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f
     cuota = cuotaIva(base, tipoIva);
   }
   const id = await emitirRectificativa(
-    trx,
+    w,
     original,
     {
       tipoRectificativa: 'I',
@@ -295,10 +294,9 @@ async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f
       motivoRectificacion: r.descripcion,
     },
     f,
-    create,
     ahora,
   );
-  await desvincularSiQuedaACero(trx, original, ahora);
+  await desvincularSiQuedaACero(w, original);
   return id;
 }
 
@@ -310,7 +308,7 @@ async function rectificarDiferencias(trx: Db, original: Row, r: Rectificacion, f
  * the rectified one point at it. Checked as an emission checks: a complete invoice needs the
  * customer's name, a valid NIF and address; a NIF added to a simplified one makes it complete.
  */
-async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f: Facturacion, create: Alta, ahora: Date): Promise<number> {
+async function rectificarSustitucion(w: Escritor, original: Row, r: Rectificacion, f: Facturacion, ahora: Date): Promise<number> {
   const num = numeroDe(original);
   if (original.tipoRectificativa === 'I') throw conflict(mensajes.facturacion.diferenciasNoSustituibles(num));
   const corregido = (campo: (typeof CAMPOS_CLIENTE)[number]) => {
@@ -335,15 +333,16 @@ async function rectificarSustitucion(trx: Db, original: Row, r: Rectificacion, f
 
   // The same operation invoiced again: its date is the one the original said, or the original's issue.
   const fechaOperacion = new Date(original.fechaOperacion ?? original.fecha).toISOString();
-  const id = await emitirRectificativa(trx, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion, fechaOperacion }, f, create, ahora);
-  await trx('pagos').where('facturaId', original.id).update({ facturaId: id, updatedAt: ahora.toISOString() });
+  const id = await emitirRectificativa(w, original, { tipoRectificativa: 'S', tipo, cliente, concepto, base, tipoIva, cuotaIva: cuota, motivoRectificacion: r.descripcion, fechaOperacion }, f, ahora);
+  // The substitute is the invoice in force of the pagos the original had: each says so in its history.
+  await w.updateWhere('pagos', { facturaId: original.id }, { facturaId: id });
   return id;
 }
 
 /** `POST /facturas/{id}/rectificar`: por diferencias or por sustitución. Returns the new invoice's id. */
-export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
-  const original = await rectificable(trx, id);
-  return r.tipoRectificativa === 'S' ? rectificarSustitucion(trx, original, r, f, create, ahora) : rectificarDiferencias(trx, original, r, f, create, ahora);
+export async function rectificar(w: Escritor, id: number, r: Rectificacion, f: Facturacion, ahora = new Date()): Promise<number> {
+  const original = await rectificable(w, id);
+  return r.tipoRectificativa === 'S' ? rectificarSustitucion(w, original, r, f, ahora) : rectificarDiferencias(w, original, r, f, ahora);
 }
 
 /**
@@ -351,12 +350,12 @@ export async function rectificar(trx: Db, id: number, r: Rectificacion, f: Factu
  * is left of the invoice when the refund takes it all (so refunds in parts add up to exactly the
  * invoice), else the IVA split of the amount. Returns its id.
  */
-export async function rectificarReembolso(trx: Db, facturaId: number, importe: number, descripcion: string, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
-  const original = await rectificable(trx, facturaId);
-  const vigor = await importesEnVigor(trx, original);
+export async function rectificarReembolso(w: Escritor, facturaId: number, importe: number, descripcion: string, f: Facturacion, ahora = new Date()): Promise<number> {
+  const original = await rectificable(w, facturaId);
+  const vigor = await importesEnVigor(w.db, original);
   const parte = vigor.total === importe ? vigor : desglose(importe, Number(original.tipoIva));
   return emitirRectificativa(
-    trx,
+    w,
     original,
     {
       tipoRectificativa: 'I',
@@ -369,24 +368,24 @@ export async function rectificarReembolso(trx: Db, facturaId: number, importe: n
       motivoRectificacion: descripcion,
     },
     f,
-    create,
     ahora,
   );
 }
 
 /** `POST /facturas/{id}/anular`: for an invoice issued by mistake; its number stays used. */
-export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Date()): Promise<void> {
-  const factura = await facturaBloqueada(trx, id);
+export async function anular(w: Escritor, factura: Row, f: Facturacion, ahora = new Date()): Promise<Row> {
+  const id = Number(factura.id);
   if (!esEmitida(factura.estado)) throw conflict(mensajes.facturacion.noAnulable(factura.estado));
-  const rectificativa = await trx('facturas').where('rectificaId', id).whereNot('estado', 'anulada').whereNot('estado', 'borrador').first('id');
+  const rectificativa = await w.db('facturas').where('rectificaId', id).whereNot('estado', 'anulada').whereNot('estado', 'borrador').first('id');
   if (rectificativa) throw conflict(mensajes.facturacion.tieneRectificativas(numSerieFactura(factura.serie, factura.numero)));
-  await trx('facturas').where('id', id).update({ estado: 'anulada', updatedAt: ahora.toISOString() });
-  await anadirRegistro(trx, factura, 'anulacion', f, ahora);
+  const registro = await anadirRegistro(w, factura, 'anulacion', f, ahora);
+  const anulada = await w.update('facturas', id, { estado: 'anulada' }, { datos: { registroId: registro.id } });
   // A substitute issued by mistake: the invoice it replaced is in force again, with its pagos.
   if (factura.tipoRectificativa === 'S' && factura.rectificaId) {
-    await trx('facturas').where({ id: factura.rectificaId, sustituidaPorId: id }).update({ sustituidaPorId: null, updatedAt: ahora.toISOString() });
-    await trx('pagos').where('facturaId', id).update({ facturaId: factura.rectificaId, updatedAt: ahora.toISOString() });
+    await w.updateWhere('facturas', { id: factura.rectificaId, sustituidaPorId: id }, { sustituidaPorId: null });
+    await w.updateWhere('pagos', { facturaId: id }, { facturaId: factura.rectificaId });
   }
+  return anulada;
 }
 
 /**
@@ -394,11 +393,12 @@ export async function anular(trx: Db, id: number, f: Facturacion, ahora = new Da
  * and marked paid, whose total is exactly what the pago kept: its importe less what was refunded
  * of it. Returns the invoice's id.
  */
-export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number; concepto?: string }, f: Facturacion, create: Alta, ahora = new Date()): Promise<number> {
+export async function facturarPago(w: Escritor, pago: Row, opts: { tipoIva?: number; concepto?: string }, f: Facturacion, ahora = new Date()): Promise<number> {
+  const trx = w.db;
   const usuario = (await trx('usuarios').where('id', pago.usuarioId).first()) as Row;
   const curso = pago.cursoId ? ((await trx('cursos').where('id', pago.cursoId).first('titulo')) as Row | undefined) : undefined;
   const { base, tipoIva, cuotaIva: cuota } = desglose(Number(pago.importe) - Number(pago.importeReembolsado ?? 0), opts.tipoIva ?? 21);
-  const facturaId = await create('facturas', {
+  const facturaId = await w.create('facturas', {
     serie: f.series.facturas,
     usuarioId: pago.usuarioId,
     ...clienteDe(usuario),
@@ -412,7 +412,7 @@ export async function facturarPago(trx: Db, pago: Row, opts: { tipoIva?: number;
     fechaOperacion: new Date(pago.fecha).toISOString(),
     estado: 'borrador',
   });
-  await emitir(trx, facturaId, {}, f, ahora);
-  await trx('facturas').where('id', facturaId).update({ estado: 'pagada' });
+  await emitir(w, await w.lock('facturas', facturaId), {}, f, ahora);
+  await w.update('facturas', facturaId, { estado: 'pagada' });
   return facturaId;
 }

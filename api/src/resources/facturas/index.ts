@@ -132,7 +132,9 @@ export default defineResource({
   acceso: { contable: { leer: true, escribir: true } },
   // The totals and the kind are the server's, never the client's.
   async beforeWrite(data, ctx) {
-    comprobarCambio(data, ctx);
+    // The server's own steps (issuing, paying, linking a rectificativa, cancelling) are what
+    // moves an issued invoice; a client's write only ever marks one paid.
+    if (!ctx.servidor) comprobarCambio(data, ctx);
     const { existing, facturacion } = ctx;
     const out: Row = { ...data };
     if (ctx.op === 'create' || 'serie' in data) {
@@ -191,9 +193,9 @@ export default defineResource({
       summary: mensajes.facturacion.resumen.emitir,
       body: fechaOpcional,
       returns: 'Factura',
-      async run(id, body: { fecha?: string }, { db, facturacion, findById }) {
-        await emitir(db, id, body, facturacion);
-        return findById('facturas', id);
+      async run(id, body: { fecha?: string }, ctx) {
+        await emitir(ctx, ctx.row, body, ctx.facturacion);
+        return ctx.findById('facturas', id);
       },
     },
     rectificar: {
@@ -228,8 +230,8 @@ export default defineResource({
         },
       },
       returns: 'Factura',
-      async run(id, body, { db, facturacion, findById, create }) {
-        return findById('facturas', await rectificar(db, id, body, facturacion, create));
+      async run(id, body, ctx) {
+        return ctx.findById('facturas', await rectificar(ctx, id, body, ctx.facturacion));
       },
     },
     anular: {
@@ -238,9 +240,9 @@ export default defineResource({
       summary: mensajes.facturacion.resumen.anular,
       body: { title: 'Anulacion', type: 'object', additionalProperties: false, properties: {} },
       returns: 'Factura',
-      async run(id, _body, { db, facturacion, findById }) {
-        await anular(db, id, facturacion);
-        return findById('facturas', id);
+      async run(id, _body, ctx) {
+        await anular(ctx, ctx.row, ctx.facturacion);
+        return ctx.findById('facturas', id);
       },
     },
   },

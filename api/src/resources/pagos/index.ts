@@ -3,7 +3,6 @@
 // parts, each refund dated and recorded (reembolsos) and, if the pago's invoice is issued, with
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
 // once nothing is left to refund.
-import { insertId } from '../../db/filas.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { INT_MAX, textoVisible } from '../../base/values.js';
@@ -61,7 +60,7 @@ export default defineResource({
   nombreSql: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
   // Money: the contable handles it; an editor never sees it.
   acceso: { contable: { leer: true, escribir: true } },
-  async beforeWrite(data, { existing }) {
+  async beforeWrite(data, { existing, servidor }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
       if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
@@ -69,8 +68,12 @@ export default defineResource({
     }
     const de = String(existing.estado);
     const a = data.estado === undefined ? de : String(data.estado);
-    // A refund needs its amount and its reason, which a change of estado cannot carry.
-    if (de === 'completado' && a === 'reembolsado') throw conflict(mensajes.pagos.reembolsoPorAccion(Number(existing.id)));
+    // A refund needs its amount and its reason, which a change of estado cannot carry: only the
+    // reembolsar action (the server) gets a pago there.
+    if (de === 'completado' && a === 'reembolsado') {
+      if (servidor) return data;
+      throw conflict(mensajes.pagos.reembolsoPorAccion(Number(existing.id)));
+    }
     if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
     return data;
@@ -97,16 +100,16 @@ export default defineResource({
         properties: { tipoIva: { type: 'integer', enum: [21, 10, 4, 0] }, concepto: { type: 'string', minLength: 1, maxLength: 500 } },
       },
       returns: 'Factura',
-      async run(id, body, { db, facturacion, findById, create }) {
-        const pago = (await db('pagos').where('id', id).first()) as Row;
+      async run(id, body, ctx) {
+        const { row: pago, db } = ctx;
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noFacturable(pago.estado));
         if (pago.facturaId) {
           const actual = (await db('facturas').where('id', pago.facturaId).first('serie', 'numero', 'estado', 'id')) as Row;
           if (actual.estado !== 'anulada') throw conflict(mensajes.pagos.yaFacturado(actual.numero ? numSerieFactura(actual.serie, actual.numero) : `(borrador ${actual.id})`));
         }
-        const facturaId = await facturarPago(db, pago, body, facturacion, create);
-        await db('pagos').where('id', id).update({ facturaId, updatedAt: new Date().toISOString() });
-        return findById('facturas', facturaId);
+        const facturaId = await facturarPago(ctx, pago, body, ctx.facturacion);
+        await ctx.update('pagos', id, { facturaId });
+        return ctx.findById('facturas', facturaId);
       },
     },
     reembolsar: {
@@ -132,8 +135,8 @@ export default defineResource({
       returns: 'Reembolso',
       // The pago is locked for the transaction (runAction): two refunds at once are counted one
       // after the other, so together they never give back more than the pago brought in.
-      async run(id, body: { importe?: number; motivo: string; descripcion?: string }, { db, actor, facturacion, findById, create }) {
-        const pago = (await db('pagos').where('id', id).first()) as Row;
+      async run(id, body: { importe?: number; motivo: string; descripcion?: string }, ctx) {
+        const { row: pago, db, actor } = ctx;
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
         const yaDevuelto = Number(pago.importeReembolsado ?? 0);
         const queda = Number(pago.importe) - yaDevuelto;
@@ -151,18 +154,16 @@ export default defineResource({
         const ahora = new Date();
         const iso = ahora.toISOString();
         const entero = importe === queda;
-        await db('pagos')
-          .where('id', id)
-          .update({ importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}), updatedAt: iso });
+        await ctx.update('pagos', id, { importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}) });
         const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
         const rectificativa =
           factura && esEmitida(factura.estado)
             ? // The customer reads what the contable wrote for them, or only what went back: the
               // reason is the academy's, kept on the reembolso and in the log.
-              await rectificarReembolso(db, Number(factura.id), importe, descripcion ?? mensajes.facturacion.devolucion(importeEs(importe)), facturacion, create, ahora)
+              await rectificarReembolso(ctx, Number(factura.id), importe, descripcion ?? mensajes.facturacion.devolucion(importeEs(importe)), ctx.facturacion, ahora)
             : null;
-        const reembolsoId = await insertId(db, 'reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId, createdAt: iso, updatedAt: iso });
-        return findById('reembolsos', reembolsoId);
+        const reembolsoId = await ctx.create('reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId });
+        return ctx.findById('reembolsos', reembolsoId);
       },
     },
   },

@@ -192,8 +192,10 @@ describe('rectificativas and anulaciones', () => {
     const [registro] = await registrosDe(res.body.id);
     expect(registro).toMatchObject({ numSerieFactura: `R-${antesR.length + 1}`, tipoFactura: 'R1', cuotaTotal: '-4.20', importeTotal: '-24.20' });
     // The original stays as it was, and names its rectificativa.
-    // Naming its rectificativa is a write: one version more (docs/arquitectura.md §17).
-    expect((await t.call('GET', `/facturas/${f.id}`)).body).toEqual({ ...f, rectificadaPorId: res.body.id, version: f.version + 1 });
+    // Naming its rectificativa is a write: one version more and its time (docs/arquitectura.md §17).
+    const ahora = (await t.call('GET', `/facturas/${f.id}`)).body;
+    expect(ahora).toEqual({ ...f, rectificadaPorId: res.body.id, version: f.version + 1, updatedAt: ahora.updatedAt });
+    expect(ahora.updatedAt > f.updatedAt).toBe(true);
   });
 
   it('without amounts it cancels the whole invoice to the céntimo; a simplified one is corrected as R5', async () => {

@@ -64,7 +64,9 @@ describe('correcting the customer: a rectificativa por sustitución', () => {
     expect(s.numero).toBeGreaterThan(0);
     expect((await get(`/pagos/${p.id}`)).facturaId).toBe(s.id);
     // The original is left as issued, naming its rectificativa and the substitute that replaced it.
-    expect(await get(`/facturas/${factura.id}`)).toEqual({ ...factura, rectificadaPorId: s.id, sustituidaPorId: s.id, version: factura.version + 1 });
+    const original = await get(`/facturas/${factura.id}`);
+    expect(original).toEqual({ ...factura, rectificadaPorId: s.id, sustituidaPorId: s.id, version: factura.version + 1, updatedAt: original.updatedAt });
+    expect(original.updatedAt > factura.updatedAt).toBe(true);
     // Its VeriFactu record is a whole invoice's, on the same chain.
     const [registro] = await get(`/registros?filter=${q({ where: { facturaId: s.id } })}`);
     expect(registro).toMatchObject({ tipo: 'alta', numSerieFactura: numero(s), tipoFactura: 'R1', importeTotal: '49.00', cuotaTotal: '8.50' });
@@ -200,7 +202,7 @@ describe('every invoice written as POST /facturas writes one', () => {
   const altas = async (id: number) => get(`/logs?filter=${q({ where: { recurso: 'facturas', recursoId: id, tipo: 'CREATE' } })}`) as Promise<Row[]>;
   const forma = ({ tipo, recurso, datos, loginId, ip }: Row) => ({ tipo, recurso, datos, loginId, ip });
 
-  it('facturar, rectificar (I and S) and reembolsar leave the CREATE row of the new invoice, shaped as the one POST leaves', async () => {
+  it('facturar, rectificar (I and S) and reembolsar leave the CREATE row of the new invoice, shaped as the one POST leaves, naming the action', async () => {
     const borrador = (await t.call('POST', '/facturas', { usuarioId: ids.ana, concepto: 'Borrador auditado', base: 1000, tipoIva: 21 })).body;
     const [delPost] = await altas(borrador.id);
     expect(delPost).toMatchObject({ tipo: 'CREATE', recurso: 'facturas', recursoId: borrador.id });
@@ -213,13 +215,17 @@ describe('every invoice written as POST /facturas writes one', () => {
     const reembolso = await reembolsar(p.id, { importe: 1000, motivo: 'Una clase sin ver' });
     expect(reembolso.status, JSON.stringify(reembolso.body)).toBe(200);
 
-    const nuevas = { facturar: factura.id, diferencias: diferencias.body.id, sustitucion: sustitucion.body.id, reembolso: reembolso.body.facturaId };
+    const nuevas = { facturar: factura.id, rectificar: diferencias.body.id, sustitucion: sustitucion.body.id, reembolsar: reembolso.body.facturaId };
     expect(new Set(Object.values(nuevas)).size).toBe(4);
     for (const [como, id] of Object.entries(nuevas)) {
       const filas = await altas(id);
       expect(filas, como).toHaveLength(1);
       expect(filas[0].recursoId, como).toBe(id);
-      expect(forma(filas[0]), como).toEqual(forma(delPost));
+      // As POST's, but for the action that made it, which its row names.
+      const { datos, ...resto } = forma(filas[0]);
+      const { datos: _ninguna, ...comoPost } = forma(delPost);
+      expect(resto, como).toEqual(comoPost);
+      expect(JSON.parse(datos).accion, como).toBe(como === 'sustitucion' ? 'rectificar' : como);
     }
   });
 

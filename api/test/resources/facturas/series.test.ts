@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../../../src/mensajes.js';
 import { anadirRegistro } from '../../../src/resources/facturas/cadena.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
+import { comoServidor } from '../../support/db.js';
 
 let t: TestApp;
 let usuarioId: number;
@@ -87,7 +88,7 @@ describe('/registros/verificar', () => {
       .insert({ ...cuerpo(), serie: ' A', numero: 1, fecha: ahora, tipo: 'F1', cuotaIva: 2100, total: 12100, estado: 'emitida', emisorNif: t.config.emisor.nif, createdAt: ahora, updatedAt: ahora })
       .returning('id');
     const factura = await t.db('facturas').where('id', id).first();
-    await t.db.transaction((trx) => anadirRegistro(trx, factura, 'alta', t.config));
+    await comoServidor(t.db, (w) => anadirRegistro(w, factura, 'alta', t.config), t.config);
     const { body } = await t.call('GET', '/registros/verificar');
     expect(body).toMatchObject({ ok: false, rotura: { numSerieFactura: ' A-1', motivo: mensajes.facturacion.verificacion.identificador, encontrado: ' A-1' } });
   });
