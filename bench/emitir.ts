@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/src/app.js';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, type Db } from '../api/src/db/index.js';
-import { prepareDatabase } from '../api/src/db/preparar.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { startApiProcess } from './api.js';
 import { baseDePrueba, type Target } from './fill.js';

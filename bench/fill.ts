@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, type Db } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
-import { prepareDatabase } from '../api/src/db/preparar.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedScale } from '../seeds/scale.js';
 

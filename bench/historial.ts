@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
-import { prepareDatabase } from '../api/src/db/preparar.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedHistorial, type HistorialDe } from '../seeds/scale.js';
 import { baseDePrueba, type Target } from './fill.js';

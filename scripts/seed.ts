@@ -2,7 +2,8 @@
 // `npm run seed -- --scale N`: also adds N pagos (N/10 usuarios, ~N/2 facturas) for benchmarks;
 // N accepts 1000000, 1_000_000 or 1e6. Neither runs in production.
 import { createDb } from '../api/src/db/index.js';
-import { isEmpty, prepareDatabase } from '../api/src/db/preparar.js';
+import { isEmpty } from '../api/src/db/preparar.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedScale } from '../seeds/scale.js';
 import { configOrExit, describeDatabase } from './db-target.js';

@@ -8,7 +8,8 @@ import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb } from './db/index.js';
-import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
+import type { DemoSeeder } from './db/preparar.js';
+import { prepareDatabase } from './preparacion.js';
 import { esRelevo } from './eventos/avisos.js';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));

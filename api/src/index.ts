@@ -9,7 +9,8 @@ import { buildApp } from './app.js';
 import { avisosVerifactu, ConfigError, loadConfig, type Config } from './config.js';
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';
-import { prepareDatabase, type DemoSeeder } from './db/preparar.js';
+import type { DemoSeeder } from './db/preparar.js';
+import { prepareDatabase } from './preparacion.js';
 
 export interface RunningApi {
   app: FastifyInstance;

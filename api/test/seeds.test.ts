@@ -11,9 +11,11 @@ import { createAlmacen } from '../src/media/almacen.js';
 import { checkAlmacen } from '../src/media/comprobar.js';
 import { verificarCadena } from '../src/resources/facturas/cadena.js';
 import { cuotaIva } from '../src/resources/facturas/index.js';
+import { registry } from '../src/resources/index.js';
 import { seedDemo } from '../../seeds/demo.js';
 import { sembrarDemo } from '../../seeds/prepare.js';
-import { isEmpty, prepareDatabase } from '../src/db/preparar.js';
+import { isEmpty } from '../src/db/preparar.js';
+import { prepareDatabase } from '../src/preparacion.js';
 import { seedHistorial, seedScale } from '../../seeds/scale.js';
 import { createTestDb, EMISOR, testConfig, type TestDb } from './support/db.js';
 
@@ -286,7 +288,7 @@ async function mediosReales(db: Knex, config: Config) {
     expect(Number(archivo.tamano), ruta).toBeGreaterThan(0);
     expect(await almacen.existe(ruta.slice(1)), ruta).toBe(true);
   }
-  const informe = await checkAlmacen(db, almacen);
+  const informe = await checkAlmacen(db, registry, almacen);
   expect(informe).toMatchObject({ huerfanos: [], perdidos: [], rotas: [] });
   await seSirven(db, config, [...new Set(rutas.map(([r]) => r))]);
   return { clases, cursos };
