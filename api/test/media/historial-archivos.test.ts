@@ -62,7 +62,8 @@ describe('an upload\'s archivo', () => {
       expect(borrado).toMatchObject({ accion: 'borrar', login: null, version: expect.any(Number) });
       expect(borrado.cambios.estado).toEqual(['listo', null]);
       expect(await baja(id)).toEqual({ loginId: null, accion: 'soltar' });
-      await flujo.esperar(de(id, 'soltar'));
+      // An open page of it learns that it is gone.
+      await flujo.esperar(de(id, 'borrar'));
     }
     expect(await prueba.almacen.existe(prueba.t, archivo.ruta)).toBe(false);
     expect(await prueba.almacen.existe(prueba.t, archivo.miniatura)).toBe(false);
@@ -73,7 +74,7 @@ describe('an upload\'s archivo', () => {
     expect((await prueba.t.call('DELETE', url, undefined, { headers: tus })).status).toBe(204);
     await expect.poll(() => baja(id)).toEqual({ loginId: adminId, accion: 'cancelarSubida' });
     expect((await historial(id))[0]).toMatchObject({ accion: 'borrar', login: { id: adminId } });
-    await flujo.esperar(de(id, 'cancelarSubida'));
+    await flujo.esperar(de(id, 'borrar'));
   });
 
   it('abandoned, is swept by the server, with a DELETE row named after the sweep', async () => {
@@ -81,6 +82,6 @@ describe('an upload\'s archivo', () => {
     await prueba.t.db('archivos').where({ id }).update({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
     await prueba.t.app.media.barrer();
     expect(await baja(id)).toEqual({ loginId: null, accion: 'barridoSubidas' });
-    await flujo.esperar(de(id, 'barridoSubidas'));
+    await flujo.esperar(de(id, 'borrar'));
   });
 });
