@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/src/app.js';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, type Db } from '../api/src/db/index.js';
-import { prepareApi } from '../api/src/preparacion.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { startApiProcess } from './api.js';
 import { baseDePrueba, type Target } from './fill.js';
@@ -106,7 +106,7 @@ export async function medirEmitir(target: Target, duracion: number, log: (m: str
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
   try {
-    await prepareApi(db, config, { log: () => undefined, demo: sembrarDemo });
+    await prepareDatabase(db, config, { log: () => undefined, demo: sembrarDemo });
     // Enough for every slice at the fastest rate seen (a few hundred a second), and the trace.
     const n = Math.max(2000, Math.ceil(duracion * 400 * CONCURRENCIAS.length));
     const { borradores, pagos } = await prepararDatos(db, n);

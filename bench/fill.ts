@@ -9,7 +9,7 @@ import pg from 'pg';
 import { loadConfig } from '../api/src/config.js';
 import { createDb, type Db } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
-import { prepareApi } from '../api/src/preparacion.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedScale } from '../seeds/scale.js';
 
@@ -130,7 +130,7 @@ export async function fill(target: Target, scale: number, keep: boolean, log: (m
   const db = createDb(config.database);
   try {
     const t0 = performance.now();
-    await prepareApi(db, config, { log: () => {}, demo: sembrarDemo });
+    await prepareDatabase(db, config, { log: () => {}, demo: sembrarDemo });
     const t1 = performance.now();
     await seedScale(db, scale, { log: (m) => log(`  ${m}`) });
     const t2 = performance.now();

@@ -7,7 +7,7 @@
 import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
-import { prepareApi } from '../api/src/preparacion.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedHistorial, type HistorialDe } from '../seeds/scale.js';
 import { baseDePrueba, type Target } from './fill.js';
@@ -32,7 +32,7 @@ export async function llenarHistorial(target: Target, filas: number, log: (m: st
   const db = createDb(config.database);
   try {
     const t0 = performance.now();
-    await prepareApi(db, config, { log: () => {}, demo: sembrarDemo });
+    await prepareDatabase(db, config, { log: () => {}, demo: sembrarDemo });
     const { largo, corto } = await seedHistorial(db, filas, { log: (m) => log(`  ${m}`) });
     // As after fill.ts's load: production PostgreSQL has statistics. Only these tables: the
     // database's other schemas (the big bench's) are not this fill's to vacuum.

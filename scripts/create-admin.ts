@@ -14,8 +14,9 @@ import { assertPolicy } from '../api/src/auth/politica.js';
 import { ConfigError, loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { mensajes } from '../api/src/mensajes.js';
-import { getResource } from '../api/src/resources/index.js';
+import { registry } from '../api/src/resources/index.js';
 import { HttpError } from '../api/src/base/errors.js';
+import { Repository } from '../api/src/rest/repository.js';
 import { validateBody } from '../api/src/rest/validate.js';
 
 async function readPassword(): Promise<string> {
@@ -41,7 +42,7 @@ async function main(): Promise<number> {
   const password = argPassword ?? (await readPassword());
   try {
     // The API's own rules for a login (length of usuario and password), with its messages.
-    validateBody(getResource('logins'), 'create', { usuario, pass: password });
+    validateBody(registry.get('logins'), 'create', { usuario, pass: password });
     assertPolicy(password, usuario);
   } catch (err) {
     if (!(err instanceof HttpError)) throw err;
@@ -53,7 +54,7 @@ async function main(): Promise<number> {
   const db = createDb(config.database);
   try {
     await migrateLatest(db);
-    const { resultado, factorQuitado } = await saveAdministrator(db, config.scrypt, usuario, password);
+    const { resultado, factorQuitado } = await saveAdministrator(new Repository(db, config, registry), usuario, password);
     const debeEnrolar = config.mfaRoles.includes('administrador');
     console.log(resultado === 'creado' ? mensajes.auth.cli.creado(usuario) : mensajes.auth.cli.restablecido(usuario, { factorQuitado, debeEnrolar }));
     return 0;

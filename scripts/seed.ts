@@ -3,7 +3,7 @@
 // N accepts 1000000, 1_000_000 or 1e6. Neither runs in production.
 import { createDb } from '../api/src/db/index.js';
 import { isEmpty } from '../api/src/db/preparar.js';
-import { prepareApi } from '../api/src/preparacion.js';
+import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 import { seedScale } from '../seeds/scale.js';
 import { configOrExit, describeDatabase } from './db-target.js';
@@ -43,7 +43,7 @@ const db = createDb(config.database);
 try {
   console.log(`Base de datos: ${describeDatabase(config.database)}`);
   const wasEmpty = await isEmpty(db).catch(() => true);
-  const result = await prepareApi(db, config, { log: (m) => console.log(m), demo: sembrarDemo });
+  const result = await prepareDatabase(db, config, { log: (m) => console.log(m), demo: sembrarDemo });
   if (!wasEmpty || result.seeded !== 'demo') console.log('La base de datos ya tiene datos: no se cargan los de demostración.');
   if (args.scale) await seedScale(db, args.scale);
   if (result.seeded !== 'demo') console.log('Administrador de demostración: admin / admin (si no se ha cambiado)');

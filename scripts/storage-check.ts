@@ -6,6 +6,7 @@ import { createDb } from '../api/src/db/index.js';
 import type { StorageConfig } from '../api/src/config.js';
 import { createAlmacen } from '../api/src/media/almacen.js';
 import { checkAlmacen, describeInforme, quedaMal } from '../api/src/media/comprobar.js';
+import { registry } from '../api/src/resources/index.js';
 import { configOrExit, describeDatabase } from './db-target.js';
 
 const USO = 'Uso: npm run storage:check [-- --fix]   (--fix borra los ficheros huérfanos, solo esos)';
@@ -39,7 +40,7 @@ try {
   console.log(`Almacenamiento: ${describeStorage(config.storage)}`);
   // Checking never creates a bucket: a missing one is an error worth seeing.
   const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours);
-  const informe = await checkAlmacen(db, almacen, { arreglar });
+  const informe = await checkAlmacen(db, registry, almacen, { arreglar });
   for (const linea of describeInforme(informe)) console.log(linea);
   process.exitCode = quedaMal(informe) ? 1 : 0;
 } catch (err) {

@@ -91,7 +91,14 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     maxAge: 600,
   });
 
-  await app.register(authPlugin, { db, config });
+  // The one repository: every plugin that reads or writes records gets it, and with it the
+  // registry it serves. What its writes let go of goes to media, which writes through it in
+  // turn: the hook reaches media once it is built below, before any write can run.
+  const eventos = createEventos(db, config);
+  let media!: Media;
+  const repo = new Repository(db, config, registry, { soltar: (rutas) => media.soltar(rutas) }, eventos.avisos);
+
+  await app.register(authPlugin, { repo, config });
   app.addHook('preValidation', rejectUnreadableQuery);
   app.addHook('preValidation', rejectPrecondicionNoEvaluada);
 
@@ -100,13 +107,11 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
 
-  const media = mediaDada ?? (await createMedia(db, config, app.log, opcionesMedia));
+  media = mediaDada ?? (await createMedia(repo, config, app.log, opcionesMedia));
   registerHealthRoutes(app, db, () => media.almacen.comprobarEscritura());
   // For the storage commands and the tests: the store and the sweep.
   app.decorate('media', media);
-  const eventos = createEventos(db, config);
   await eventos.registrar(app, registry, opcionesEventos);
-  const repo = new Repository(db, config, registry, media, eventos.avisos);
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
@@ -117,7 +122,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   // machine's background work runs; among machines, the claims decide.
   const servicios: Servicios = { db, config, media, log: app.log };
   const activo = (t: (typeof tipos)[number]) => t.activo?.(servicios) ?? true;
-  registerTrabajos(app, { db, tipos, activo });
+  registerTrabajos(app, { repo, tipos, activo });
   if (config.tareasDeFondo) {
     const corredor = createCorredor(db, repo, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
     app.decorate('corredor', corredor);

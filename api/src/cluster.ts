@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from './config.js';
 import { createDb } from './db/index.js';
 import type { DemoSeeder } from './db/preparar.js';
-import { prepareApi } from './preparacion.js';
+import { prepareDatabase } from './preparacion.js';
 import { esRelevo } from './eventos/avisos.js';
 
 const entry = fileURLToPath(new URL('./index.ts', import.meta.url));
@@ -38,7 +38,7 @@ export async function startCluster(config: Config, { log = console.log, error = 
   // Once, here: workers never migrate nor seed (index.ts skips it in a worker).
   const db = createDb(config.database);
   try {
-    await prepareApi(db, config, { log, demo });
+    await prepareDatabase(db, config, { log, demo });
   } finally {
     await db.destroy();
   }

@@ -10,7 +10,7 @@ import { avisosVerifactu, ConfigError, loadConfig, type Config } from './config.
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { DemoSeeder } from './db/preparar.js';
-import { prepareApi } from './preparacion.js';
+import { prepareDatabase } from './preparacion.js';
 
 export interface RunningApi {
   app: FastifyInstance;
@@ -27,7 +27,7 @@ export async function startApi(config: Config, { demo }: StartOptions = {}): Pro
   const db = createDb(config.database);
   // Migrated before the app is built: building it reads archivos (uploads to resume). A
   // cluster's worker finds it done: its primary prepared the database before forking.
-  if (!cluster.isWorker) await prepareApi(db, config, { log: (msg: string) => console.log(msg), demo });
+  if (!cluster.isWorker) await prepareDatabase(db, config, { log: (msg: string) => console.log(msg), demo });
   const app = await buildApp({ config, db });
   await app.listen({ port: config.port, host: config.host });
   let closing: Promise<void> | undefined;

@@ -1,25 +1,29 @@
-// What every start does before serving, in the application's layer: the database prepared
-// (db/preparar.ts: migrations, the first administrator or the demo) and then brought up to date
-// with what the entities need of it: invoices issued before the VeriFactu chain existed (a
-// database from before it, the demo's) get their records, written as the server through the
-// repository, so each has its history like any other.
+// What every start does to its database, with the application's own pieces (docs/arquitectura.md
+// §9): db/preparar.ts migrates it and fills an empty one (the caller's demo data outside
+// production, or the first administrator, whom auth/ creates through the repository), and then
+// invoices issued before the VeriFactu chain existed, or by the demo seed, get their records. Here
+// rather than in db/, which imports nothing above it.
 import type { Knex } from 'knex';
 import { SERVIDOR } from './base/types.js';
+import { createPrimerAdministrador } from './auth/administrators.js';
 import type { Config } from './config.js';
-import { prepareDatabase, type PrepareOptions, type PrepareResult } from './db/preparar.js';
+import { migrateAndSeed, type DemoSeeder, type PrepareResult } from './db/preparar.js';
 import { mensajes } from './mensajes.js';
 import { encadenarEmitidas } from './resources/facturas/cadena.js';
 import { registry } from './resources/index.js';
 import { Repository } from './rest/repository.js';
 
-export async function prepareApi(db: Knex, config: Config, opciones: Omit<PrepareOptions, 'ponerAlDia'> = {}): Promise<PrepareResult> {
-  const log = opciones.log ?? console.log;
-  return prepareDatabase(db, config, {
-    ...opciones,
-    async ponerAlDia(db) {
-      const repo = new Repository(db, config, registry);
-      const encadenadas = await repo.transaction(SERVIDOR, (w) => encadenarEmitidas(w, config), { accion: 'encadenar' });
-      if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
-    },
-  });
+export interface OpcionesPreparacion {
+  log?: (msg: string) => void;
+  /** How an empty database is filled outside production (seeds/prepare.ts); without it, as production does. */
+  demo?: DemoSeeder;
+}
+
+export async function prepareDatabase(db: Knex, config: Config, { log = console.log, demo }: OpcionesPreparacion = {}): Promise<PrepareResult> {
+  // No live list is open before the first start: the first administrator's change is announced to nobody.
+  const repo = new Repository(db, config, registry);
+  const result = await migrateAndSeed(db, config, { log, demo, primerAdministrador: (usuario, password) => createPrimerAdministrador(repo, usuario, password) });
+  const encadenadas = await repo.transaction(SERVIDOR, (w) => encadenarEmitidas(w, config), { accion: 'encadenar' });
+  if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
+  return result;
 }

@@ -37,6 +37,20 @@ describe('imports', () => {
     expect(hacia).toEqual([]);
   });
 
+  it('auth/ and media/ read no global registry: they serve the one app.ts hands them with the repository', () => {
+    const deps = graph.obj();
+    const hacia = Object.keys(deps)
+      .filter((f) => f.startsWith('api/src/auth/') || f.startsWith('api/src/media/'))
+      .flatMap((f) => deps[f].filter((d: string) => d === 'api/src/resources/index.ts').map((d: string) => `${f} > ${d}`));
+    expect(hacia).toEqual([]);
+  });
+
+  it('db/preparar.ts imports nothing above db/: what it needs from above comes as callbacks', () => {
+    const deps = graph.obj();
+    const abajo = (d: string) => !d.startsWith('api/src/') || d.startsWith('api/src/db/') || d === 'api/src/config.ts';
+    expect(deps['api/src/db/preparar.ts'].filter((d: string) => !abajo(d))).toEqual([]);
+  });
+
   it('the graph it reads is the real one', () => {
     // A resolution that failed would leave every rule above trivially true.
     const deps = graph.obj();

@@ -11,10 +11,11 @@ import { createAlmacen } from '../src/media/almacen.js';
 import { checkAlmacen } from '../src/media/comprobar.js';
 import { verificarCadena } from '../src/resources/facturas/cadena.js';
 import { cuotaIva } from '../src/resources/facturas/index.js';
+import { registry } from '../src/resources/index.js';
 import { seedDemo } from '../../seeds/demo.js';
 import { sembrarDemo } from '../../seeds/prepare.js';
 import { isEmpty } from '../src/db/preparar.js';
-import { prepareApi } from '../src/preparacion.js';
+import { prepareDatabase } from '../src/preparacion.js';
 import { seedHistorial, seedScale } from '../../seeds/scale.js';
 import { createTestDb, EMISOR, testConfig, type TestDb } from './support/db.js';
 
@@ -287,7 +288,7 @@ async function mediosReales(db: Knex, config: Config) {
     expect(Number(archivo.tamano), ruta).toBeGreaterThan(0);
     expect(await almacen.existe(ruta.slice(1)), ruta).toBe(true);
   }
-  const informe = await checkAlmacen(db, almacen);
+  const informe = await checkAlmacen(db, registry, almacen);
   expect(informe).toMatchObject({ huerfanos: [], perdidos: [], rotas: [] });
   await seSirven(db, config, [...new Set(rutas.map(([r]) => r))]);
   return { clases, cursos };
@@ -316,12 +317,12 @@ describe('prepareDatabase', () => {
     const t = await fresh();
     const config = configDe(t);
     const lines: string[] = [];
-    const first = await prepareApi(t.db, config, { log: (m) => lines.push(m), demo: sembrarDemo });
+    const first = await prepareDatabase(t.db, config, { log: (m) => lines.push(m), demo: sembrarDemo });
     expect(first.seeded).toBe('demo');
     expect(lines).toContain('Administrador de demostración: admin / admin');
     const admin = await t.db('logins').where('usuario', 'admin').first();
     expect(await verifyPassword('admin', admin.pass)).toBe(true);
-    const again = await prepareApi(t.db, config, { log: () => {}, demo: sembrarDemo });
+    const again = await prepareDatabase(t.db, config, { log: () => {}, demo: sembrarDemo });
     expect(again).toEqual({ migrations: [], seeded: null });
     // admin and lucia, and one account per other role sharing admin's password: carmen (contable), pablo (editor).
     expect(await count(t.db, 'logins')).toBe(4);
@@ -368,7 +369,7 @@ describe('prepareDatabase', () => {
     const t = await fresh();
     const config = configDe(t, { FFMPEG_PATH: '/no/existe/ffmpeg', FFPROBE_PATH: '/no/existe/ffprobe' });
     const lines: string[] = [];
-    expect((await prepareApi(t.db, config, { log: (m) => lines.push(m), demo: sembrarDemo })).seeded).toBe('demo');
+    expect((await prepareDatabase(t.db, config, { log: (m) => lines.push(m), demo: sembrarDemo })).seeded).toBe('demo');
     expect(lines.join('\n')).toMatch(/incluidos en seeds\/media/);
     const { clases, cursos } = await mediosReales(t.db, config);
     expect(clases.filter((c) => c.video).length).toBeGreaterThan(clases.length / 2);
@@ -380,7 +381,7 @@ describe('prepareDatabase', () => {
   it('in production creates only the first administrator from ADMIN_USUARIO / ADMIN_PASSWORD', async () => {
     const t = await fresh();
     const config = testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado', ADMIN_USUARIO: 'jefa', ADMIN_PASSWORD: 'una clave larga' });
-    const result = await prepareApi(t.db, config, { log: () => {}, demo: sembrarDemo });
+    const result = await prepareDatabase(t.db, config, { log: () => {}, demo: sembrarDemo });
     expect(result.seeded).toBe('admin');
     expect(await t.db('logins').pluck('usuario')).toEqual(['jefa']);
     expect(await verifyPassword('una clave larga', (await t.db('logins').first()).pass)).toBe(true);
@@ -391,7 +392,7 @@ describe('prepareDatabase', () => {
   it('in production without ADMIN_USUARIO leaves the database empty and says how to proceed', async () => {
     const t = await fresh();
     const lines: string[] = [];
-    const result = await prepareApi(t.db, testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' }), { log: (m) => lines.push(m), demo: sembrarDemo });
+    const result = await prepareDatabase(t.db, testConfig(t.database, { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' }), { log: (m) => lines.push(m), demo: sembrarDemo });
     expect(result.seeded).toBeNull();
     expect(await isEmpty(t.db)).toBe(true);
     expect(lines.join('\n')).toMatch(/ADMIN_USUARIO/);

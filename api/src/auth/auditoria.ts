@@ -1,14 +1,13 @@
 // The log rows the server writes about accounts (base/types.ts EVENTOS_CUENTA), beside the
-// CREATE/UPDATE/DELETE rows the repository writes for every change of a record.
-import type { Knex } from 'knex';
-import type { EventoCuenta } from '../base/types.js';
+// CREATE/UPDATE/DELETE rows the repository writes for every change of a record. They are `logs`
+// records written through the repository like any other (resources/logs.ts takes them as the
+// server's): who did it and from where are the Escritor's actor.
+import type { EventoCuenta, Escritor } from '../base/types.js';
 import { isPg } from '../db/index.js';
+import type { Repository } from '../rest/repository.js';
 
 export interface Evento {
   tipo: EventoCuenta;
-  /** Who did it (null: nobody signed in). */
-  loginId: number | null;
-  ip: string | null;
   /** What it was done to: the account (`logins`, its id) or the entity a refused write aimed at. */
   recurso?: string | null;
   recursoId?: number | null;
@@ -16,24 +15,23 @@ export interface Evento {
   datos?: Record<string, unknown>;
 }
 
-export async function registrarEvento(db: Knex | Knex.Transaction, e: Evento, ahora = new Date()) {
-  const iso = ahora.toISOString();
-  await db('logs').insert({
+/** One event's row, in `w`'s transaction, by `w`'s actor. */
+export async function writeEvento(w: Escritor, e: Evento, ahora = new Date()): Promise<number> {
+  return w.create('logs', {
     tipo: e.tipo,
-    fecha: iso,
+    fecha: ahora.toISOString(),
     datos: e.datos ? JSON.stringify(e.datos) : null,
-    loginId: e.loginId,
     recurso: e.recurso ?? null,
     recursoId: e.recursoId ?? null,
-    ip: e.ip,
-    createdAt: iso,
-    updatedAt: iso,
   });
 }
 
-/** A write a role was refused: which route and why. */
-export interface Rechazo extends Omit<Evento, 'tipo' | 'datos'> {
+/** A write a role was refused: by whom, from where, which route and why. */
+export interface Rechazo {
   loginId: number;
+  ip: string;
+  recurso: string | null;
+  recursoId: number | null;
   datos: { ruta: string; motivo: string };
 }
 
@@ -42,11 +40,12 @@ export interface Rechazo extends Omit<Evento, 'tipo' | 'datos'> {
  * one row whose `veces` rises (and `ultima` says when): a script retrying a refused delete a
  * hundred times leaves one row that says a hundred, not a hundred rows burying the rest of the
  * log. In one transaction, serialized per account on PostgreSQL, so two at once count as two.
+ * The server writes it (an actor without a role): the role was what refused the write.
  */
-export async function registrarRechazo(db: Knex, r: Rechazo, ventanaMs: number, ahora = new Date()) {
-  await db.transaction(async (trx) => {
-    if (isPg(db)) await trx.raw('SELECT pg_advisory_xact_lock(hashtext(?), CAST(? AS integer))', ['aula:prohibido', r.loginId]);
-    const recientes = (await trx('logs')
+export async function writeRechazo(repo: Repository, r: Rechazo, ventanaMs: number, ahora = new Date()) {
+  await repo.transaction({ loginId: r.loginId, ip: r.ip }, async (w) => {
+    if (isPg(repo.db)) await w.db.raw('SELECT pg_advisory_xact_lock(hashtext(?), CAST(? AS integer))', ['aula:prohibido', r.loginId]);
+    const recientes = (await w.db('logs')
       .where({ tipo: 'PROHIBIDO', loginId: r.loginId })
       .where('createdAt', '>', new Date(ahora.getTime() - ventanaMs).toISOString())
       .orderBy('id', 'desc')
@@ -54,11 +53,10 @@ export async function registrarRechazo(db: Knex, r: Rechazo, ventanaMs: number, 
     for (const { id, datos } of recientes) {
       const previos = JSON.parse(datos ?? '{}') as { ruta?: string; veces?: number };
       if (previos.ruta !== r.datos.ruta) continue;
-      const iso = ahora.toISOString();
-      const resumen = { ...previos, motivo: r.datos.motivo, veces: (previos.veces ?? 1) + 1, ultima: iso };
-      await trx('logs').where({ id }).update({ datos: JSON.stringify(resumen), updatedAt: iso });
+      const resumen = { ...previos, motivo: r.datos.motivo, veces: (previos.veces ?? 1) + 1, ultima: ahora.toISOString() };
+      await w.update('logs', Number(id), { datos: JSON.stringify(resumen) });
       return;
     }
-    await registrarEvento(trx, { ...r, tipo: 'PROHIBIDO', datos: { ...r.datos, veces: 1 } }, ahora);
+    await writeEvento(w, { tipo: 'PROHIBIDO', recurso: r.recurso, recursoId: r.recursoId, datos: { ...r.datos, veces: 1 } }, ahora);
   });
 }

@@ -1,12 +1,13 @@
 // Mi cuenta: what every account does for itself (docs/arquitectura.md §4). Its own password
 // (also the step `cambiarPass` after an administrador reset it) and its own open sessions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Actor } from '../base/types.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { notFound, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { parseId } from '../rest/peticion.js';
-import { registrarEvento } from './auditoria.js';
+import type { Repository } from '../rest/repository.js';
+import { writeEvento } from './auditoria.js';
 import { checkContrasenaActual } from './contrasenaActual.js';
 import { faseSiguiente } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
@@ -17,7 +18,7 @@ import { sessionsEnded, type SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface CuentaRouteOptions {
-  db: Db;
+  repo: Repository;
   config: Pick<Config, 'scrypt' | 'mfaRoles'>;
   sessions: SessionStore;
   throttle: LoginThrottle;
@@ -38,8 +39,11 @@ function leerCambio(body: unknown): { actual: string; nueva: string } {
   return { actual: data.actual as string, nueva: data.nueva as string };
 }
 
-export function registerCuentaRoutes(app: FastifyInstance, { db, config, sessions, throttle, hashing }: CuentaRouteOptions) {
+export function registerCuentaRoutes(app: FastifyInstance, { repo, config, sessions, throttle, hashing }: CuentaRouteOptions) {
+  const db = repo.db;
   const yo = (request: FastifyRequest) => request.login!;
+  /** The account acting on its own row: the server's write, by the account, from where it asked. */
+  const propia = (request: FastifyRequest): Actor => ({ loginId: yo(request).id, ip: request.ip, sesionId: yo(request).sesionId });
   const cuenta = { config: { acceso: CUALQUIER_CUENTA } };
 
   app.post('/cuenta/contrasena', cuenta, async (request) => {
@@ -58,11 +62,11 @@ export function registerCuentaRoutes(app: FastifyInstance, { db, config, session
     const hash = await hashing.run(request.ip, () => hashPassword(nueva, config.scrypt));
 
     // Anyone signed in with the old password is signed out; this session, where it was proved, stays.
-    await db.transaction(async (trx) => {
-      await trx('logins').where('id', login.id).update({ pass: hash, debeCambiarPass: false, updatedAt: new Date().toISOString() });
-      await trx('sesiones').where('loginId', login.id).whereNot('id', login.sesionId).delete();
-      await registrarEvento(trx, { tipo: 'CONTRASENA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id });
-    });
+    await repo.transaction(propia(request), async (w) => {
+      await w.update('logins', login.id, { pass: hash, debeCambiarPass: false });
+      await w.db('sesiones').where('loginId', login.id).whereNot('id', login.sesionId).delete();
+      await writeEvento(w, { tipo: 'CONTRASENA', recurso: 'logins', recursoId: login.id });
+    }, { accion: 'cambiarContrasena' });
     sessionsEnded(login.id);
     const fase = await faseSiguiente(db, config, { ...row, debeCambiarPass: false }, { codigoDado: true });
     if (login.fase !== fase) await sessions.completar(login.sesionId, fase);
@@ -77,12 +81,12 @@ export function registerCuentaRoutes(app: FastifyInstance, { db, config, session
   /** Ends the account's sessions `donde` names, in one transaction with its log row. */
   const cerrar = async (request: FastifyRequest, donde: { id?: number; excepto?: number }) => {
     const login = yo(request);
-    const n = await db.transaction(async (trx) => {
-      const q = trx('sesiones').where('loginId', login.id);
+    const n = await repo.transaction(propia(request), async (w) => {
+      const q = w.db('sesiones').where('loginId', login.id);
       if (donde.id !== undefined) q.where('id', donde.id);
       if (donde.excepto !== undefined) q.whereNot('id', donde.excepto);
       const cerradas = await q.delete();
-      if (cerradas) await registrarEvento(trx, { tipo: 'SESIONES-CERRADAS', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id, datos: { sesiones: cerradas } });
+      if (cerradas) await writeEvento(w, { tipo: 'SESIONES-CERRADAS', recurso: 'logins', recursoId: login.id, datos: { sesiones: cerradas } });
       return cerradas;
     });
     if (n) sessionsEnded(login.id);

@@ -5,8 +5,8 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
-import { registrarRechazo } from './auditoria.js';
+import type { Repository } from '../rest/repository.js';
+import { writeRechazo } from './auditoria.js';
 import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
@@ -18,7 +18,8 @@ import { HashingQueue, type HashingLimits } from './hashing.js';
 import { CodigoThrottle, LoginThrottle } from './throttle.js';
 
 export interface AuthOptions {
-  db: Db;
+  /** The records it reads and writes (the accounts, their events), and the registry it serves. */
+  repo: Repository;
   config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName' | 'actividad'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
@@ -26,7 +27,8 @@ export interface AuthOptions {
   hashing?: HashingLimits;
 }
 
-async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, hashing }: AuthOptions) {
+async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, hashing }: AuthOptions) {
+  const db = repo.db;
   await app.register(cookie);
   app.decorateRequest('login', null);
 
@@ -44,7 +46,7 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== 403 || !request.login || request.method === 'GET' || request.method === 'HEAD') return;
     const acceso = request.routeOptions.config.acceso;
-    await registrarRechazo(db, {
+    await writeRechazo(repo, {
       loginId: request.login.id,
       ip: request.ip,
       recurso: acceso && 'recurso' in acceso ? acceso.recurso.name : null,
@@ -64,9 +66,9 @@ async function authPlugin(app: FastifyInstance, { db, config, now = Date.now, ha
     // Any other type reaches only logout here (origin.ts answers 415 to the rest first), which ignores its body.
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     const cola = new HashingQueue(hashing);
-    registerAuthRoutes(routes, { db, config, sessions, throttle, hashing: cola, now });
-    registerSegundoFactor(routes, { db, config, sessions, throttle, codigos, hashing: cola, now });
-    registerCuentaRoutes(routes, { db, config, sessions, throttle, hashing: cola });
+    registerAuthRoutes(routes, { repo, config, sessions, throttle, hashing: cola, now });
+    registerSegundoFactor(routes, { repo, config, sessions, throttle, codigos, hashing: cola, now });
+    registerCuentaRoutes(routes, { repo, config, sessions, throttle, hashing: cola });
   });
 }
 

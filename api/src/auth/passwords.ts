@@ -37,6 +37,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return key.length === parsed.key.length && timingSafeEqual(key, parsed.key);
 }
 
+/**
+ * Whether a text is a hash in the stored form (`scrypt$N$r$p$salt$hash`): what the server hands
+ * the logins rule when it hashed the password itself (resources/logins/index.ts).
+ */
+export function isHash(texto: string): boolean {
+  const parsed = parse(texto);
+  return parsed !== undefined && [parsed.params.N, parsed.params.r, parsed.params.p].every((n) => Number.isInteger(n) && n > 0) && parsed.salt.length > 0 && parsed.key.length === KEYLEN;
+}
+
 export function needsRehash(stored: string, params: ScryptParams): boolean {
   const parsed = parse(stored);
   return !parsed || parsed.params.N !== params.N || parsed.params.r !== params.r || parsed.params.p !== params.p;

@@ -2,9 +2,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { getResource } from '../resources/index.js';
+import type { Repository } from '../rest/repository.js';
 import { HttpError, tooManyRequests, unauthorized } from '../base/errors.js';
 import { leerTextos } from './cuerpo.js';
 import { isStorableText, serializeRow } from '../base/values.js';
@@ -16,7 +15,7 @@ import { SESSION_COOKIE, type SessionStore } from './sessions.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface AuthRouteOptions {
-  db: Db;
+  repo: Repository;
   config: Pick<Config, 'scrypt' | 'mfaRoles'>;
   sessions: SessionStore;
   throttle: LoginThrottle;
@@ -27,8 +26,9 @@ export interface AuthRouteOptions {
 /** Only the types are checked: any other mistake is the same «login incorrecto». */
 const readCredentials = (body: unknown) => leerTextos(body, ['usuario', 'pass'] as const);
 
-export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions, throttle, hashing, now }: AuthRouteOptions) {
-  const logins = getResource('logins');
+export function registerAuthRoutes(app: FastifyInstance, { repo, config, sessions, throttle, hashing, now }: AuthRouteOptions) {
+  const db = repo.db;
+  const logins = repo.registry.get('logins');
   const loginIncorrecto = () => unauthorized(mensajes.auth.loginIncorrecto);
 
   // An unknown usuario is checked against this hash so it costs as much as a wrong password
@@ -67,7 +67,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
       });
       if (rehashed) changes.pass = rehashed;
     }
-    await db('logins').where('id', row.id).update(changes);
+    // The account's own bookkeeping, as the server's: in its history as `entrar`, by itself.
+    const actual = await repo.transaction({ loginId: Number(row.id), ip: request.ip }, (w) => w.update('logins', Number(row.id), changes), { accion: 'entrar' });
 
     // A fresh token on every login, and the one the browser held is ended: a session planted
     // before login (fixation) never becomes an authenticated one.
@@ -76,9 +77,8 @@ export function registerAuthRoutes(app: FastifyInstance, { db, config, sessions,
     const fase = await faseSiguiente(db, config, row, { codigoDado: false });
     const token = await sessions.create(row.id, { fase, ip: request.ip, dispositivo: request.headers['user-agent'] ?? null });
     reply.setCookie(SESSION_COOKIE, token, sessions.cookieOptions());
-    // As it is now: the update above moved its version (docs/arquitectura.md §17) besides ultimoAcceso.
-    const actual = await db('logins').where('id', row.id).first();
-    return { ...serializeRow(logins, actual ?? { ...row, ultimoAcceso }), fase };
+    // As stored by the update above, which moved its version (docs/arquitectura.md §17) besides ultimoAcceso.
+    return { ...serializeRow(logins, actual), fase };
   });
 
   // Public and idempotent: a stale or missing cookie still ends in a clean, logged-out browser.

@@ -9,8 +9,7 @@ import { serializeRow } from '../base/values.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { getResource } from '../resources/index.js';
-import { registrarEvento } from './auditoria.js';
+import { writeEvento } from './auditoria.js';
 import { checkContrasenaActual } from './contrasenaActual.js';
 import { leerTextos } from './cuerpo.js';
 import { faseSiguiente, tieneSegundoFactor } from './fases.js';
@@ -35,8 +34,11 @@ const codigoIncorrecto = () => new HttpError(422, mensajes.segundoFactor.codigoI
 /** Next to the field, as a wrong current password is in Mi cuenta. */
 const contrasenaIncorrecta = () => validationFailed([{ path: '/pass', code: 'password', message: mensajes.segundoFactor.contrasenaIncorrecta }]);
 
-export function registerSegundoFactor(app: FastifyInstance, { db, config, sessions, throttle, codigos, hashing, now }: SegundoFactorOptions) {
-  const logins = getResource('logins');
+export function registerSegundoFactor(app: FastifyInstance, { repo, config, sessions, throttle, codigos, hashing, now }: SegundoFactorOptions) {
+  const db = repo.db;
+  const logins = repo.registry.get('logins');
+  /** The account's own second factor: the server's write, by the account, from where it asked. */
+  const propia = (request: FastifyRequest) => ({ loginId: request.login!.id, ip: request.ip });
   const opciones = { config: { acceso: CUALQUIER_CUENTA } };
 
   /**
@@ -101,14 +103,15 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
     if (pass !== undefined) await exigirContrasena(request, pass);
     const ahora = new Date(now()).toISOString();
     const nuevos = codigosNuevos();
-    await db.transaction(async (trx) => {
+    await repo.transaction(propia(request), async (w) => {
+      const trx = w.db;
       await pendiente(trx);
       // Not counted by the codes' throttle: this secret is the one this session was just shown,
       // so guessing its codes gains nothing; a typo here must not spend the account's tries.
       if (!(await gastarCodigo(trx, login.id, codigo, now(), { confirmado: false }))) throw codigoIncorrecto();
       await trx('totp').where('loginId', login.id).update({ activadoEn: ahora });
       await guardarCodigos(trx, login.id, nuevos, ahora);
-      await registrarEvento(trx, { tipo: 'MFA-ALTA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id }, new Date(ahora));
+      await writeEvento(w, { tipo: 'MFA-ALTA', recurso: 'logins', recursoId: login.id }, new Date(ahora));
     });
     // An account made to enrol goes on to whatever is left (or to a whole session).
     if (login.fase === 'enrolar') await siguiente(login.id, login.sesionId);
@@ -123,10 +126,10 @@ export function registerSegundoFactor(app: FastifyInstance, { db, config, sessio
     // A stolen session must not be enough: the password and a code, each guessed no faster than at login.
     await exigirContrasena(request, pass);
     await conCodigo(request, () =>
-      db.transaction(async (trx) => {
-        if (!(await gastarCodigo(trx, login.id, codigo, now()))) throw codigoIncorrecto();
-        await borrarSegundoFactor(trx, login.id);
-        await registrarEvento(trx, { tipo: 'MFA-BAJA', loginId: login.id, ip: request.ip, recurso: 'logins', recursoId: login.id }, new Date(now()));
+      repo.transaction(propia(request), async (w) => {
+        if (!(await gastarCodigo(w.db, login.id, codigo, now()))) throw codigoIncorrecto();
+        await borrarSegundoFactor(w.db, login.id);
+        await writeEvento(w, { tipo: 'MFA-BAJA', recurso: 'logins', recursoId: login.id }, new Date(now()));
       }),
     );
     return { activo: false, codigosRestantes: 0 };

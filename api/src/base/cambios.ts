@@ -10,7 +10,7 @@ export interface Cambio {
   recurso: string;
   /** The records it touched: one, or the many of a bulk PATCH/DELETE. */
   ids: number[];
-  /** crear, cambiar, borrar, or the name of the entity's action (emitir, facturar…). */
+  /** crear, cambiar, borrar, or the name of the action or job that made it (emitir, facturar…); a deletion is always borrar. */
   accion: string;
   /** The record's version after the write, where records keep one; null otherwise. */
   version: number | null;
@@ -55,7 +55,9 @@ const datosDe = (datos: FilaLog['datos']): Record<string, unknown> => {
 
 /**
  * A change as its audit row tells it: the action's name when the row is an action's, the ids of
- * a bulk write from `datos.ids`, the version the row kept.
+ * a bulk write from `datos.ids`, the version the row kept. A deletion is `borrar` whatever wrote
+ * it (a file freed, an upload swept): that is how an open page learns its record is gone, and
+ * what the history calls it too; its action's name stays in the row.
  */
 export function cambioDeLog(fila: FilaLog): Cambio | undefined {
   const accionBase = ACCIONES[fila.tipo];
@@ -66,7 +68,7 @@ export function cambioDeLog(fila: FilaLog): Cambio | undefined {
     evento: Number(fila.id),
     recurso: fila.recurso,
     ids,
-    accion: typeof datos.accion === 'string' ? datos.accion : accionBase,
+    accion: typeof datos.accion === 'string' && fila.tipo !== 'DELETE' ? datos.accion : accionBase,
     // Not datos.version: a restore's datos name the version it brought back, not the one it left.
     version: fila.version === undefined || fila.version === null ? null : Number(fila.version),
     loginId: fila.loginId === null ? null : Number(fila.loginId),

@@ -143,6 +143,11 @@ export interface WriteContext {
    * may take what only the server writes (a rectificativa's kind and serie, an invoice's number).
    */
   servidor?: boolean;
+  /**
+   * The write's own transaction and actor, for the records a rule writes besides the one it
+   * checks (the account events of logins: a role changed, a password set).
+   */
+  escritor: Escritor;
 }
 
 /** How one write through an Escritor is named in its record's history. */

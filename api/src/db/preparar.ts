@@ -1,9 +1,10 @@
 // What every start does to its database (docs/arquitectura.md §4, §9): migrate to the latest
 // schema, then, on a database with no account at all, either let the caller fill it (the demo
-// data of `npm start`, seeds/prepare.ts) or create the first administrator from ADMIN_USUARIO /
-// ADMIN_PASSWORD. Production never gets demo data: nothing under api/ knows it exists.
+// data of `npm start`, seeds/prepare.ts) or have the first administrator created from
+// ADMIN_USUARIO / ADMIN_PASSWORD (by auth/, which owns accounts: api/src/preparacion.ts hands it
+// here). Production never gets demo data: nothing under api/ knows it exists. Like all of db/,
+// it imports nothing above it: what it needs from above comes as callbacks.
 import type { Knex } from 'knex';
-import { hashPassword } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 import { migrateLatest } from '../../../migrations/index.js';
 import { isPg } from './index.js';
@@ -23,15 +24,17 @@ export interface PrepareResult {
  */
 export type DemoSeeder = (db: Knex, config: Config, log: (msg: string) => void) => Promise<Record<string, number> | undefined>;
 
+/**
+ * Creates the first administrator of an empty database with this usuario and password; answers
+ * false when another process had filled it first. It must take `lockForSeeding` and check
+ * `isEmpty` inside its own transaction.
+ */
+export type PrimerAdministrador = (usuario: string, password: string) => Promise<boolean>;
+
 export interface PrepareOptions {
   log?: (msg: string) => void;
   demo?: DemoSeeder;
-  /**
-   * What the entities need done to the prepared database before anyone is served (invoices
-   * issued before the VeriFactu chain get their records: api/src/preparacion.ts). The layers
-   * above db/ say it; this one only runs it, after the migrations and the seeding.
-   */
-  ponerAlDia?: (db: Knex) => Promise<void>;
+  primerAdministrador: PrimerAdministrador;
 }
 
 /** No account at all: the state in which a first administrator (or the demo) is created. */
@@ -61,18 +64,11 @@ async function migrateWaiting(db: Knex, timeoutMs = 60_000): Promise<string[]> {
  */
 export async function lockForSeeding(trx: Knex.Transaction) {
   if (isPg(trx as unknown as Knex)) await trx.raw('SELECT pg_advisory_xact_lock(?)', [0x4175_6c61]);
-  // SQLite: a write statement (even one changing nothing) takes the single writer lock now,
-  // before anything is read; busy_timeout makes a second process wait for it.
-  else await trx('logins').where('id', -1).update({ activo: false });
+  // SQLite: every write transaction begins IMMEDIATE (db/index.ts), so it already holds the
+  // single writer lock, taken before anything was read; busy_timeout makes a second process wait.
 }
 
-export async function prepareDatabase(db: Knex, config: Config, { log = console.log, demo, ponerAlDia }: PrepareOptions = {}): Promise<PrepareResult> {
-  const result = await migrateAndSeed(db, config, log, demo);
-  await ponerAlDia?.(db);
-  return result;
-}
-
-async function migrateAndSeed(db: Knex, config: Config, log: (msg: string) => void, demo?: DemoSeeder): Promise<PrepareResult> {
+export async function migrateAndSeed(db: Knex, config: Config, { log = console.log, demo, primerAdministrador }: PrepareOptions): Promise<PrepareResult> {
   const migrations = await migrateWaiting(db);
   if (migrations.length) log(`Migraciones aplicadas: ${migrations.join(', ')}`);
   if (!(await isEmpty(db))) return { migrations, seeded: null };
@@ -88,14 +84,7 @@ async function migrateAndSeed(db: Knex, config: Config, log: (msg: string) => vo
     return { migrations, seeded: null };
   }
   if (usuario.length < 3 || usuario.length > 60) throw new Error(`ADMIN_USUARIO debe tener entre 3 y 60 caracteres (recibido «${usuario}»)`);
-  const pass = await hashPassword(password, config.scrypt);
-  const created = await db.transaction(async (trx) => {
-    await lockForSeeding(trx);
-    if (!(await isEmpty(trx))) return false;
-    const now = new Date().toISOString();
-    await trx('logins').insert({ usuario, pass, nombre: 'Administrador', activo: true, createdAt: now, updatedAt: now });
-    return true;
-  });
+  const created = await primerAdministrador(usuario, password);
   if (created) log(`Primer administrador creado: ${usuario}`);
   return { migrations, seeded: created ? 'admin' : null };
 }

@@ -4,14 +4,16 @@
 // Fixing removes only the first two kinds: an upload an archivo still waits for is never
 // listed, and nothing recorded is ever touched.
 import type { Knex } from 'knex';
+import type { Etiquetas, Registry } from '../base/types.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { registry } from '../resources/index.js';
 import { esUrl } from '../rest/repository.js';
 import type { Almacen } from './almacen.js';
 
 export interface ReferenciaRota {
   recurso: string;
+  /** How the entity is named, for the report. */
+  etiquetas: Etiquetas;
   id: number;
   campo: string;
   ruta: string;
@@ -46,7 +48,8 @@ export async function subidasHuerfanas(db: Db | Knex, almacen: Almacen): Promise
   return guardadas.filter((id) => !vivas.has(id)).sort();
 }
 
-export async function checkAlmacen(db: Knex, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
+/** `registry`: the entities whose fields hold files (clases.video, cursos.foto…). */
+export async function checkAlmacen(db: Knex, registry: Registry, almacen: Almacen, { arreglar = false } = {}): Promise<Informe> {
   // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
   // file that appears meanwhile is either not listed yet or already named.
   const guardadas = new Set<string>();
@@ -87,10 +90,10 @@ export async function checkAlmacen(db: Knex, almacen: Almacen, { arreglar = fals
     }
   }
 
-  return { ficheros: guardadas.size, huerfanos, subidasHuerfanas: subidas, perdidos, rotas: await referenciasRotas(db), borrados, subidasBorradas };
+  return { ficheros: guardadas.size, huerfanos, subidasHuerfanas: subidas, perdidos, rotas: await referenciasRotas(db, registry), borrados, subidasBorradas };
 }
 
-async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
+async function referenciasRotas(db: Knex, registry: Registry): Promise<ReferenciaRota[]> {
   const rotas: ReferenciaRota[] = [];
   for (const { resource, field } of registry.fileHolders()) {
     const tabla = resource.name;
@@ -100,7 +103,7 @@ async function referenciasRotas(db: Knex): Promise<ReferenciaRota[]> {
       .whereNull('archivos.id')
       .orderBy(`${tabla}.id`)
       .select(`${tabla}.id as id`, `${tabla}.${field} as ruta`)) as { id: number; ruta: string }[];
-    for (const { id, ruta } of filas) if (!esUrl(ruta)) rotas.push({ recurso: tabla, id, campo: field, ruta });
+    for (const { id, ruta } of filas) if (!esUrl(ruta)) rotas.push({ recurso: tabla, etiquetas: resource.labels, id, campo: field, ruta });
   }
   return rotas;
 }
@@ -129,7 +132,7 @@ export function describeInforme(informe: Informe): string[] {
   if (huerfanos.length) lista(m.huerfanos(huerfanos.length), huerfanos.map((c) => `/${c}`));
   if (subidas.length) lista(m.subidasHuerfanas(subidas.length), subidas);
   if (perdidos.length) lista(m.perdidos(perdidos.length), perdidos.map((p) => m.perdido(p.id, p.ruta)));
-  if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(registry.get(r.recurso).labels, r.id, r.campo, r.ruta)));
+  if (rotas.length) lista(m.rotas(rotas.length), rotas.map((r) => m.rota(r.etiquetas, r.id, r.campo, r.ruta)));
   if (borrados.length) lineas.push(m.borrados(borrados.length));
   if (subidasBorradas.length) lineas.push(m.subidasBorradas(subidasBorradas.length));
   if (!borrados.length && !subidasBorradas.length && (huerfanos.length || subidas.length)) lineas.push(m.arreglar);

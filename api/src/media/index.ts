@@ -1,12 +1,13 @@
 // Files (docs/arquitectura.md §7) as one service: the store, the uploads, the serving, and the
 // clean-up of files nothing uses; what processing a file and sweeping abandoned uploads need,
-// for their jobs (trabajoProcesado.ts, trabajoBarrido.ts). app.ts builds it before the
-// repository, which tells it what the records let go of, and registers its routes.
+// for their jobs (trabajoProcesado.ts, trabajoBarrido.ts). It writes archivo rows through the
+// repository it is given, whose entities it serves; app.ts builds that repository first and
+// hands it the `soltar` here, for what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { SERVIDOR, type Escritor } from '../base/types.js';
 import type { Config } from '../config.js';
-import type { Db } from '../db/index.js';
 import { usosDe } from '../resources/archivos.js';
-import type { ArchivoHooks } from '../rest/repository.js';
+import type { ArchivoHooks, Repository } from '../rest/repository.js';
 import { createAlmacen, type Almacen } from './almacen.js';
 import { subidasHuerfanas } from './comprobar.js';
 import { createFfmpeg, type Ffmpeg } from './ffmpeg.js';
@@ -22,18 +23,23 @@ export interface Media extends ArchivoHooks {
   herramientas: Herramientas;
   /**
    * Removes uploads abandoned longer than UPLOAD_EXPIRY_HOURS (their parts and their rows) and
-   * uploads, finished or not, whose archivo is gone; answers how many went.
+   * uploads, finished or not, whose archivo is gone; answers how many went. Their rows go in
+   * `confirmar`'s transaction (the sweep's job's, fenced by its lease), or one of the server's own.
    */
-  barrer(): Promise<number>;
+  barrer(confirmar?: Confirmar): Promise<number>;
   rutas(app: FastifyInstance): Promise<void>;
 }
+
+/** A transaction of writes, given an Escritor: a job's fenced one, or the repository's. */
+export type Confirmar = <T>(fn: (w: Escritor) => Promise<T>) => Promise<T>;
 
 export interface OpcionesMedia {
   /** Default: ffmpeg as configured. */
   ffmpeg?: Ffmpeg;
 }
 
-export async function createMedia(db: Db, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
+export async function createMedia(repo: Repository, config: MediaConfig, log: FastifyBaseLogger, opciones: OpcionesMedia = {}): Promise<Media> {
+  const db = repo.db;
   // Tests and development may start on an empty S3 server; production expects its bucket.
   const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
   const ffmpeg = opciones.ffmpeg ?? createFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
@@ -42,34 +48,38 @@ export async function createMedia(db: Db, config: MediaConfig, log: FastifyBaseL
     almacen,
     herramientas: { db, almacen, ffmpeg, log },
 
+    /**
+     * A path nothing holds any more: its archivo row is deleted through the repository (the
+     * server's deletion, in the archivo's history), which lets go of the paths that row held once
+     * it commits, and so calls here again: the file itself, with no row left, is then removed
+     * from storage, and a video's thumbnail goes the same way, unless a record took it as its own.
+     */
     async soltar(rutas) {
-      const pendientes = [...rutas];
-      while (pendientes.length) {
-        const ruta = pendientes.pop()!;
-        const archivo = await db.transaction(async (trx) => {
-          if ((await usosDe(trx, ruta)).length) return undefined;
-          const fila = await trx('archivos').where('ruta', ruta).first('id', 'miniatura');
-          if (fila) await trx('archivos').where('id', fila.id).delete();
-          return fila ?? { miniatura: null };
-        });
-        if (!archivo) continue;
-        // A video's thumbnail goes with it, unless a record took it as its own.
-        if (archivo.miniatura) pendientes.push(archivo.miniatura);
-        await almacen.borrar(ruta.slice(1)).catch((err) => log.warn({ err, ruta }, 'no se pudo borrar un archivo'));
+      for (const ruta of new Set(rutas)) {
+        const sinFila = await repo.transaction(SERVIDOR, async (w) => {
+          if ((await usosDe(w.db, ruta, repo.registry)).length) return false;
+          const fila = await w.db('archivos').where('ruta', ruta).first('id');
+          if (fila) await w.remove('archivos', Number(fila.id));
+          return !fila;
+        }, { accion: 'soltar' });
+        if (sinFila) await almacen.borrar(ruta.slice(1)).catch((err) => log.warn({ err, ruta }, 'no se pudo borrar un archivo'));
       }
     },
 
-    async barrer() {
+    async barrer(confirmar = (fn) => repo.transaction(SERVIDOR, fn, { accion: 'barridoSubidas' })) {
       const borradas = await almacen.barrerCaducadas();
       const limite = new Date(Date.now() - config.media.uploadExpiryHours * 3600_000).toISOString();
-      await db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).delete();
+      await confirmar(async (w) => {
+        const abandonadas = (await w.db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).pluck('id')) as number[];
+        for (const id of abandonadas) await w.remove('archivos', Number(id));
+      });
       const huerfanas = await subidasHuerfanas(db, almacen);
       for (const subida of huerfanas) await almacen.descartarSubida(subida);
       return borradas + huerfanas.length;
     },
 
     async rutas(app) {
-      await app.register(subidasRoutes, { db, config, almacen });
+      await app.register(subidasRoutes, { repo, config, almacen });
       await serveArchivos(app, { db, almacen, raiz: config.storage.kind === 'local' ? config.storage.dir : undefined });
     },
   };

@@ -1,16 +1,21 @@
 // Resumable uploads at /subidas: the tus 1.0 protocol by @tus/server (creation, HEAD, PATCH,
 // termination, expiration) inside the API's own routes, so the session, the Origin check and
 // the error envelope apply to them as to any other call. What is ours: the folder and size
-// rules, the type read from the first bytes, and the `archivos` row each upload becomes.
+// rules, the type read from the first bytes, and the `archivos` row each upload becomes, written
+// through the repository on behalf of whoever uploads (its history: created, its bytes complete,
+// cancelled or refused).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Server } from '@tus/server';
 import { EVENTS, type Upload } from '@tus/utils';
 import { conCabeceraTus } from '../auth/origin.js';
+import { SERVIDOR, type Actor } from '../base/types.js';
 import type { Config } from '../config.js';
-import { insertId } from '../db/filas.js';
+import { lockRow } from '../db/filas.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import archivos, { CARPETAS, type Carpeta } from '../resources/archivos.js';
+import { CARPETAS, type Carpeta } from '../resources/archivos.js';
+import { actorOf } from '../rest/peticion.js';
+import type { Repository } from '../rest/repository.js';
 import { averiaDeAlmacen, HttpError } from '../base/errors.js';
 import { sinInvisibles } from '../base/values.js';
 import type { Almacen } from './almacen.js';
@@ -18,7 +23,8 @@ import { BYTES_FIRMA, firma } from './firma.js';
 import { enqueueProcesado } from './trabajoProcesado.js';
 
 export interface SubidasOptions {
-  db: Db;
+  /** Where the archivo rows are written, and the registry whose archivos they are. */
+  repo: Repository;
   config: Pick<Config, 'media' | 'corsOrigins'>;
   almacen: Almacen;
 }
@@ -56,13 +62,18 @@ const nombreVisible = (nombre: string | null | undefined) => sinInvisibles((nomb
 
 const insuficiente = (mensaje: string) => new HttpError(507, mensaje, 'INSUFFICIENT_STORAGE');
 
-export default async function subidasRoutes(app: FastifyInstance, { db, config, almacen }: SubidasOptions) {
+export default async function subidasRoutes(app: FastifyInstance, { repo, config, almacen }: SubidasOptions) {
+  const db = repo.db;
   const limites: Record<Carpeta, number> = {
     videos: config.media.maxVideoMb * 1024 * 1024,
     photos: config.media.maxPhotoMb * 1024 * 1024,
   };
   // Who is uploading, for the activity log: tus hands its hooks a web Request, not Fastify's.
   const peticiones = new WeakMap<Request, FastifyRequest>();
+  const actorDe = (req: unknown): Actor => {
+    const quien = peticiones.get(req as Request);
+    return quien ? actorOf(quien) : SERVIDOR;
+  };
 
   const opciones: ConstructorParameters<typeof Server>[0] = {
     path: '/subidas',
@@ -84,51 +95,44 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
       if (upload.size > limites[carpeta]) {
         throw rechazo(new HttpError(413, mensajes.subidas.demasiadoGrande(carpeta, limites[carpeta] / 1024 / 1024), 'PAYLOAD_TOO_LARGE'));
       }
-      const quien = peticiones.get(req as unknown as Request);
-      const loginId = quien?.login?.id ?? null;
-      const ahora = new Date().toISOString();
-      await db.transaction(async (trx) => {
+      const actor = actorDe(req);
+      await repo.transaction(actor, async (w) => {
         // One creation at a time (PostgreSQL; SQLite writes one at a time anyway), so two at once
         // cannot both fit in the last place or the last megabytes.
-        if (isPg(db)) await trx.raw("SELECT pg_advisory_xact_lock(hashtext('aula:subidas'))");
-        await comprobarLimites(trx, loginId, upload.size!);
-        const id = await insertId(trx, 'archivos', {
-            subida: upload.id,
-            subidoPor: loginId,
-            carpeta,
-            nombre: nombreVisible(upload.metadata?.filename),
-            tipo: upload.metadata?.filetype?.slice(0, 100) || null,
-            tamano: upload.size,
-            estado: 'subiendo',
-            createdAt: ahora,
-            updatedAt: ahora,
-          });
-        await trx('logs').insert({
-          tipo: 'CREATE', fecha: ahora, datos: null, loginId, recurso: 'archivos', recursoId: id,
-          ip: quien?.ip ?? null, createdAt: ahora, updatedAt: ahora,
+        if (isPg(db)) await w.db.raw("SELECT pg_advisory_xact_lock(hashtext('aula:subidas'))");
+        await comprobarLimites(w.db, actor.loginId, upload.size!);
+        await w.create('archivos', {
+          subida: upload.id,
+          subidoPor: actor.loginId,
+          carpeta,
+          nombre: nombreVisible(upload.metadata?.filename),
+          tipo: upload.metadata?.filetype?.slice(0, 100) || null,
+          tamano: upload.size,
+          estado: 'subiendo',
         });
       });
       return {};
     },
-    async onUploadFinish(_req, upload) {
+    async onUploadFinish(req, upload) {
+      const actor = actorDe(req);
       // Authoritative: the whole start of the file as stored, whatever size its chunks had.
       const carpeta = carpetaDe(upload)!;
       const tipo = await firma(await almacen.inicioDeSubida(upload.id, BYTES_FIRMA), carpeta);
       if (!tipo) {
-        await descartar(upload.id);
+        await descartar(upload.id, actor);
         throw rechazo(new HttpError(415, mensajes.subidas.tipoNoAdmitido(carpeta), 'UNSUPPORTED_MEDIA_TYPE'));
       }
       // Moved into place and described later, by its job: queued with the state that says so.
-      const n = await db.transaction(async (trx) => {
-        const cambiadas = await trx('archivos')
-          .where({ subida: upload.id, estado: 'subiendo' })
-          .update({ estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}`, updatedAt: new Date().toISOString() });
-        if (Number(cambiadas) === 1) await enqueueProcesado(trx, upload.id);
-        return Number(cambiadas);
-      });
+      const completada = await repo.transaction(actor, async (w) => {
+        const fila = await lockRow(w.db, 'archivos', { subida: upload.id, estado: 'subiendo' }, 'id');
+        if (!fila) return false;
+        await w.update('archivos', Number(fila.id), { estado: 'procesando', tipo: tipo.tipo, ruta: `/${carpeta}/${upload.id}.${tipo.ext}` });
+        await enqueueProcesado(w.db, upload.id);
+        return true;
+      }, { accion: 'completarSubida' });
       // Its archivo was deleted while the bytes were arriving: nothing would ever place them.
-      if (n === 0) {
-        await descartar(upload.id);
+      if (!completada) {
+        await descartar(upload.id, actor);
         throw rechazo(new HttpError(410, mensajes.subidas.cancelada, 'GONE'));
       }
       return {};
@@ -136,8 +140,8 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   };
   const tus = new Server(opciones);
   // An upload the client cancels (tus termination) takes its row with it.
-  tus.on(EVENTS.POST_TERMINATE, (_req, _res, subida) => {
-    db('archivos').where({ subida, estado: 'subiendo' }).delete().catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
+  tus.on(EVENTS.POST_TERMINATE, (req, _res, subida) => {
+    borrarFila(subida, actorDe(req), 'cancelarSubida', { estado: 'subiendo' }).catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
   });
 
   /**
@@ -172,9 +176,17 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   }
 
   /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
-  async function descartar(subida: string) {
+  async function descartar(subida: string, actor: Actor) {
     await almacen.descartarSubida(subida);
-    await db('archivos').where('subida', subida).delete();
+    await borrarFila(subida, actor, 'descartarSubida');
+  }
+
+  /** The upload's archivo, if it is still there (and as `donde` says), deleted in its name. */
+  async function borrarFila(subida: string, actor: Actor, accion: string, donde: Record<string, unknown> = {}) {
+    await repo.transaction(actor, async (w) => {
+      const fila = await lockRow(w.db, 'archivos', { subida, ...donde }, 'id');
+      if (fila) await w.remove('archivos', Number(fila.id));
+    }, { accion });
   }
 
   /**
@@ -217,7 +229,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
         // Too few bytes to judge (a tiny first chunk of a larger file): onUploadFinish judges.
         const decidible = inicio.length >= BYTES_FIRMA || (destino !== undefined && inicio.length >= destino.tamano);
         if (destino?.carpeta && decidible && !(await firma(inicio, destino.carpeta))) {
-          if (subida) await descartar(subida);
+          if (subida) await descartar(subida, actorOf(request));
           request.raw.resume();
           throw new HttpError(415, mensajes.subidas.tipoNoAdmitido(destino.carpeta), 'UNSUPPORTED_MEDIA_TYPE');
         }
@@ -244,7 +256,7 @@ export default async function subidasRoutes(app: FastifyInstance, { db, config, 
   // tus bodies are raw bytes: left unread here, streamed by tus into the store.
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   // Uploading makes archivos: the roles that write them.
-  const rutaTus = { ...conCabeceraTus, acceso: { recurso: archivos, op: 'escribir' as const } };
+  const rutaTus = { ...conCabeceraTus, acceso: { recurso: repo.registry.get('archivos'), op: 'escribir' as const } };
   app.route({ method: ['POST'], url: '/subidas', config: rutaTus, handler: atender });
   app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: rutaTus, handler: atender });
 }

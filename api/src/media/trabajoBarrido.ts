@@ -2,8 +2,9 @@
 // (a folder on the one machine, or a bucket every machine shares).
 import { mensajes } from '../mensajes.js';
 import { defineTrabajo } from '../trabajos/definir.js';
+import type { Media } from './index.js';
 
-export default defineTrabajo<{ media: { barrer(): Promise<number> } }>({
+export default defineTrabajo<{ media: Pick<Media, 'barrer'> }>({
   nombre: 'barridoSubidas',
   etiqueta: mensajes.trabajos.etiqueta.barridoSubidas,
   cada: 3600_000,
@@ -11,7 +12,8 @@ export default defineTrabajo<{ media: { barrer(): Promise<number> } }>({
   concurrencia: 1,
   reintentos: { maximo: 3, pausaMs: 60_000, maximaMs: 600_000 },
   limiteMs: 30 * 60_000,
-  async run(_datos, { servicios: { media } }) {
-    await media.barrer();
+  // The abandoned rows go in the job's fenced transaction: in their history as `barridoSubidas`.
+  async run(_datos, { servicios: { media }, transaction }) {
+    await media.barrer(transaction);
   },
 });

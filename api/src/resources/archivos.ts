@@ -2,7 +2,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../mensajes.js';
 import { conflict } from '../base/errors.js';
 import { registryOf } from '../rest/registry.js';
-import { defineResource, type Etiquetas } from '../base/types.js';
+import { defineResource, type Etiquetas, type Registry } from '../base/types.js';
 
 /** The folders an upload may go to (docs/arquitectura.md §7), as its `carpeta` metadata names them. */
 export const CARPETAS = ['videos', 'photos'] as const;
@@ -10,10 +10,13 @@ export type Carpeta = (typeof CARPETAS)[number];
 export const ESTADOS_ARCHIVO = ['subiendo', 'procesando', 'listo', 'error'] as const;
 export type EstadoArchivo = (typeof ESTADOS_ARCHIVO)[number];
 
-/** How many records of each kind hold this path: a file in use is never deleted. */
-export async function usosDe(db: Knex | Knex.Transaction, ruta: string): Promise<{ recurso: string; etiquetas: Etiquetas; n: number }[]> {
+/**
+ * How many records of each kind hold this path: a file in use is never deleted. Among the
+ * entities of `registry` (media's: the one it serves), or of the registry archivos is part of.
+ */
+export async function usosDe(db: Knex | Knex.Transaction, ruta: string, registry: Registry = registryOf(archivos)): Promise<{ recurso: string; etiquetas: Etiquetas; n: number }[]> {
   const usos: { recurso: string; etiquetas: Etiquetas; n: number }[] = [];
-  for (const { resource, field } of registryOf(archivos).fileHolders()) {
+  for (const { resource, field } of registry.fileHolders()) {
     const [{ n }] = (await db(resource.name).where(field, ruta).count({ n: '*' })) as { n: number | string }[];
     if (Number(n) > 0) usos.push({ recurso: resource.name, etiquetas: resource.labels, n: Number(n) });
   }

@@ -91,7 +91,11 @@ export default defineResource({
   // entries: a client's «DELETE» row would read as a deletion that never happened (the tipo's
   // pattern keeps out anything that only looks like one). An entry is written when it happens,
   // so its fecha is now, give or take a client's clock; and an account writes only so many.
-  async beforeWrite(data, { actor, db, actividad }) {
+  // The server's own rows (an account's events, a refusal and its count, a job retried:
+  // auth/auditoria.ts) are none of that: its tipos, its clock, no quota; whose they are is still
+  // the writer's (the Escritor's actor), never a field of the row.
+  async beforeWrite(data, { actor, db, actividad, servidor, op }) {
+    if (servidor) return op === 'create' ? { ...data, loginId: actor.loginId, ip: actor.ip } : data;
     const tipo = String(data.tipo).toUpperCase();
     const details: ErrorDetail[] = [];
     if (RESERVADOS.includes(tipo)) {

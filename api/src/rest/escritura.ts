@@ -340,7 +340,17 @@ export class Escritura extends Lectura {
     // rows it just read or wrote, and the constraint still stands behind them (a bug, not a typo).
     if (modo.cliente) await checkReferences(t.trx, resource, body);
     await checkArchivos(t.trx, resource, body, existing);
-    const ctx: WriteContext = { op, db: t.trx, existing, actor, scrypt: this.config.scrypt, facturacion: this.facturacion, actividad: this.config.actividad, ...(modo.cliente ? {} : { servidor: true }) };
+    const ctx: WriteContext = {
+      op,
+      db: t.trx,
+      existing,
+      actor,
+      scrypt: this.config.scrypt,
+      facturacion: this.facturacion,
+      actividad: this.config.actividad,
+      ...(modo.cliente ? {} : { servidor: true }),
+      escritor: this.escritor(t, actor, { accion: modo.accion }),
+    };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
     // Checked before writing so the administrator gets the field named; the constraint still guards

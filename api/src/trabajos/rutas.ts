@@ -3,14 +3,14 @@
 // administrador's alone: they show failures of every part of the application, and retrying may
 // repeat work on data other roles do not see. Their OpenAPI is here, beside them.
 import type { FastifyInstance } from 'fastify';
-import type { Knex } from 'knex';
-import { registrarEvento } from '../auth/auditoria.js';
+import { writeEvento } from '../auth/auditoria.js';
 import { conflict, HttpError } from '../base/errors.js';
 import { INT_MAX } from '../base/values.js';
 import { lockRow } from '../db/filas.js';
 import { mensajes } from '../mensajes.js';
 import type { AccesoRuta } from '../rest/permisos.js';
 import { actorOf, parseId } from '../rest/peticion.js';
+import type { Repository } from '../rest/repository.js';
 import { notifyEncolados } from './aviso.js';
 import type { Trabajo } from './definir.js';
 import { buildInstante } from './instante.js';
@@ -19,19 +19,22 @@ import { ESTADOS_TIPO, readResumen, RESULTADOS } from './resumen.js';
 const SOLO_ADMINISTRADOR: AccesoRuta = { roles: ['administrador'] };
 
 export interface OpcionesRutas {
-  db: Knex;
+  /** Where the retry's row in the activity log is written (the jobs themselves are no records). */
+  repo: Repository;
   tipos: Trabajo[];
   /** Whether the configuration wants a kind (its `activo`, with the application's services). */
   activo(tipo: Trabajo): boolean;
 }
 
-export function registerTrabajos(app: FastifyInstance, { db, tipos, activo }: OpcionesRutas) {
+export function registerTrabajos(app: FastifyInstance, { repo, tipos, activo }: OpcionesRutas) {
+  const db = repo.db;
   app.get('/trabajos', { config: { acceso: SOLO_ADMINISTRADOR } }, async () => readResumen(db, tipos, activo));
 
   app.post<{ Params: { id: string } }>('/trabajos/:id/reintentar', { config: { acceso: SOLO_ADMINISTRADOR } }, async (request, reply) => {
     const id = parseId(request.params.id);
     const actor = actorOf(request);
-    await db.transaction(async (trx) => {
+    await repo.transaction(actor, async (w) => {
+      const trx = w.db;
       const fila = await lockRow(trx, 'trabajos', { id });
       if (!fila) throw new HttpError(404, mensajes.trabajos.noEncontrado, 'ENTITY_NOT_FOUND');
       if (fila.estado !== 'fallido') throw conflict(mensajes.trabajos.noFallido(fila.estado));
@@ -42,7 +45,7 @@ export function registerTrabajos(app: FastifyInstance, { db, tipos, activo }: Op
         throw conflict(mensajes.trabajos.yaHayOtro);
       }
       await trx('trabajos').where('id', id).update({ estado: 'pendiente', intentos: 0, ejecutarEn: buildInstante(trx), titular: null, arriendoHasta: null, updatedAt: new Date().toISOString() });
-      await registrarEvento(trx, { tipo: 'REINTENTO', loginId: actor.loginId, ip: actor.ip, datos: { trabajo: id, tipo: tipo.etiqueta, clave: fila.clave } });
+      await writeEvento(w, { tipo: 'REINTENTO', datos: { trabajo: id, tipo: tipo.etiqueta, clave: fila.clave } });
     });
     notifyEncolados();
     return reply.code(204).send();

@@ -11,7 +11,7 @@ import { hashPassword, verifyPassword } from '../../src/auth/passwords.js';
 import type { Config } from '../../src/config.js';
 import type { Db } from '../../src/db/index.js';
 import { registerErrorHandler } from '../../src/base/errors.js';
-import { createTestDb, testConfig, type TestDb } from '../support/db.js';
+import { createTestDb, repositoryOf, testConfig, type TestDb } from '../support/db.js';
 
 const PASS = 'Secreta-Ñandú-42';
 const ALLOWED_ORIGIN = 'http://localhost:8080';
@@ -27,7 +27,7 @@ const bodies: string[] = [];
 async function buildApp(options: { now?: () => number; config?: Config } = {}) {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
-  await app.register(authPlugin, { db, config: options.config ?? config, now: options.now });
+  await app.register(authPlugin, { repo: repositoryOf(db), config: options.config ?? config, now: options.now });
   for (const url of ['/ping', '/health', '/openapi.json', '/explorer', '/explorer/static/*', '/explorerx']) app.get(url, async () => ({ ok: true }));
   app.get('/protegido', async (request) => ({ login: request.login }));
   app.post('/eco', async (request) => ({ body: request.body ?? null }));
@@ -520,14 +520,14 @@ describe('origin and content type of state-changing requests', () => {
 
 describe('saveAdministrator (scripts/create-admin.ts)', () => {
   it('creates an administrator who can log in, and a reset ends the old sessions and password', async () => {
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'primera-clave-de-jefa')).toEqual({ resultado: 'creado', factorQuitado: false });
+    expect(await saveAdministrator(repositoryOf(db), 'jefa', 'primera-clave-de-jefa')).toEqual({ resultado: 'creado', factorQuitado: false });
     const app = await buildApp();
     const first = await login(app, 'jefa', 'primera-clave-de-jefa');
     expect(first.status).toBe(200);
     const cookie = `aula_sesion=${first.cookies[0].value}`;
     await db('logins').where('usuario', 'jefa').update({ activo: false });
 
-    expect(await saveAdministrator(db, config.scrypt, 'jefa', 'segunda-clave-de-jefa')).toEqual({ resultado: 'restablecido', factorQuitado: false });
+    expect(await saveAdministrator(repositoryOf(db), 'jefa', 'segunda-clave-de-jefa')).toEqual({ resultado: 'restablecido', factorQuitado: false });
     expect((await call(app, 'GET', '/logins/me', undefined, { cookie })).status).toBe(401);
     expect((await login(app, 'jefa', 'primera-clave-de-jefa')).status).toBe(401);
     expect(await login(app, 'jefa', 'segunda-clave-de-jefa')).toMatchObject({ status: 200, body: { usuario: 'jefa', activo: true } });

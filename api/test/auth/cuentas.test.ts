@@ -8,6 +8,7 @@ import { saveAdministrator } from '../../src/auth/administrators.js';
 import { hashPassword } from '../../src/auth/passwords.js';
 import { mensajes } from '../../src/mensajes.js';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { repositoryOf } from '../support/db.js';
 import { startChildApi } from '../support/child-api.js';
 
 const CLAVE = 'Cuenta-de-prueba-2026';
@@ -210,12 +211,12 @@ describe('the password policy', () => {
 
 describe('saveAdministrator (scripts/create-admin.ts)', () => {
   it('refuses a password against the policy, before writing anything', async () => {
-    await expect(saveAdministrator(t.db, t.config.scrypt, 'jefa', 'jefa')).rejects.toMatchObject({
+    await expect(saveAdministrator(repositoryOf(t.db), 'jefa', 'jefa')).rejects.toMatchObject({
       statusCode: 422,
       details: [{ path: '/pass', code: 'password', message: mensajes.auth.contrasena.corta(12) }],
     });
-    await expect(saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Jefa-jefa-2026')).rejects.toMatchObject({ statusCode: 422 });
+    await expect(saveAdministrator(repositoryOf(t.db), 'jefa', 'Jefa-jefa-2026')).rejects.toMatchObject({ statusCode: 422 });
     expect(await t.db('logins').where('usuario', 'jefa').first()).toBeUndefined();
-    expect(await saveAdministrator(t.db, t.config.scrypt, 'jefa', 'Estudios-2026-jefatura')).toMatchObject({ resultado: 'creado' });
+    expect(await saveAdministrator(repositoryOf(t.db), 'jefa', 'Estudios-2026-jefatura')).toMatchObject({ resultado: 'creado' });
   });
 });

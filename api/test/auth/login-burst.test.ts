@@ -9,7 +9,7 @@ import { CodigoThrottle, LoginThrottle } from '../../src/auth/throttle.js';
 import { createDb, type Db } from '../../src/db/index.js';
 import { registerErrorHandler } from '../../src/base/errors.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
-import { createTestDb, testConfig, type TestDb } from '../support/db.js';
+import { createTestDb, repositoryOf, testConfig, type TestDb } from '../support/db.js';
 
 const PASS = 'Correcta-42';
 let t: TestDb;
@@ -126,7 +126,7 @@ describe('hashing a burst', () => {
     await t.db('logins').insert({ usuario: 'carla', pass: await hashPassword(PASS, slow.scrypt), activo: true, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
     const app = Fastify({ logger: false });
     registerErrorHandler(app);
-    await app.register(authPlugin, { db: t.db, config: slow });
+    await app.register(authPlugin, { repo: repositoryOf(t.db), config: slow });
     await app.ready();
     // What the hashing queue does, as it happens: each password entering it and each hash
     // starting. (The order of the answers would also show the throttle's database checks, which

@@ -11,6 +11,7 @@ import { hashPassword } from '../../src/auth/passwords.js';
 import type { Rol } from '../../src/base/types.js';
 import { mensajes } from '../../src/mensajes.js';
 import { createTestApp, type ApiResponse, type TestApp } from '../support/app.js';
+import { repositoryOf } from '../support/db.js';
 
 const CLAVE = 'una clave bien larga';
 const PASO = 30_000;
@@ -480,7 +481,7 @@ describe('scripts/create-admin.ts recovers the last administrador (issue 29, ite
     const cuenta = await cuentaEnrolada('contable');
     const abierta = (await entrar(cuenta.usuario)).cookie;
     const nueva = 'Recuperada-desde-el-servidor-29';
-    expect(await saveAdministrator(t.db, t.config.scrypt, cuenta.usuario, nueva)).toEqual({ resultado: 'restablecido', factorQuitado: true });
+    expect(await saveAdministrator(repositoryOf(t.db), cuenta.usuario, nueva)).toEqual({ resultado: 'restablecido', factorQuitado: true });
     expect((await como(abierta)('GET', '/logins/me')).status).toBe(401);
     // Typed by its owner: no new password to choose, and no code: the phone is what was lost.
     const { fase, cookie } = await entrar(cuenta.usuario, nueva);

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Config } from '../../src/config.js';
 import { createAlmacen, type Almacen } from '../../src/media/almacen.js';
 import { checkAlmacen, describeInforme, quedaMal } from '../../src/media/comprobar.js';
+import { registry } from '../../src/resources/index.js';
 import { almacenDePrueba } from '../support/almacen.js';
 import type { TestApp } from '../support/app.js';
 import { createTestDb, testConfig, type TestDb } from '../support/db.js';
@@ -99,11 +100,11 @@ async function desorden() {
 describe('checkAlmacen', () => {
   it('reports orphan files, archivos without their file and paths that name no archivo', async () => {
     const { perdido, claseId } = await desorden();
-    const informe = await checkAlmacen(t.db, almacen);
+    const informe = await checkAlmacen(t.db, registry, almacen);
     expect(informe.huerfanos).toEqual(['photos/huerfana.jpg']);
     expect(informe.subidasHuerfanas).toEqual([ABANDONADA]);
     expect(informe.perdidos).toEqual([{ id: perdido, ruta: '/videos/perdido.mp4' }]);
-    expect(informe.rotas).toEqual([{ recurso: 'clases', id: claseId, campo: 'miniatura', ruta: '/photos/nada.jpg' }]);
+    expect(informe.rotas).toEqual([{ recurso: 'clases', etiquetas: registry.get('clases').labels, id: claseId, campo: 'miniatura', ruta: '/photos/nada.jpg' }]);
     expect(informe.borrados).toEqual([]);
     expect(quedaMal(informe)).toBe(true);
     // Nothing is removed without --fix.
@@ -121,7 +122,7 @@ describe('checkAlmacen', () => {
 
   it('with --fix removes the orphan file and the abandoned upload, and nothing else', async () => {
     const { enCurso, abandonada, ajeno } = await desorden();
-    const informe = await checkAlmacen(t.db, almacen, { arreglar: true });
+    const informe = await checkAlmacen(t.db, registry, almacen, { arreglar: true });
     expect(informe.borrados).toEqual(['photos/huerfana.jpg']);
     expect(informe.subidasBorradas).toEqual([ABANDONADA]);
     expect(describeInforme(informe)).toContain('Borrado 1 fichero huérfano.');
@@ -132,7 +133,7 @@ describe('checkAlmacen', () => {
     for (const clave of ['videos/bien.mp4', 'photos/bien-miniatura.jpg', 'videos/procesando.mp4']) expect(await almacen.existe(clave), clave).toBe(true);
     expect(await enCurso()).toBe(true);
     // What --fix does not touch is still reported, and still an error.
-    const despues = await checkAlmacen(t.db, almacen);
+    const despues = await checkAlmacen(t.db, registry, almacen);
     expect(despues.huerfanos).toEqual([]);
     expect(despues.subidasHuerfanas).toEqual([]);
     expect(despues.perdidos).toHaveLength(1);
@@ -142,10 +143,10 @@ describe('checkAlmacen', () => {
 
   it('says all is in order when storage and records agree', async () => {
     const { perdido, claseId } = await desorden();
-    await checkAlmacen(t.db, almacen, { arreglar: true });
+    await checkAlmacen(t.db, registry, almacen, { arreglar: true });
     await t.db('archivos').where('id', perdido).delete();
     await t.db('clases').where('id', claseId).update({ miniatura: '/photos/bien-miniatura.jpg' });
-    const informe = await checkAlmacen(t.db, almacen);
+    const informe = await checkAlmacen(t.db, registry, almacen);
     expect(quedaMal(informe)).toBe(false);
     expect(describeInforme(informe)).toEqual(['Todo en orden: 3 ficheros en el almacenamiento, cada uno con su archivo, y ninguna ruta sin archivo.']);
   });

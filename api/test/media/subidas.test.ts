@@ -4,31 +4,24 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAlmacen } from '../../src/media/almacen.js';
-import { createTestApp, type TestApp } from '../support/app.js';
-import { almacenDePrueba, type AlmacenDePrueba } from '../support/almacen.js';
-import { carpetaTemporal, fotoDePrueba, videoDePrueba, type CarpetaTemporal } from '../support/medios.js';
-import { metadatos, procesada, sha256, subir } from '../support/subidas.js';
+import type { TestApp } from '../support/app.js';
+import type { AlmacenDePrueba } from '../support/almacen.js';
+import { createPruebaSubidas, metadatos, procesada, sha256, subir, type PruebaSubidas } from '../support/subidas.js';
 
+let prueba: PruebaSubidas;
 let t: TestApp;
 let base: string;
 let almacen: AlmacenDePrueba;
-let ficheros: CarpetaTemporal;
 let video: string;
 let foto: string;
 
 beforeAll(async () => {
-  almacen = almacenDePrueba();
-  t = await createTestApp({ MAX_PHOTO_MB: '1', ...almacen.env });
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  ficheros = await carpetaTemporal();
-  video = await ficheros.generar('clase.mp4', [...videoDePrueba(3), '-pix_fmt', 'yuv420p']);
-  foto = await ficheros.generar('portada.png', fotoDePrueba());
+  prueba = await createPruebaSubidas({ MAX_PHOTO_MB: '1' });
+  ({ t, base, almacen, video, foto } = prueba);
 });
 
 afterAll(async () => {
-  await almacen?.vaciar(t);
-  await t?.destroy();
-  await ficheros?.borrar();
+  await prueba?.cerrar();
 });
 
 const tus = (extra: Record<string, string> = {}) => ({ 'tus-resumable': '1.0.0', ...extra });

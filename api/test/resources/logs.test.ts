@@ -60,8 +60,10 @@ describe('how many entries an account writes', () => {
       const cookie = i % 2 ? contable.cookie : await otraSesion(contable);
       expect((await t.call('POST', '/logs', entrada('BACK-LOGIN'), { cookie })).status, String(i)).toBe(200);
     }
+    // Opened first: a login is itself a write of the account, in its history.
+    const otra = await otraSesion(contable);
     const antes = await filas();
-    const res = await t.call('POST', '/logs', entrada('BACK-LOGIN'), { cookie: await otraSesion(contable) });
+    const res = await t.call('POST', '/logs', entrada('BACK-LOGIN'), { cookie: otra });
     expect(res.status).toBe(429);
     expect(res.body.error).toMatchObject({ statusCode: 429, message: mensajes.actividad.demasiadas(MAX, 60) });
     const espera = Number(res.headers['retry-after']);
@@ -78,6 +80,18 @@ describe('how many entries an account writes', () => {
     expect(estados.filter((r) => r.status === 200)).toHaveLength(MAX);
     expect(estados.filter((r) => r.status === 429)).toHaveLength(2 * MAX);
     expect(Number((await t.db('logs').where({ loginId: editor.id, tipo: 'BACK-LOGIN' }).count({ n: '*' }))[0].n)).toBe(MAX);
+  });
+
+  it('holds back none of the server\'s rows about the account once it used its allowance: its password change, its refusals', async () => {
+    const editor = await cuentaCon(t, 'editor');
+    for (let i = 0; i < MAX; i++) expect((await editor.call('POST', '/logs', entrada('BACK-LOGIN'))).status).toBe(200);
+    expect((await editor.call('POST', '/logs', entrada('BACK-LOGIN'))).status).toBe(429);
+    const nueva = 'Otra clave bien larga 30';
+    expect((await editor.call('POST', '/cuenta/contrasena', { actual: 'una clave bien larga', nueva })).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await editor.call('DELETE', '/pagos/1')).status).toBe(403);
+    const suyas = await t.db('logs').where({ loginId: editor.id }).whereIn('tipo', ['CONTRASENA', 'PROHIBIDO']).orderBy('id');
+    expect(suyas).toEqual([expect.objectContaining({ tipo: 'CONTRASENA', recursoId: editor.id }), expect.objectContaining({ tipo: 'PROHIBIDO' })]);
+    expect(JSON.parse(suyas[1].datos)).toMatchObject({ ruta: 'DELETE /pagos/:id', veces: 2 });
   });
 
   it('counts only what the account wrote itself: the audit rows of its writes do not use it up', async () => {

@@ -81,3 +81,10 @@ export async function createTestApp(
     },
   };
 }
+
+/** `GET /R/{id}/historial` as the logged-in administrator: the record's rows, newest first. */
+export async function readHistorial(t: TestApp, recurso: string, id: number): Promise<any[]> {
+  const res = await t.call('GET', `/${recurso}/${id}/historial`);
+  if (res.status !== 200) throw new Error(`GET /${recurso}/${id}/historial answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}

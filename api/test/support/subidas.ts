@@ -3,13 +3,41 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import * as tus from 'tus-js-client';
-import type { TestApp } from './app.js';
+import { almacenDePrueba, type AlmacenDePrueba } from './almacen.js';
+import { createTestApp, type TestApp } from './app.js';
+import { carpetaTemporal, fotoDePrueba, videoDePrueba } from './medios.js';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 export interface Subida {
   url: string;
   subida: string;
+}
+
+/** An app on this project's storage, listening, and two files to upload: a 3 s video and a photo. */
+export interface PruebaSubidas {
+  t: TestApp;
+  base: string;
+  almacen: AlmacenDePrueba;
+  video: string;
+  foto: string;
+  /** Removes the app, its storage and the files. */
+  cerrar(): Promise<void>;
+}
+
+export async function createPruebaSubidas(env: Record<string, string> = {}): Promise<PruebaSubidas> {
+  const almacen = almacenDePrueba();
+  const t = await createTestApp({ ...env, ...almacen.env });
+  const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const ficheros = await carpetaTemporal();
+  const video = await ficheros.generar('clase.mp4', [...videoDePrueba(3), '-pix_fmt', 'yuv420p']);
+  const foto = await ficheros.generar('portada.png', fotoDePrueba());
+  const cerrar = async () => {
+    await almacen.vaciar(t);
+    await t.destroy();
+    await ficheros.borrar();
+  };
+  return { t, base, almacen, video, foto, cerrar };
 }
 
 /** Base64 Upload-Metadata, as tus clients send it. */

@@ -1,5 +1,5 @@
-import { registrarEvento } from '../../auth/auditoria.js';
-import { hashPassword } from '../../auth/passwords.js';
+import { writeEvento } from '../../auth/auditoria.js';
+import { hashPassword, isHash } from '../../auth/passwords.js';
 import { assertPolicy } from '../../auth/politica.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import { mensajes } from '../../mensajes.js';
@@ -54,24 +54,30 @@ export default defineResource({
   propio: 'id',
   actions: { restablecer, quitarSegundoFactor },
   async beforeWrite(data, ctx) {
-    if (typeof data.pass === 'string') assertPolicy(data.pass, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
+    // A hash the server made itself (a login's rehash, Mi cuenta's new password hashed in the
+    // hashing queue, a reset, the first administrador) is stored as it is: the policy was applied
+    // where the password was at hand, and the caller says what else it means (the sessions it
+    // ends, its event, debeCambiarPass). Only the server's writes may: a client's text in a
+    // hash's shape is a password like any other, checked and hashed.
+    const nueva = typeof data.pass === 'string' && !(ctx.servidor && isHash(data.pass));
+    if (nueva) assertPolicy(data.pass as string, (data.usuario ?? ctx.existing?.usuario) as string | undefined);
     const id = ctx.existing?.id as number | undefined;
     if (id !== undefined && data.activo === false) await assertOtroAdministrador(ctx.db, id, mensajes.auth.ultimoAdministrador);
     const rolAntes = ctx.existing?.rol;
     const cambiaRol = id !== undefined && data.rol !== undefined && data.rol !== rolAntes;
     if (cambiaRol && data.rol !== 'administrador') await assertOtroAdministrador(ctx.db, id, mensajes.auth.ultimoAdministradorRol);
-    if (id !== undefined && (typeof data.pass === 'string' || data.activo === false)) await endSessions(id, data, ctx);
+    if (id !== undefined && (nueva || data.activo === false)) await endSessions(id, data, ctx);
     // The account's open sessions take the new role at once in this process (another within a
     // second): one moved into MFA_ROLES without a factor can then only enrol (auth/fases.ts).
     else if (cambiaRol) sessionsEnded(id);
-    const evento = { loginId: ctx.actor.loginId, ip: ctx.actor.ip, recurso: 'logins', recursoId: id };
-    if (cambiaRol) await registrarEvento(ctx.db, { ...evento, tipo: 'ROL', datos: { antes: rolAntes, despues: data.rol } });
-    if (id !== undefined && typeof data.pass === 'string') await registrarEvento(ctx.db, { ...evento, tipo: 'CONTRASENA' });
-    if (typeof data.pass !== 'string') return data;
+    const evento = { recurso: 'logins', recursoId: id };
+    if (cambiaRol) await writeEvento(ctx.escritor, { ...evento, tipo: 'ROL', datos: { antes: rolAntes, despues: data.rol } });
+    if (id !== undefined && nueva) await writeEvento(ctx.escritor, { ...evento, tipo: 'CONTRASENA' });
+    if (!nueva) return data;
     // A password typed by someone else (a new account, or another's changed by an administrador)
     // is known to two people: the account chooses its own at its next login (`cambiarPass`).
     const propia = id !== undefined && ctx.actor.loginId === id;
-    return { ...data, pass: await hashPassword(data.pass, ctx.scrypt), debeCambiarPass: !propia };
+    return { ...data, pass: await hashPassword(data.pass as string, ctx.scrypt), debeCambiarPass: !propia };
   },
   async beforeDelete(id, trx, borrando) {
     await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador, borrando);

@@ -2,7 +2,7 @@
 // factor, for whoever lost the phone and the recovery codes. Its sessions end at once (one of them
 // may be the person who took the phone); if its role must have a factor (MFA_ROLES), its next
 // login enrols a new one. One's own is removed in Mi cuenta, with the password and a code.
-import { registrarEvento } from '../../auth/auditoria.js';
+import { writeEvento } from '../../auth/auditoria.js';
 import { tieneSegundoFactor } from '../../auth/fases.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import { borrarSegundoFactor } from '../../auth/totp.js';
@@ -15,13 +15,13 @@ export const quitarSegundoFactor: Action = {
   path: 'quitar-segundo-factor',
   summary: mensajes.segundoFactor.quitarResumen,
   body: { type: 'object', additionalProperties: false, properties: {} },
-  async run(id, _body, { db, actor }) {
-    if (id === actor.loginId) throw conflict(mensajes.segundoFactor.quitarPropio);
-    if (!(await tieneSegundoFactor(db, id))) throw conflict(mensajes.segundoFactor.quitarSinFactor);
-    await borrarSegundoFactor(db, id);
-    await db('sesiones').where('loginId', id).delete();
+  async run(id, _body, w) {
+    if (id === w.actor.loginId) throw conflict(mensajes.segundoFactor.quitarPropio);
+    if (!(await tieneSegundoFactor(w.db, id))) throw conflict(mensajes.segundoFactor.quitarSinFactor);
+    await borrarSegundoFactor(w.db, id);
+    await w.db('sesiones').where('loginId', id).delete();
     sessionsEnded(id);
     // Who removed it is the row's login; whose it was, its record.
-    await registrarEvento(db, { tipo: 'MFA-BAJA', loginId: actor.loginId, ip: actor.ip, recurso: 'logins', recursoId: id });
+    await writeEvento(w, { tipo: 'MFA-BAJA', recurso: 'logins', recursoId: id });
   },
 };

@@ -2,7 +2,7 @@
 // a temporary one, shown once, and must choose its own at its next login (auth/fases.ts
 // `cambiarPass`); whoever was signed in with it is signed out at once.
 import { randomInt } from 'node:crypto';
-import { registrarEvento } from '../../auth/auditoria.js';
+import { writeEvento } from '../../auth/auditoria.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import type { Action } from '../../base/types.js';
@@ -27,15 +27,15 @@ export const restablecer: Action = {
     required: ['pass'],
     properties: { pass: { type: 'string', format: 'password', description: mensajes.cuenta.temporal } },
   },
-  async run(id, _body, { db, actor, scrypt }) {
+  async run(id, _body, w) {
     const pass = contrasenaTemporal();
-    await db('logins')
-      .where('id', id)
-      .update({ pass: await hashPassword(pass, scrypt), debeCambiarPass: true, updatedAt: new Date().toISOString() });
+    // Hashed here, as the server's: the rule stores it as it is, and the account must replace it
+    // whoever reset it (the administrador's own reset too).
+    await w.update('logins', id, { pass: await hashPassword(pass, w.scrypt), debeCambiarPass: true });
     // Every session, even the administrador's own if they reset themselves: the old password is void.
-    await db('sesiones').where('loginId', id).delete();
+    await w.db('sesiones').where('loginId', id).delete();
     sessionsEnded(id);
-    await registrarEvento(db, { tipo: 'RESTABLECIDA', loginId: actor.loginId, ip: actor.ip, recurso: 'logins', recursoId: id });
+    await writeEvento(w, { tipo: 'RESTABLECIDA', recurso: 'logins', recursoId: id });
     return { pass };
   },
 };
