@@ -453,8 +453,10 @@ describe('each failure class', () => {
       const res = await t.call('POST', `/registros/${registro.id}/subsanar`, { clienteNif: '87654321x', clienteNombre: 'Ana Ibáñez Peña' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect((await t.call('GET', `/facturas/${facturaId}`)).body).toMatchObject({ clienteNif: '87654321X', clienteNombre: 'Ana Ibáñez Peña', estado: 'emitida' });
-      const log = (await t.db('logs').where({ recurso: 'registros', recursoId: registro.id }).first()) as Row;
-      expect(JSON.parse(log.datos)).toEqual({ accion: 'subsanar', clienteNif: '87654321x', clienteNombre: 'Ana Ibáñez Peña' });
+      // The correction is a row of the invoice's history: the call, the record it chained, who, and the client's data before and after.
+      const log = (await t.db('logs').where({ recurso: 'facturas', recursoId: facturaId }).orderBy('id', 'desc').first()) as Row;
+      expect(JSON.parse(log.datos)).toEqual({ accion: 'subsanar', registroId: expect.any(Number), corrige: registro.id });
+      expect(JSON.parse(log.cambios)).toEqual({ clienteNif: ['12345678Z', '87654321X'], clienteNombre: ['Ana Ibáñez', 'Ana Ibáñez Peña'] });
       expect(log.loginId).not.toBeNull();
       await esperar(todasRespondidas(t));
       const [antes, despues] = await mias();
