@@ -115,7 +115,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config });
-  await app.register(verifactu, { db, config, remitente });
+  await app.register(verifactu, { db, escritura: repo, config, remitente });
   await media.rutas(app);
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this

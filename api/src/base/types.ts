@@ -192,6 +192,15 @@ export interface Escritor {
 }
 
 /**
+ * Where the server's own work (a job, the VeriFactu sender) writes records: the repository's
+ * transactions (rest/escritura.ts), handed down by app.ts, so what it changes has its history and
+ * live events as a person's change does.
+ */
+export interface Escritura {
+  transaction<T>(actor: Actor, fn: (w: Escritor) => Promise<T>, base?: OpcionesEscritura): Promise<T>;
+}
+
+/**
  * What an entity's own action runs with: its transaction's Escritor, whose writes the history
  * names after the action unless told otherwise, and the action's record as stored, locked for
  * the transaction (no need to lock or read it again).

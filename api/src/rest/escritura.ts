@@ -220,9 +220,10 @@ export class Escritura extends Lectura {
       update: (name, id, patch, o) => this.change(t, get(name), id, patch, actor, modo(o)),
       updateWhere: async (name, where, patch, o) => {
         const resource = get(name);
-        const ids = await this.idsWhere(t, resource, (qb) => whereObject(qb, where));
-        await this.changeAll(t, resource, ids, patch, actor, modo(o));
-        return ids.length;
+        // Rows named by id need no look-up first (the sender marks each record of a message so).
+        const porId = Object.keys(where).length === 1 && 'id' in where;
+        const ids = porId ? [where.id].flat().map(Number).sort((a, b) => a - b) : await this.idsWhere(t, resource, (qb) => whereObject(qb, where));
+        return this.changeAll(t, resource, ids, patch, actor, modo(o));
       },
       remove: (name, id, o) => this.removeAll(t, get(name), [id], actor, modo(o)),
     };
@@ -278,17 +279,19 @@ export class Escritura extends Lectura {
    * The same patch on many records: each through `change` where the entity keeps a history or
    * has rules; otherwise (a queue's rows: remisiones) one statement for them all.
    */
-  private async changeAll(t: Transaccion, resource: Resource, ids: number[], patch: Row, actor: Actor, modo: Modo) {
+  private async changeAll(t: Transaccion, resource: Resource, ids: number[], patch: Row, actor: Actor, modo: Modo): Promise<number> {
     const comprobar = Object.keys(patch).some((name) => resource.fields[name]?.references || resource.fields[name]?.archivo || resource.fields[name]?.unique);
     if (resource.audited || resource.beforeWrite || comprobar) {
       for (const id of ids) await this.change(t, resource, id, patch, actor, modo);
-      return;
+      return ids.length;
     }
     this.permitir(resource, actor);
     const values = stamp(bodyToRow(resource, patch, this.dialect), false);
     if (resource.fields.version) values.version = t.trx.raw('?? + 1', ['version']);
-    for (let i = 0; i < ids.length; i += 500) await t.trx(resource.name).whereIn('id', ids.slice(i, i + 500)).update(values);
+    let n = 0;
+    for (let i = 0; i < ids.length; i += 500) n += Number(await t.trx(resource.name).whereIn('id', ids.slice(i, i + 500)).update(values));
     for (const id of ids) t.bloqueadas.delete(clave(resource, id));
+    return n;
   }
 
   /** Records deleted together (DELETE, DELETE ?where=, an Escritor's remove): rules, children, audit. */

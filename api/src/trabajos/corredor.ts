@@ -7,10 +7,10 @@
 // (config.tareasDeFondo); among processes and machines, the claim decides.
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
+import type { Escritura } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 import { listenEncolados } from './aviso.js';
 import type { Registro, Reintentos, Trabajo } from './definir.js';
-import type { Escritura } from './escritura.js';
 import { CLAVE_PERIODICA, failTrabajo } from './desenlace.js';
 import { startEjecucion, type Ejecucion } from './ejecucion.js';
 import { enqueue } from './encolar.js';

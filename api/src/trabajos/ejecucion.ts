@@ -2,8 +2,7 @@
 // when the lease is lost or its time runs out, its transactions fenced by the generation it
 // claimed, and how it ended written on its row.
 import type { Knex } from 'knex';
-import { SERVIDOR, type Escritor } from '../base/types.js';
-import type { Escritura } from './escritura.js';
+import { SERVIDOR, type Escritor, type Escritura } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 import { ArriendoPerdido, FalloDefinitivo, type Contexto, type Reintentos, type Registro, type Resultado, type Trabajo } from './definir.js';
 import { failTrabajo, finishTrabajo } from './desenlace.js';

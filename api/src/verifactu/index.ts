@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
+import type { Escritura } from '../base/types.js';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
 import registros from '../resources/registros.js';
@@ -21,12 +22,14 @@ declare module 'fastify' {
 
 export interface OpcionesVerifactu {
   db: Knex;
+  /** Where the sender writes its records: the repository's transactions. */
+  escritura: Escritura;
   config: Config;
   /** The tests' timings, or `arrancar: false` to start the sender by hand (app.remitente.arrancar()). */
   remitente?: OpcionesRemitente & { arrancar?: boolean };
 }
 
-async function verifactu(app: FastifyInstance, { db, config, remitente: opciones = {} }: OpcionesVerifactu) {
+async function verifactu(app: FastifyInstance, { db, escritura, config, remitente: opciones = {} }: OpcionesVerifactu) {
   // The remission is the registros' own business: whoever reads them sees it, whoever writes them retries it.
   app.get('/verifactu/estado', { config: { acceso: { recurso: registros, op: 'leer' } } }, async () => estadoRemision(db, config));
   app.post('/verifactu/reintentar', { config: { acceso: { recurso: registros, op: 'escribir' } } }, async (_req, reply) => {
@@ -38,7 +41,7 @@ async function verifactu(app: FastifyInstance, { db, config, remitente: opciones
 
   if (config.verifactu.modo === 'desactivado' || !config.tareasDeFondo) return;
   const { arrancar = true, ...resto } = opciones;
-  const remitente = new Remitente(db, config, { log: app.log, ...resto });
+  const remitente = new Remitente(escritura, db, config, { log: app.log, ...resto });
   app.decorate('remitente', remitente);
   if (arrancar) app.addHook('onReady', async () => remitente.arrancar());
   app.addHook('onClose', async () => remitente.parar());

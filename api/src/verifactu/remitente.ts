@@ -33,6 +33,7 @@ import { createHash } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import pg from 'pg';
+import { SERVIDOR, type Escritor, type Escritura } from '../base/types.js';
 import type { Config } from '../config.js';
 import { insertId } from '../db/filas.js';
 import { isPg } from '../db/index.js';
@@ -51,6 +52,8 @@ export const ESPERA_INICIAL_S = 60;
 const PAUSA_MAXIMA_MS = 60 * 60 * 1000;
 /** A record generated more than this before it leaves goes as an incidence (Orden art. 16.4). */
 export const RETRASO_MS = 60 * 60 * 1000;
+/** How the sender's writes are named where a history or a live event names them. */
+const ACCION = 'remitir';
 
 /**
  * Codes of a Fault «Client» that say the AEAT failed, not the message («Error técnico…»,
@@ -189,11 +192,11 @@ function cerrojoSqlite(db: Knex, plazoMs: number): Cerrojo {
  * Envíos left «enviando» whose sender will record nothing more: interrupted, and their pending
  * records marked as having lost their answer. Answers how many records.
  */
-async function recoverEnviando(trx: Knex.Transaction, iso: string): Promise<number> {
-  const ids = ((await trx('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
+async function recoverEnviando(w: Escritor, iso: string): Promise<number> {
+  const ids = ((await w.db('envios').where('estado', 'enviando').select('id')) as Row[]).map((e) => Number(e.id));
   if (!ids.length) return 0;
-  await trx('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: iso, error: mensajes.verifactu.sinRespuesta.interrumpido });
-  return trx('remisiones').whereIn('envioId', ids).where('estado', 'pendiente').update({ respuestaPerdida: true, updatedAt: iso });
+  await w.db('envios').whereIn('id', ids).update({ estado: 'interrumpido', fin: iso, error: mensajes.verifactu.sinRespuesta.interrumpido });
+  return w.updateWhere('remisiones', { envioId: ids, estado: 'pendiente' }, { respuestaPerdida: true });
 }
 
 /**
@@ -223,6 +226,7 @@ export class Remitente {
   tieneCerrojo = false;
 
   constructor(
+    private readonly escritura: Escritura,
     private readonly db: Knex,
     private readonly config: Cfg,
     opciones: OpcionesRemitente = {},
@@ -322,12 +326,16 @@ export class Remitente {
   private async relevar(ahora: Date): Promise<void> {
     const iso = ahora.toISOString();
     let recuperados = 0;
-    this.generacion = await this.db.transaction(async (trx) => {
-      await trx('verifactu').where('id', 1).increment('generacion', 1);
-      const { generacion } = (await trx('verifactu').where('id', 1).first('generacion')) as Row;
-      recuperados = await recoverEnviando(trx, iso);
-      return Number(generacion);
-    });
+    this.generacion = await this.escritura.transaction(
+      SERVIDOR,
+      async (w) => {
+        await w.db('verifactu').where('id', 1).increment('generacion', 1);
+        const { generacion } = (await w.db('verifactu').where('id', 1).first('generacion')) as Row;
+        recuperados = await recoverEnviando(w, iso);
+        return Number(generacion);
+      },
+      { accion: ACCION },
+    );
     if (recuperados) this.log.warn(mensajes.verifactu.relevo(recuperados, Math.round(this.config.verifactu.timeoutMs / 1000)));
   }
 
@@ -337,14 +345,18 @@ export class Remitente {
    * lock (or PostgreSQL's row lock) for the whole transaction, so a takeover's bump either waits
    * for it or is seen by it.
    */
-  private escribir<T>(fn: (trx: Knex.Transaction) => Promise<T>): Promise<T> {
+  private escribir<T>(fn: (w: Escritor) => Promise<T>): Promise<T> {
     const generacion = this.generacion;
-    return this.db.transaction(async (trx) => {
-      if (generacion === undefined) throw new TurnoPerdido();
-      const vigente = await trx('verifactu').where({ id: 1, generacion }).update({ generacion });
-      if (vigente !== 1) throw new TurnoPerdido();
-      return fn(trx);
-    });
+    return this.escritura.transaction(
+      SERVIDOR,
+      async (w) => {
+        if (generacion === undefined) throw new TurnoPerdido();
+        const vigente = await w.db('verifactu').where({ id: 1, generacion }).update({ generacion });
+        if (vigente !== 1) throw new TurnoPerdido();
+        return fn(w);
+      },
+      { accion: ACCION },
+    );
   }
 
   /** One look at the queue: sends if it may, else answers how long to wait. */
@@ -354,7 +366,7 @@ export class Remitente {
     if (estado.entorno && estado.entorno !== v.modo) {
       if (estado.bloqueoHuella !== this.huellaConfig) {
         const texto = mensajes.verifactu.entornoDistinto(estado.entorno, v.modo);
-        await this.escribir((trx) => trx('verifactu').where('id', 1).update(this.bloqueo(null, texto, ahora)));
+        await this.escribir((w) => w.db('verifactu').where('id', 1).update(this.bloqueo(null, texto, ahora)));
         this.log.error(`VeriFactu: ${texto}`);
       }
       return this.sondeoMs;
@@ -362,7 +374,7 @@ export class Remitente {
     if (estado.bloqueoHuella) {
       if (estado.bloqueoHuella === this.huellaConfig) return this.sondeoMs;
       // The configuration or the version changed since the refusal: worth one more try.
-      await this.escribir((trx) => trx('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null }));
+      await this.escribir((w) => w.db('verifactu').where('id', 1).update({ bloqueoCodigo: null, bloqueoTexto: null, bloqueoDesde: null, bloqueoHuella: null }));
     }
     const pendientes = await countPendientes(this.db, MAX_REGISTROS);
     if (!pendientes) return this.sondeoMs;
@@ -404,15 +416,16 @@ export class Remitente {
     // Built before the message is recorded as leaving, so that it leaves right after.
     const mensaje = sobre({ obligado: { nombre: emisorNombre, nif: lote[0].idEmisorFactura }, incidencia }, xmls);
     const iso = ahora.toISOString();
-    const envioId = await this.escribir(async (trx) => {
+    const envioId = await this.escribir(async (w) => {
+      const trx = w.db;
       // A lock known lost is not worth a message its successor will resend anyway.
       if (!this.cerrojo.sigue()) throw new TurnoPerdido();
       const id = await insertId(trx, 'envios', { entorno: v.modo, emisorNif: lote[0].idEmisorFactura, inicio: iso, registros: lote.length, incidencia, estado: 'enviando' });
       for (const p of lote) {
-        const cambios: Row = { intentos: p.intentos + 1, ultimoIntento: iso, envioId: id, updatedAt: iso };
+        const cambios: Row = { intentos: p.intentos + 1, ultimoIntento: iso, envioId: id };
         if (!p.xml) cambios.xml = nuevos.get(p.remisionId);
         if (!p.intentos) cambios.primerIntento = iso;
-        await trx('remisiones').where('id', p.remisionId).update(cambios);
+        await w.updateWhere('remisiones', { id: p.remisionId }, cambios);
       }
       // The wait runs from when the message leaves, not from when it began to be prepared.
       const salida = new Date().toISOString();
@@ -443,25 +456,25 @@ export class Remitente {
     const ids = lote.map((p) => p.remisionId);
     if (r.tipo === 'respuesta') {
       const lineas = new Map(r.lineas.map((l) => [l.clave, l]));
-      await this.escribir(async (trx) => {
+      await this.escribir(async (w) => {
+        const trx = w.db;
         // Records that end alike (most of a message: Correcto, the same CSV) in one statement.
         const grupos = new Map<string, { cambios: Row; ids: number[] }>();
         const anuladas: Pendiente[] = [];
         for (const p of lote) {
           const l = lineas.get(p.clave);
           // A record the answer does not name stays pending; its fate is unknown.
-          const cambios: Row = l ? { ...resultado(p, l, r.csv), respondidoEn: iso, updatedAt: iso } : { respuestaPerdida: true, updatedAt: iso };
+          const cambios: Row = l ? { ...resultado(p, l, r.csv), respondidoEn: iso } : { respuestaPerdida: true };
           const clave = JSON.stringify(cambios);
           if (!grupos.has(clave)) grupos.set(clave, { cambios, ids: [] });
           grupos.get(clave)!.ids.push(p.remisionId);
           if (l && p.tipo === 'anulacion' && cambios.estado !== 'incorrecto') anuladas.push(p);
         }
-        for (const { cambios, ids: grupo } of grupos.values()) {
-          for (let i = 0; i < grupo.length; i += 500) await trx('remisiones').whereIn('id', grupo.slice(i, i + 500)).update(cambios);
-        }
+        for (const { cambios, ids: grupo } of grupos.values()) await w.updateWhere('remisiones', { id: grupo }, cambios);
         // An invoice the AEAT now holds as annulled needs nothing more for an alta it rejected.
         for (const p of anuladas) {
-          await trx('remisiones').where({ facturaId: p.facturaId, estado: 'incorrecto', vigente: true }).whereNot('id', p.remisionId).update({ vigente: false, updatedAt: iso });
+          const otras = (await trx('remisiones').where({ facturaId: p.facturaId, estado: 'incorrecto', vigente: true }).whereNot('id', p.remisionId).select('id')) as Row[];
+          if (otras.length) await w.updateWhere('remisiones', { id: otras.map((o) => Number(o.id)) }, { vigente: false });
         }
         await trx('envios').where('id', envioId).update({ estado: 'respondido', fin: iso, estadoEnvio: r.estadoEnvio, csv: r.csv ?? null, tiempoEspera: r.tiempoEspera });
         // Counted from the answer: the AEAT never sees two messages closer than it asked.
@@ -471,9 +484,10 @@ export class Remitente {
       return;
     }
     if (r.tipo === 'fault' && r.lado === 'Client' && !CLIENT_TECNICOS.has(r.codigo ?? -1)) {
-      await this.escribir(async (trx) => {
+      await this.escribir(async (w) => {
+        const trx = w.db;
         // Refused whole: nothing of it was registered, so its records may be built again.
-        for (let i = 0; i < ids.length; i += 500) await trx('remisiones').whereIn('id', ids.slice(i, i + 500)).update({ xml: null, updatedAt: iso });
+        await w.updateWhere('remisiones', { id: ids }, { xml: null });
         await trx('envios').where('id', envioId).update({ estado: 'rechazado', fin: iso, codigoError: r.codigo ?? null, error: r.texto.slice(0, 2000) });
         await trx('verifactu').where('id', 1).update(this.bloqueo(r.codigo ?? null, r.texto, fin));
       });
@@ -489,11 +503,12 @@ export class Remitente {
    */
   private async perder(envioId: number, motivo: string, codigoError: number | null, fin: Date): Promise<void> {
     const iso = fin.toISOString();
-    const pausa = await this.escribir(async (trx) => {
+    const pausa = await this.escribir(async (w) => {
+      const trx = w.db;
       const estado = (await trx('verifactu').where('id', 1).first('fallosSeguidos')) as Row;
       const fallos = Number(estado.fallosSeguidos) + 1;
       const pausa = Math.min(this.config.verifactu.reintentoMs * 2 ** (fallos - 1), PAUSA_MAXIMA_MS);
-      await trx('remisiones').where({ envioId, estado: 'pendiente' }).update({ respuestaPerdida: true, updatedAt: iso });
+      await w.updateWhere('remisiones', { envioId, estado: 'pendiente' }, { respuestaPerdida: true });
       await trx('envios').where('id', envioId).update({ estado: 'fallido', fin: iso, codigoError, error: motivo.slice(0, 2000) });
       await trx('verifactu').where('id', 1).update({ ultimoEnvio: iso, fallosSeguidos: fallos, siguienteEnvio: new Date(fin.getTime() + pausa).toISOString() });
       return pausa;
