@@ -75,6 +75,11 @@ export function textosDeValores(registro: RegistroPublico) {
 
 export const aulaRecursos = {
   enum: textosDeValores(registro),
+  // The record an activity entry is about, named as its definition declares, or by its id.
+  actividad: {
+    registro: '%{recurso} «%{nombre}»',
+    sinNombre: '%{recurso} #%{id}',
+  },
   validacion: {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',
