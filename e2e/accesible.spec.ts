@@ -9,6 +9,7 @@ import { BOTON, choose, liftFinger } from './support/form';
 import { API } from './support/list';
 import { isPhone, menuEntry, openMenu } from './support/menu';
 import { abrir, quieta, revisar } from './support/axe';
+import { LISTAS } from './support/secciones';
 
 async function primero(page: Page, recurso: string, where: object = {}): Promise<number> {
   const filtro = encodeURIComponent(JSON.stringify({ where, limit: 1, order: 'id ASC', fields: ['id'] }));
@@ -16,17 +17,21 @@ async function primero(page: Page, recurso: string, where: object = {}): Promise
   return registro.id;
 }
 
+/** Which record a section's form and page show, when not its first, and its tabs. */
+const DETALLES: Record<string, { editar?: object; ver?: object; pestanas?: string[] }> = {
+  cursos: { pestanas: ['clases'] },
+  usuarios: { pestanas: ['show/pagos', 'show/facturas', 'show/clases'] },
+  facturas: { editar: { estado: 'borrador' }, ver: { estado: 'emitida' } },
+};
+
 /** A section's pages: the list, the create form, and a record's form and page where it has them. */
-const SECCIONES: { recurso: string; crear?: boolean; editar?: object; ver?: object; pestanas?: string[] }[] = [
-  { recurso: 'clases', crear: true, editar: {} },
-  { recurso: 'cursos', crear: true, editar: {}, ver: {}, pestanas: ['clases'] },
-  { recurso: 'categorias', crear: true, editar: {} },
-  { recurso: 'usuarios', crear: true, editar: {}, ver: {}, pestanas: ['show/pagos', 'show/facturas', 'show/clases'] },
-  { recurso: 'facturas', crear: true, editar: { estado: 'borrador' }, ver: { estado: 'emitida' } },
-  { recurso: 'pagos', crear: true, editar: {}, ver: {} },
-  { recurso: 'logins', crear: true, editar: {} },
-  { recurso: 'logs', ver: {} },
-];
+const SECCIONES = LISTAS.map(({ recurso, crear, editar, ficha }) => ({
+  recurso,
+  crear,
+  editar: editar ? (DETALLES[recurso]?.editar ?? {}) : undefined,
+  ver: ficha ? (DETALLES[recurso]?.ver ?? {}) : undefined,
+  pestanas: DETALLES[recurso]?.pestanas,
+}));
 
 for (const { recurso, crear, editar, ver, pestanas = [] } of SECCIONES) {
   test(`${recurso}: lista, alta, edición y ficha sin violaciones graves`, async ({ page }) => {

@@ -6,6 +6,7 @@ import { expect, test } from './support/fixtures';
 import { BOTON } from './support/form';
 import { API, listedRecords } from './support/list';
 import { menuEntry, openMenu } from './support/menu';
+import { LISTAS } from './support/secciones';
 
 /** A seeded record's id, found through the API with the administrator's session. */
 async function primerId(page: Page, recurso: string, where: object = {}): Promise<number> {
@@ -63,17 +64,6 @@ async function expectOnScreen(control: Locator): Promise<void> {
 const boton = (page: Page, nombre: string) => page.getByRole('button', { name: nombre, exact: true });
 const enlace = (page: Page, nombre: string) => page.getByRole('link', { name: nombre, exact: true });
 
-// Every section with a list; `crear` where the administrator may add records.
-const LISTAS = [
-  { recurso: 'clases', crear: true },
-  { recurso: 'cursos', crear: true },
-  { recurso: 'categorias', crear: true },
-  { recurso: 'usuarios', crear: true },
-  { recurso: 'facturas', crear: true },
-  { recurso: 'pagos', crear: true },
-  { recurso: 'logins', crear: true },
-  { recurso: 'logs', crear: false },
-];
 
 /**
  * Every column of a table is on the screen: a page can fit while its table is cut at the right
@@ -153,16 +143,15 @@ for (const { recurso } of LISTAS.filter((l) => l.crear)) {
 }
 
 // A seeded record of each section that has a form: its id is looked up when the test runs.
-const FORMULARIOS: { recurso: string; where?: object; borrar?: boolean }[] = [
-  { recurso: 'clases', borrar: true },
-  { recurso: 'cursos', borrar: true },
-  { recurso: 'categorias', borrar: true },
-  { recurso: 'usuarios', borrar: true },
+// Where that record is, and whether its form offers «Borrar», is said here when it is not the first
+// record and «Borrar».
+const FORMULARIO: Record<string, { where?: object; borrar?: boolean }> = {
   // Only a draft invoice has a form (RD 1619/2012).
-  { recurso: 'facturas', where: { estado: 'borrador' }, borrar: true },
-  { recurso: 'pagos' },
-  { recurso: 'logins', borrar: true },
-];
+  facturas: { where: { estado: 'borrador' } },
+  // A pago is never deleted from its form.
+  pagos: { borrar: false },
+};
+const FORMULARIOS = LISTAS.filter((l) => l.editar).map(({ recurso }) => ({ recurso, where: FORMULARIO[recurso]?.where, borrar: FORMULARIO[recurso]?.borrar ?? true }));
 
 for (const { recurso, where, borrar } of FORMULARIOS) {
   test(`formulario de ${recurso}`, async ({ page }) => {

@@ -4,12 +4,9 @@ import { expect, test } from './support/fixtures';
 import { expectSpanish } from './support/espanol';
 import { BOTON } from './support/form';
 import { listedRecords, listResponse } from './support/list';
+import { LISTAS } from './support/secciones';
 
-const LISTAS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'logins', 'logs'];
-const ALTAS = ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'logins'];
-const FICHAS = ['cursos', 'usuarios', 'pagos', 'facturas', 'logs'];
-
-for (const recurso of LISTAS) {
+for (const { recurso } of LISTAS) {
   test(`lista de ${recurso} en español`, async ({ page }) => {
     const loaded = listResponse(page, recurso);
     await page.goto(`/main/${recurso}?filter=${encodeURIComponent('{}')}`);
@@ -28,7 +25,7 @@ test('menú de filtros de pagos en español', async ({ page }) => {
   await expectSpanish(page);
 });
 
-for (const recurso of ALTAS) {
+for (const { recurso } of LISTAS.filter((l) => l.crear)) {
   test(`alta de ${recurso} en español`, async ({ page }) => {
     await page.goto(`/main/${recurso}/create`);
     // A form sent with its first field typed in and cleared again shows the validation
@@ -42,7 +39,7 @@ for (const recurso of ALTAS) {
   });
 }
 
-for (const recurso of FICHAS) {
+for (const { recurso } of LISTAS.filter((l) => l.ficha)) {
   test(`ficha de ${recurso} en español`, async ({ page }) => {
     const loaded = page.waitForResponse((r) => new URL(r.url()).pathname === `/${recurso}/1` && r.ok());
     await page.goto(`/main/${recurso}/1/show`);

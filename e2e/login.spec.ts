@@ -2,6 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { ADMIN, entrarButton, loginThroughForm, passwordField, usuarioField } from './support/login';
 import { menuEntry, openMenu } from './support/menu';
+import { ATAJOS } from './support/secciones';
 
 test('la pantalla de acceso tiene título, usuario, contraseña y botón Entrar', async ({ page }) => {
   await page.goto('/login');
@@ -72,7 +73,7 @@ test('/main/pagos sin sesión pide entrar y después abre Pagos', async ({ page 
 test('cada atajo /<sección> lleva a /main/<sección>', async ({ page }) => {
   await loginThroughForm(page, ADMIN.usuario, ADMIN.pass);
   await expect(page).toHaveURL(/\/main\/clases$/);
-  for (const seccion of ['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'informes']) {
+  for (const seccion of ATAJOS) {
     await page.goto(`/${seccion}`);
     await expect(page).toHaveURL(new RegExp(`/main/${seccion}$`));
   }

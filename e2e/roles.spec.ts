@@ -13,10 +13,11 @@ import { abrir, revisar } from './support/axe';
 import { BOTON, choose, input, pickFirst, save } from './support/form';
 import { loginThroughForm } from './support/login';
 import { menuEntry, openMenu } from './support/menu';
+import { ENTRADAS_DEL_MENU } from './support/secciones';
 
 const CONTABLE = { usuario: 'carmen', pass: 'admin' };
 const EDITOR = { usuario: 'pablo', pass: 'admin' };
-const SECCIONES = ['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Informes'];
+const SECCIONES = ENTRADAS_DEL_MENU.map((e) => e.nombre);
 
 // Each test signs in as its own role, not as the suite's administrador.
 test.use({ storageState: { cookies: [], origins: [] } });

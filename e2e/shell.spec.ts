@@ -2,8 +2,9 @@
 import { expect, test } from './support/fixtures';
 import { ADMIN, loginThroughForm } from './support/login';
 import { isPhone, menuEntry, menuToggle, openMenu } from './support/menu';
+import { ENTRADAS_DEL_MENU } from './support/secciones';
 
-const ENTRADAS = ['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Informes', 'Salir'];
+const ENTRADAS = [...ENTRADAS_DEL_MENU.map((e) => e.nombre), 'Salir'];
 
 test('el menú lleva el nombre del producto con «Admin» y las secciones en su orden', async ({ page }) => {
   await page.goto('/main/clases');
@@ -17,14 +18,8 @@ test('el menú lleva el nombre del producto con «Admin» y las secciones en su 
 
 test('cada entrada del menú abre su sección y queda resaltada', async ({ page }) => {
   await page.goto('/main/clases');
-  for (const [nombre, ruta] of [
-    ['Cursos', 'cursos'],
-    ['Categorías', 'categorias'],
-    ['Usuarios', 'usuarios'],
-    ['Facturación', 'facturas'],
-    ['Pagos', 'pagos'],
-    ['Clases', 'clases'],
-  ]) {
+  // Every other entry, then back to the first (Clases, where it started).
+  for (const { nombre, ruta } of [...ENTRADAS_DEL_MENU.slice(1), ENTRADAS_DEL_MENU[0]]) {
     await openMenu(page);
     await menuEntry(page, nombre).click();
     await expect(page).toHaveURL(new RegExp(`/main/${ruta}$`));

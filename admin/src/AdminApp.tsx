@@ -1,7 +1,7 @@
 // Everything under /main: react-admin, loaded only once the administrator is past the login.
 import { createElement } from 'react';
 import { Route } from 'react-router-dom';
-import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Admin, CustomRoutes } from 'react-admin';
 import { Layout } from './layout/Layout';
 import { temaClaro, temaOscuro } from './layout/temas';
 import NoEncontrada from './layout/NoEncontrada';
@@ -10,6 +10,7 @@ import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18n';
 import { store } from './providers/store';
+import { recursosDe } from './recursos';
 import { secciones } from './secciones';
 
 const AdminApp = () => (
@@ -28,9 +29,7 @@ const AdminApp = () => (
     disableTelemetry
   >
     {/* Without a dashboard react-admin opens the first resource: Clases. */}
-    {secciones.recursos.map(({ menu: _menu, pagina: _pagina, ...seccion }) => (
-      <Resource key={seccion.name} {...seccion} />
-    ))}
+    {recursosDe(secciones.recursos)}
     <CustomRoutes>
       {secciones.paginas.map(({ name, pagina }) => (
         <Route key={name} path={`/${name}`} element={createElement(pagina!)} />

@@ -9,6 +9,7 @@ import LoginPage from '../src/login/LoginPage';
 import { callApi } from '../src/providers/api';
 import { authProvider } from '../src/providers/authProvider';
 import { i18nProvider } from '../src/providers/i18n';
+import { secciones } from '../src/secciones';
 import { fakeApi } from './fetchMock';
 
 // The admin chunk stands in as its address: these tests are about what leads to it.
@@ -56,7 +57,7 @@ it('a section asked for without a session opens after signing in', async () => {
   expect(await screen.findByText('Admin en /main/pagos?page=3')).toBeInTheDocument();
 });
 
-it.each(['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'informes'])(
+it.each(secciones.atajos)(
   '/%s leads to the same section under /main',
   async (seccion) => {
     signedIn();

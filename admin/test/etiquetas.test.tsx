@@ -2,7 +2,7 @@
 // the admin's catalogue names it, its fields and its enum's values, the section list gives it a
 // menu place and a shortcut, and its create form shows the field labels and the values' Spanish.
 import { fireEvent, render, screen } from '@testing-library/react';
-import { Admin, Resource, SimpleForm, TextInput, SelectInput, Create, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { Admin, Create, Datagrid, type DataProvider, List, Resource, SelectInput, SimpleForm, TestMemoryRouter, TextField, TextInput } from 'react-admin';
 import { choicesDe } from '../src/common/choices';
 import { i18nProvider } from '../src/providers/i18n';
 import { textosDeRecursos, textosDeValores } from '../src/providers/i18n/recursos';
@@ -19,6 +19,14 @@ const { registro } = vi.hoisted(() => {
         tipo: { type: 'string', label: 'Tipo de descuento', enum: ['fijo', 'porcentaje'], enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } },
       },
       searchFields: ['codigo'],
+      nestedUnder: {},
+      acceso: {},
+    },
+    // A feminine one: its titles and empty list agree with it.
+    promociones: {
+      labels: { singular: 'promoción', plural: 'promociones', genero: 'f' },
+      fields: { titulo: { type: 'string', label: 'Título' } },
+      searchFields: ['titulo'],
       nestedUnder: {},
       acceso: {},
     },
@@ -41,6 +49,14 @@ const CuponCreate = () => (
   </Create>
 );
 
+const PromocionList = () => (
+  <List>
+    <Datagrid>
+      <TextField source="titulo" />
+    </Datagrid>
+  </List>
+);
+
 const cupones = defineSeccion({ name: 'cupones', vistas: { create: async () => ({ default: CuponCreate }) }, menu: { orden: 65 } });
 
 describe('a new section', () => {
@@ -49,9 +65,32 @@ describe('a new section', () => {
     expect(textosDeValores(registro).cupones).toEqual({ tipo: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
   });
 
+  it('titles its pages and its empty list in its own gender', () => {
+    const textos = textosDeRecursos(registro);
+    expect(textos.cupones).toMatchObject({ page: { create: 'Nuevo cupón' }, empty: 'Aún no hay cupones', invite: 'Crea el primer cupón' });
+    expect(textos.promociones).toMatchObject({ page: { create: 'Nueva promoción' }, empty: 'Aún no hay promociones', invite: 'Crea la primera promoción' });
+  });
+
+  it('says so when its list is empty, in its gender', async () => {
+    const dataProvider = { getList: async () => ({ data: [], total: 0 }) } as unknown as DataProvider;
+    const promociones = defineSeccion({ name: 'promociones', vistas: { list: async () => ({ default: PromocionList }), create: async () => ({ default: CuponCreate }) } });
+    render(
+      <TestMemoryRouter initialEntries={['/promociones']}>
+        <Admin dataProvider={dataProvider} i18nProvider={i18nProvider}>
+          <Resource {...promociones} />
+        </Admin>
+      </TestMemoryRouter>,
+    );
+    expect(await screen.findByText('Aún no hay promociones')).toBeInTheDocument();
+    expect(screen.getByText('Crea la primera promoción')).toBeInTheDocument();
+  });
+
   it('takes its menu place and its shortcut from the list', () => {
     const lista = createSecciones([...secciones.todas, cupones]);
-    expect(lista.atajos).toEqual(['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'cupones', 'informes']);
+    // After every section before it in the business's order (65), before the rest.
+    const antes = secciones.enMenu.filter((s) => s.menu!.orden < 65).map((s) => s.name);
+    const despues = secciones.enMenu.filter((s) => s.menu!.orden > 65).map((s) => s.name);
+    expect(lista.atajos).toEqual([...antes, 'cupones', ...despues]);
     expect(lista.recursos.map((s) => s.name)).toContain('cupones');
   });
 

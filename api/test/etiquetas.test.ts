@@ -23,7 +23,7 @@ const cupones = defineResource({
     sustituyeId: { type: 'integer', label: 'Sustituye a', references: 'cupones' },
   },
   searchFields: ['codigo'],
-  nombreSql: (t) => `${t}."codigo"`,
+  nombre: '{codigo}',
 });
 
 const registro = resourcesByName([...Object.values(resources), cupones]);

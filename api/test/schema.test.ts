@@ -123,8 +123,15 @@ describe.each(Object.values(resources).map((r) => [r.name, r] as const))('table 
 });
 
 describe('constraints', () => {
-  // Parents before children, so each required foreign key can point at an existing row.
-  const order = ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'archivos', 'registros', 'reembolsos', 'remisiones'];
+  // Parents before children, so each required foreign key can point at an existing row: every
+  // entity of the registry, each after those its references point at.
+  const order: string[] = [];
+  const visit = (name: string) => {
+    if (order.includes(name)) return;
+    for (const f of Object.values(resources[name].fields)) if (f.references && f.references !== name) visit(f.references);
+    order.push(name);
+  };
+  Object.keys(resources).forEach(visit);
 
   beforeAll(async () => {
     expect([...order].sort()).toEqual(Object.keys(resources).sort());

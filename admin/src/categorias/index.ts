@@ -3,7 +3,6 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'categorias',
   icon: () => import('@mui/icons-material/Category'),
-  recordRepresentation: 'nombre',
   vistas: { list: () => import('./CategoriaList'), create: () => import('./CategoriaCreate'), edit: () => import('./CategoriaEdit') },
   menu: { orden: 30 },
 });

@@ -3,7 +3,6 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'clases',
   icon: () => import('@mui/icons-material/OndemandVideo'),
-  recordRepresentation: 'titulo',
   vistas: { list: () => import('./ClaseList'), create: () => import('./ClaseCreate'), edit: () => import('./ClaseEdit') },
   menu: { orden: 10 },
 });

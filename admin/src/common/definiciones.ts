@@ -1,7 +1,7 @@
 // What a section of the admin is: the one description its folder's index.ts exports, which
 // secciones.ts lists. It must stay light: the login screen reads the list (for the /<sección>
 // shortcuts) without loading MUI or react-admin, so icons and pages are loaded when drawn.
-import { type ComponentType, type LazyExoticComponent, lazy, type ReactElement } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
 
 export type Vista = 'list' | 'create' | 'edit' | 'show';
 type Cargar = () => Promise<{ default: ComponentType<any> }>;
@@ -11,8 +11,6 @@ export interface SeccionDef {
   name: string;
   /** Loaded the first time the menu or a title draws it. */
   icon?: Cargar;
-  /** How other sections name one of its records (a pago's usuario). */
-  recordRepresentation?: string | ((record: any) => string) | ReactElement;
   /** Its pages; which ones exist is known up front, as react-admin shows «Crear» and «Editar» from it. */
   vistas?: Partial<Record<Vista, Cargar>>;
   /** A page of its own, not a resource (informes, verifactu). */

@@ -3,7 +3,6 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'cursos',
   icon: () => import('@mui/icons-material/School'),
-  recordRepresentation: 'titulo',
   vistas: { list: () => import('./CursoList'), create: () => import('./CursoCreate'), edit: () => import('./CursoEdit'), show: () => import('./CursoShow') },
   menu: { orden: 20 },
 });

@@ -1,10 +1,7 @@
 import { type RaRecord, useGetResourceLabel, useRecordContext } from 'react-admin';
 import { useTextoFactura } from './useTextoFactura';
 
-/**
- * «Factura A-3», the title of a factura's pages. react-admin's own «%{name}
- * %{recordRepresentation}» cannot be used: a factura's representation is an element.
- */
+/** «Factura A-3», the title of a factura's pages: its label and its name, as its definition declares. */
 export const TituloFactura = () => {
   const factura = useRecordContext<RaRecord>();
   const texto = useTextoFactura();

@@ -1,11 +1,8 @@
-import { createElement, lazy } from 'react';
 import { defineSeccion } from '../common/definiciones';
 
 export default defineSeccion({
   name: 'facturas',
   icon: () => import('@mui/icons-material/ReceiptLong'),
-  // An element, not a function, because «Borrador» is translated.
-  recordRepresentation: createElement(lazy(() => import('./NumeroFactura').then((m) => ({ default: m.NumeroFactura })))),
   vistas: { list: () => import('./FacturaList'), create: () => import('./FacturaCreate'), edit: () => import('./FacturaEdit'), show: () => import('./FacturaShow') },
   // Facturación holds the invoices and their VeriFactu page.
   menu: { orden: 50, texto: 'aula.menu.facturacion', tambien: 'verifactu' },

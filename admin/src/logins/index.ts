@@ -3,6 +3,5 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'logins',
   icon: () => import('@mui/icons-material/AdminPanelSettings'),
-  recordRepresentation: 'usuario',
   vistas: { list: () => import('./LoginList'), create: () => import('./LoginCreate'), edit: () => import('./LoginEdit') },
 });

@@ -4,6 +4,5 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'logs',
   icon: () => import('@mui/icons-material/History'),
-  recordRepresentation: 'tipo',
   vistas: { list: () => import('./LogList'), show: () => import('./LogShow') },
 });

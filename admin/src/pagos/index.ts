@@ -3,7 +3,6 @@ import { defineSeccion } from '../common/definiciones';
 export default defineSeccion({
   name: 'pagos',
   icon: () => import('@mui/icons-material/Payments'),
-  recordRepresentation: (pago) => pago.referencia || `#${pago.id}`,
   vistas: { list: () => import('./PagoList'), create: () => import('./PagoCreate'), edit: () => import('./PagoEdit'), show: () => import('./PagoShow') },
   menu: { orden: 60 },
 });

@@ -3,12 +3,19 @@
 import type { Validator } from 'react-admin';
 import registro from 'virtual:aula-registro';
 import { reglas } from '../common/validators';
-import type { CampoPublico, RecursoPublico } from '../../../api/src/rest/publico';
+import { type CampoPublico, nombrar, type RecursoPublico } from '../../../api/src/rest/publico';
 
 export type { CampoPublico };
 
 const vacio: RecursoPublico = { labels: { singular: '', plural: '', genero: 'm' }, fields: {}, searchFields: [], nestedUnder: {}, acceso: {} };
 export const recurso = (name: string): RecursoPublico => (Object.hasOwn(registro, name) ? registro[name] : vacio);
+
+/**
+ * How people name one of its records, as its definition declares (the CSV names it alike): the
+ * sections' recordRepresentation, the activity log's line. «#id» for an entity that declares none.
+ */
+export const nombreDe = (name: string, record: { id?: unknown } & Record<string, unknown>): string =>
+  nombrar(recurso(name).nombre, record) ?? `#${record.id}`;
 
 /** Where the list search box (`q`) looks. */
 export const searchFields = (name: string) => recurso(name).searchFields;

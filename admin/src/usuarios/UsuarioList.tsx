@@ -15,7 +15,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { mayusculas } from '../common/mayusculas';
 import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { nombreCompleto } from './nombreCompleto';
+import { nombreDe } from '../registro';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
 import type { ReactElement } from 'react';
@@ -55,7 +55,7 @@ const UsuarioList = () => {
           <ListaMovil
             label="resources.usuarios.fields.nombre"
             sortBy="nombre"
-            primaryText={nombreCompleto}
+            primaryText={(usuario) => nombreDe('usuarios', usuario)}
             secondaryText={(r) => r.email}
             rowClick="show"
             bulkActionButtons={masivas}

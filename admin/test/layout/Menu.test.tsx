@@ -6,6 +6,7 @@ import { Admin, type DataProvider, defaultDarkTheme, Resource, useResourceContex
 import { Layout } from '../../src/layout/Layout';
 import { authProvider } from '../../src/providers/authProvider';
 import { i18nProvider } from '../../src/providers/i18n';
+import { secciones } from '../../src/secciones';
 import { fakeApi } from '../fetchMock';
 
 const Lista = () => <p>Lista de {useResourceContext()}</p>;
@@ -30,7 +31,7 @@ const renderShell = (path = '/main') =>
               i18nProvider={i18nProvider}
               darkTheme={defaultDarkTheme}
             >
-              {['clases', 'cursos', 'categorias', 'usuarios', 'facturas', 'pagos', 'logins', 'logs'].map((name) => (
+              {secciones.recursos.map(({ name }) => (
                 <Resource key={name} name={name} list={Lista} />
               ))}
             </Admin>

@@ -4,6 +4,7 @@ import type { Knex } from 'knex';
 import type { ScryptParams } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 import type { Etiquetas } from './etiquetas.js';
+import type { Nombre } from './nombre.js';
 import type { Rol } from './roles.js';
 
 export type { Etiquetas };
@@ -78,7 +79,7 @@ export interface Field {
   /**
    * Holds the id of a row of that resource without being a foreign key (facturas.rectificadaPorId,
    * a plain column: migration 0008): never checked as a key, but read as that row's name where a
-   * reference is (the CSV export names it by the resource's nombreSql, «R-161», not «3214»).
+   * reference is (the CSV export names it by the resource's nombre, «R-161», not «3214»).
    */
   apuntaA?: string;
   /** Unique among the rows (alone); composite keys go in Resource.uniques. */
@@ -274,12 +275,13 @@ export interface ResourceDef {
    */
   searchFields: string[];
   /**
-   * How people name one of its rows, as SQL over its table's alias (`t."titulo"`): a list's CSV
-   * export shows a reference to this entity as this name, joined in the same SELECT so the rows
-   * stream from the database with nothing to look up afterwards. The engine knows no entity, so
-   * each says its own; the admin names them alike. Without it, a reference exports as its id.
+   * How people name one of its rows (base/nombre.ts): `'{titulo}'`, or templates tried in order,
+   * `['{serie}-{numero}', 'Borrador #{id}']`. Declared once, it names the row everywhere: a list's
+   * CSV export shows a reference to this entity as this name (as SQL, joined in the same SELECT),
+   * the admin's recordRepresentation and the activity log's line read it from the public registry.
+   * Without it, a reference exports as its id.
    */
-  nombreSql?: (alias: string) => string;
+  nombre?: Nombre;
   /**
    * Figures the CSV export adds after the fields, computed over the row by SQL (`tabla` is its
    * quoted table): what a reader sums that no column holds as such (an invoice's amounts as they

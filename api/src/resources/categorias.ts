@@ -13,7 +13,7 @@ export default defineResource({
     cursos: { type: 'hasMany', target: 'cursos', foreignKey: 'categoriaId' },
   },
   searchFields: ['nombre', 'descripcion'],
-  nombreSql: (t) => `${t}."nombre"`,
+  nombre: '{nombre}',
   // Content: the editors make it, the contable reads it.
   restaurable: true,
   acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },

@@ -41,7 +41,7 @@ export default defineResource({
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
   },
   searchFields: ['titulo', 'descripcion'],
-  nombreSql: (t) => `${t}."titulo"`,
+  nombre: '{titulo}',
   // Content: the editors make it, the contable reads it.
   restaurable: true,
   acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },

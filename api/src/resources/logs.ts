@@ -80,6 +80,7 @@ export default defineResource({
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },
   },
   searchFields: ['tipo', 'datos', 'recurso'],
+  nombre: '{tipo}',
   // Every account writes its own entries (the admin's BACK-LOGIN) and reads only its own, but an administrador.
   acceso: { contable: { leer: 'propios', escribir: true }, editor: { leer: 'propios', escribir: true } },
   propio: 'loginId',

@@ -29,7 +29,7 @@ export default defineResource({
     remisiones: { type: 'hasMany', target: 'remisiones', foreignKey: 'registroId' },
   },
   searchFields: ['numSerieFactura', 'huella'],
-  nombreSql: (t) => `${t}."numSerieFactura" || ' (' || ${t}."tipo" || ')'`,
+  nombre: '{numSerieFactura} ({tipo})',
   // Money: the contable handles it; an editor never sees it.
   acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,

@@ -25,7 +25,7 @@ export default defineResource({
     facturas: { type: 'hasMany', target: 'facturas', foreignKey: 'usuarioId' },
   },
   searchFields: ['nombre', 'apellidos', 'email', 'nif'],
-  nombreSql: (t) => `TRIM(${t}."nombre" || ' ' || COALESCE(${t}."apellidos", ''))`,
+  nombre: ['{nombre} {apellidos}', '{nombre}'],
   // The contable invoices them; an editor needs to know who a private clase is for, never their personal data.
   restaurable: true,
   acceso: { contable: { leer: true, escribir: true }, editor: { leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] } },

@@ -2,6 +2,7 @@
 // registry's order, under its Spanish header, as a person reads it (euros, Sí/No, labels, local
 // time); a reference as the name of the row it points to, joined in the same SELECT so the rows
 // stream straight from the database with nothing to look up afterwards.
+import { piezas, plantillas } from '../base/nombre.js';
 import { fechaHoraCorta } from '../base/tiempo.js';
 import { mensajes } from '../mensajes.js';
 import type { Field, Resource } from '../base/types.js';
@@ -10,7 +11,7 @@ import type { OrderTerm, WhereNode } from './filter.js';
 import { afterFrom } from './select.js';
 import type { Dialect } from '../base/values.js';
 import { registryOf } from './registry.js';
-import { quote, type SqlFragment } from './where.js';
+import { literal, quote, type SqlFragment } from './where.js';
 
 const m = mensajes.exportar;
 
@@ -47,15 +48,35 @@ function celda(field: Field, timeZone: string): (v: unknown) => string {
 
 const alias = (campo: string) => quote(`r_${campo}`);
 
+const IMPLICITOS = new Set(['id', 'createdAt', 'updatedAt', 'version']);
+
 /**
- * A reference reads as the name its entity declares (nombreSql) of the row it points to, joined
+ * An entity's nombre (base/nombre.ts) as SQL over `t`, the alias of its row: the first template
+ * whose fields all have a value, the same choice `nombrar` makes on a record; NULL when none has.
+ */
+export function nombreSql(resource: Resource, t: string): string | undefined {
+  if (!resource.nombre) return undefined;
+  const esTexto = (campo: string) => !IMPLICITOS.has(campo) && resource.fields[campo]?.type === 'string';
+  const columna = (campo: string) => `${t}.${quote(campo)}`;
+  const casos = plantillas(resource.nombre).map((plantilla) => {
+    const partes = piezas(plantilla);
+    const campos = partes.flatMap((p) => (typeof p === 'string' ? [] : [p.campo]));
+    const condicion = campos.map((c) => (esTexto(c) ? `${columna(c)} <> ''` : `${columna(c)} IS NOT NULL`)).join(' AND ') || '1 = 1';
+    const texto = partes.map((p) => (typeof p === 'string' ? literal(p) : esTexto(p.campo) ? columna(p.campo) : `CAST(${columna(p.campo)} AS TEXT)`)).join(' || ');
+    return ` WHEN ${condicion} THEN ${texto}`;
+  });
+  return `CASE${casos.join('')} END`;
+}
+
+/**
+ * A reference reads as the name its entity declares (nombre) of the row it points to, joined
  * under an alias of its own; an entity that declares none is referred to by its id.
  */
 function referencia(resource: Resource, campo: string, target: string): Pick<Columna, 'sql' | 'join'> {
   const table = quote(resource.name);
-  const nombreSql = registryOf(resource).get(target).nombreSql;
-  if (!nombreSql) return { sql: `CAST(${table}.${quote(campo)} AS TEXT)` };
-  return { sql: nombreSql(alias(campo)), join: ` LEFT JOIN ${quote(target)} AS ${alias(campo)} ON ${alias(campo)}."id" = ${table}.${quote(campo)}` };
+  const nombre = nombreSql(registryOf(resource).get(target), alias(campo));
+  if (!nombre) return { sql: `CAST(${table}.${quote(campo)} AS TEXT)` };
+  return { sql: nombre, join: ` LEFT JOIN ${quote(target)} AS ${alias(campo)} ON ${alias(campo)}."id" = ${table}.${quote(campo)}` };
 }
 
 /**

@@ -2,9 +2,11 @@
 // rules, its search fields, the nested routes it is reached through and what each role may do
 // with it (its `acceso`, the same declaration the API enforces). Plain data, no server behaviour, so the
 // admin's build can embed it (admin/registro.vite.ts) and its forms check what the API checks.
+import type { Nombre } from '../base/nombre.js';
 import type { Acceso, Etiquetas, Field, Resource } from '../base/types.js';
 
-export type { Etiquetas };
+export type { Etiquetas, Nombre };
+export { nombrar } from '../base/nombre.js';
 
 export type CampoPublico = Pick<
   Field,
@@ -26,6 +28,8 @@ export interface RecursoPublico {
   acceso: Acceso;
   /** The field that names the account a row belongs to, where a role reads only its own. */
   propio?: string;
+  /** How people name one of its records (base/nombre.ts), as the CSV names it. */
+  nombre?: Nombre;
   /** Its records can be restored to a version of their history (docs/arquitectura.md §17). */
   restaurable?: boolean;
 }
@@ -77,6 +81,7 @@ export function registroPublico(resources: Record<string, Resource>): RegistroPu
         nestedUnder: nestedUnder(r.name),
         acceso: structuredClone(r.acceso),
         ...(r.propio ? { propio: r.propio } : {}),
+        ...(r.nombre ? { nombre: r.nombre } : {}),
         ...(r.restaurable ? { restaurable: true } : {}),
       },
     ]),

@@ -1,6 +1,7 @@
 // The LoopBack REST contract (docs/arquitectura.md §3), call by call and operator by operator. Runs on SQLite
 // and, with TEST_DATABASE_URL, on PostgreSQL: both must answer identically.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resources } from '../../src/resources/index.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;
@@ -476,7 +477,7 @@ describe('operations', () => {
     expect((await t.call('GET', '/health', undefined, { cookie: '' })).body).toEqual({ status: 'ok', baseDeDatos: 'ok', almacen: 'ok' });
     const doc = (await t.call('GET', '/openapi.json', undefined, { cookie: '' })).body;
     expect(doc.openapi).toMatch(/^3\./);
-    for (const r of ['cursos', 'facturas', 'logins', 'logs', 'pagos', 'usuarios', 'categorias', 'clases']) {
+    for (const r of Object.keys(resources)) {
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([`/${r}`, `/${r}/count`, `/${r}/{id}`]));
     }
     expect(doc.paths['/cursos/{id}/clases']).toBeDefined();

@@ -2,7 +2,7 @@
 // other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts). Entity,
 // field and value labels come from the API registry; only the admin's own texts are written here.
 import registro from 'virtual:aula-registro';
-import type { RegistroPublico } from '../../../../api/src/rest/publico';
+import type { Etiquetas, RegistroPublico } from '../../../../api/src/rest/publico';
 import { aulaShell } from './aula';
 
 // Filters and relations the admin shows as fields: no column of the API, so no label of its own.
@@ -11,31 +11,41 @@ const rangoFecha = {
   fecha_lte: 'Hasta',
 };
 
-/** What only the admin says of each section: its pages' titles, its empty list, and its filters. */
+/**
+ * What only the admin says of each section, where the words that follow from its labels and gender
+ * (textosDeLabels) are not the ones it uses: its filters, a verb of its own, another name.
+ */
 const propios: Record<string, { name?: string; page?: Record<string, string>; empty?: string; invite?: string; fields?: Record<string, string> }> = {
-  clases: { page: { create: 'Nueva clase' }, empty: 'Aún no hay clases', invite: 'Crea la primera clase' },
-  cursos: { page: { create: 'Nuevo curso' }, empty: 'Aún no hay cursos', invite: 'Crea el primer curso', fields: { clases: 'Clases' } },
-  categorias: { page: { create: 'Nueva categoría' }, empty: 'Aún no hay categorías', invite: 'Crea la primera categoría', fields: { cursos: 'Cursos' } },
+  cursos: { fields: { clases: 'Clases' } },
+  categorias: { fields: { cursos: 'Cursos' } },
   usuarios: {
-    page: { create: 'Nuevo usuario' },
-    empty: 'Aún no hay usuarios',
     invite: 'Da de alta el primer usuario',
     fields: { createdAt_gte: 'Alta desde', createdAt_lte: 'Alta hasta' },
   },
-  pagos: { page: { create: 'Nuevo pago' }, empty: 'Aún no hay pagos', invite: 'Registra el primer pago', fields: { ...rangoFecha, reembolsos: 'Reembolsos' } },
+  pagos: { invite: 'Registra el primer pago', fields: { ...rangoFecha, reembolsos: 'Reembolsos' } },
   facturas: {
     // The menu names the section «Facturación» (docs/arquitectura.md §5); its list page says the same.
-    page: { list: aulaShell.menu.facturacion, create: 'Nueva factura' },
-    empty: 'Aún no hay facturas',
-    invite: 'Crea la primera factura',
+    page: { list: aulaShell.menu.facturacion },
     fields: rangoFecha,
   },
-  logins: { page: { create: 'Nuevo administrador' }, empty: 'Aún no hay administradores', invite: 'Crea el primer administrador' },
   // The section is the activity, not its rows: the menu and its title say «Actividad».
   logs: { name: 'Actividad |||| Actividad', page: { show: 'Actividad #%{id}' }, empty: 'Aún no hay actividad', fields: rangoFecha },
 };
 
 const capital = (s: string) => s[0].toUpperCase() + s.slice(1);
+
+/**
+ * An entity's titles and empty list in its own gender: «Nueva clase», «Aún no hay clases», «Crea la
+ * primera clase»; «Nuevo curso», «Crea el primer curso».
+ */
+export function textosDeLabels({ singular, plural, genero }: Etiquetas) {
+  const f = genero === 'f';
+  return {
+    page: { create: `${f ? 'Nueva' : 'Nuevo'} ${singular}` },
+    empty: `Aún no hay ${plural}`,
+    invite: `Crea ${f ? 'la primera' : 'el primer'} ${singular}`,
+  };
+}
 
 /**
  * react-admin's `resources.<name>` keys, from the API registry's labels (one source for the API's
@@ -45,11 +55,14 @@ export function textosDeRecursos(registro: RegistroPublico) {
   return Object.fromEntries(
     Object.entries(registro).map(([name, { labels, fields }]) => {
       const propio = propios[name] ?? {};
+      const deLabels = textosDeLabels(labels);
       const etiquetas = Object.fromEntries(Object.entries(fields).flatMap(([field, campo]) => (campo.label ? [[field, campo.label]] : [])));
       return [
         name,
         {
+          ...deLabels,
           ...propio,
+          page: { ...deLabels.page, ...propio.page },
           name: propio.name ?? `${capital(labels.singular)} |||| ${capital(labels.plural)}`,
           fields: { q: 'Buscar', ...etiquetas, ...propio.fields },
         },
@@ -75,6 +88,11 @@ export function textosDeValores(registro: RegistroPublico) {
 
 export const aulaRecursos = {
   enum: textosDeValores(registro),
+  // The record an activity entry is about, named as its definition declares, or by its id.
+  actividad: {
+    registro: '%{recurso} «%{nombre}»',
+    sinNombre: '%{recurso} #%{id}',
+  },
   validacion: {
     pais: 'Código de país de dos letras en mayúsculas (ES, FR, PT…)',
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',

@@ -22,7 +22,7 @@ export default defineResource({
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
   },
   searchFields: ['titulo', 'descripcion'],
-  nombreSql: (t) => `${t}."titulo"`,
+  nombre: '{titulo}',
   // Content: the editors make it, the contable reads it.
   restaurable: true,
   acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },

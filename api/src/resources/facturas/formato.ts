@@ -15,8 +15,8 @@ export const PATRON_SERIE = `^${SERIE}$`;
 const SERIE_VALIDA = new RegExp(PATRON_SERIE);
 export const esSerie = (valor: string) => SERIE_VALIDA.test(valor);
 
-/** `A-7`: the serie and the number, as printed and as hashed (NumSerieFactura). */
-export const numSerieFactura = (serie: string, numero: number) => `${serie}-${numero}`;
+/** `A-7`: the serie and the number, as printed and as hashed (NumSerieFactura); with `{serie}`, `{numero}`, the facturas' nombre. */
+export const numSerieFactura = (serie: string, numero: number | string) => `${serie}-${numero}`;
 
 /** A NumSerieFactura the server could have written: a valid serie, a hyphen and a number from 1. */
 export const PATRON_NUM_SERIE_FACTURA = `^${SERIE}-[1-9][0-9]*$`;

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
-import { literal } from '../../rest/where.js';
+import { nombrar } from '../../base/nombre.js';
 import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
@@ -19,7 +19,10 @@ const ETIQUETAS_ESTADO = { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pa
 
 type Row = Record<string, any>;
 
-const nombre = (f: Row) => numSerieFactura(f.serie, f.numero);
+/** As people name a factura: «serie-numero» (NumSerieFactura), or «Borrador #id» before it has a number. */
+const NOMBRE_FACTURA = [numSerieFactura('{serie}', '{numero}'), `${ETIQUETAS_ESTADO.borrador} #{id}`];
+
+const nombre = (f: Row) => nombrar(NOMBRE_FACTURA, f)!;
 
 /** Issued invoices change only from emitida to pagada, on every route (single, bulk, PUT). */
 function comprobarCambio(data: Row, { op, existing: antes }: WriteContext) {
@@ -121,8 +124,7 @@ export default defineResource({
     registros: { type: 'hasMany', target: 'registros', foreignKey: 'facturaId' },
   },
   searchFields: ['serie', 'concepto', 'clienteNombre', 'clienteNif'],
-  // As the admin names a factura: «serie-numero», or «Borrador #id» before it has a number.
-  nombreSql: (t) => `COALESCE(${t}."serie" || '-' || CAST(${t}."numero" AS TEXT), ${literal(`${ETIQUETAS_ESTADO.borrador} #`)} || CAST(${t}."id" AS TEXT))`,
+  nombre: NOMBRE_FACTURA,
   // What each invoice adds to the tax books, so the export sums to what is declared (docs §11).
   calculadas: {
     baseADeclarar: { label: 'Base imponible a declarar', money: true, sql: (t) => aDeclarar(t, 'base', 'baseRectificada') },

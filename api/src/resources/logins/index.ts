@@ -48,7 +48,7 @@ export default defineResource({
     logs: { type: 'hasMany', target: 'logs', foreignKey: 'loginId' },
   },
   searchFields: ['usuario', 'nombre', 'email'],
-  nombreSql: (t) => `${t}."usuario"`,
+  nombre: '{usuario}',
   // Accounts are the administrador's; everyone else sees only their own (and changes it in Mi cuenta).
   acceso: { contable: { leer: 'propios' }, editor: { leer: 'propios' } },
   propio: 'id',

@@ -57,7 +57,7 @@ export default defineResource({
   // A pago is looked for by who paid and for what as much as by its reference.
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   // As the admin names a pago: its reference, or its number.
-  nombreSql: (t) => `COALESCE(NULLIF(${t}."referencia", ''), '#' || CAST(${t}."id" AS TEXT))`,
+  nombre: ['{referencia}', '#{id}'],
   // Money: the contable handles it; an editor never sees it.
   acceso: { contable: { leer: true, escribir: true } },
   async beforeWrite(data, { existing, servidor }) {
