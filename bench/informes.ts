@@ -2,13 +2,13 @@
 // driver runs exactly the statements the API ran for that call (recorded by trace.ts), in the
 // same order on one connection: "the same SQL" without a hand-written copy that could drift.
 import { performance } from 'node:perf_hooks';
-import { catalogoInformes } from '../api/src/informes/index.js';
+import { informes } from '../api/src/informes/definiciones/index.js';
 import type { ApiUnderTest } from './api.js';
 import type { Driver } from './driver.js';
 import type { Statement } from './scenarios.js';
 
 /** Every report the API serves, from the catalogue its routes are built from. */
-export const INFORMES = Object.keys(catalogoInformes);
+export const INFORMES = informes.map((i) => i.nombre);
 
 export interface InformeTraced {
   name: string;

@@ -16,3 +16,10 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
 });
+
+// Recharts (the report charts) sizes its charts with ResizeObserver, which jsdom lacks.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+} as never;

@@ -9,6 +9,9 @@ import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
+import type { Informe } from './informes/definir.js';
+import { informes as todosLosInformes } from './informes/definiciones/index.js';
+import { informePaths } from './informes/openapi.js';
 import { createMedia, type Media, type OpcionesMedia } from './media/index.js';
 import { registry as entidades } from './resources/index.js';
 import type { Registry } from './rest/registry.js';
@@ -50,9 +53,11 @@ export interface AppOptions {
   registry?: Registry;
   /** GET /eventos's heartbeat and limits, for tests that cannot wait 15 s. */
   eventos?: OpcionesFlujo;
+  /** The reports it serves: the application's, unless a test declares one of its own. */
+  informes?: readonly Informe[];
 }
 
-export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades, eventos: opcionesEventos, trabajos: opcionesTrabajos }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, db, media: mediaDada, opcionesMedia, remitente, registry = entidades, eventos: opcionesEventos, trabajos: opcionesTrabajos, informes = todosLosInformes }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -102,7 +107,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   app.addHook('preValidation', rejectUnreadableQuery);
   app.addHook('preValidation', rejectPrecondicionNoEvaluada);
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...verifactuPaths, ...trabajosPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...informePaths(informes), ...verifactuPaths, ...trabajosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -114,7 +119,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await eventos.registrar(app, registry, opcionesEventos);
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
-  await app.register(informesRoutes, { prefix: '/informes', db, config });
+  await app.register(informesRoutes, { prefix: '/informes', db, config, informes });
   await app.register(verifactu, { db, escritura: repo, config, remitente });
   await media.rutas(app);
 

@@ -369,18 +369,34 @@ export const mensajes = {
     demasiadosIntervalos: (n: number, max: number) =>
       `El periodo elegido da ${n} intervalos y el máximo es ${max}: acorte el periodo o agrupe por semana o por mes`,
     diasInvalido: (valor: string, max: number) => `El parámetro «dias» debe ser un número entero entre 0 y ${max} (recibido «${valor}»)`,
-    /** CSV column headers and row labels, as the administrator reads them in a spreadsheet. */
-    csv: {
+    /** Each report's title and what it answers (in the admin's cards and in /openapi.json). */
+    catalogo: {
+      resumen: {
+        titulo: 'Resumen',
+        descripcion: 'Cifras clave del periodo y del anterior: tantos meses enteros antes si el periodo son meses enteros, si no tantos días',
+      },
+      ingresos: { titulo: 'Ingresos', descripcion: 'Ingresos por día, semana o mes, sin huecos' },
+      usuariosNuevos: { titulo: 'Usuarios nuevos', descripcion: 'Usuarios nuevos por intervalo y cuántos de ellos compraron' },
+      pagosPorMetodo: { titulo: 'Pagos por método', descripcion: 'Número e importe de pagos por método' },
+      pagosPorEstado: { titulo: 'Pagos por estado', descripcion: 'Número e importe de pagos por estado' },
+      ventasPorCurso: { titulo: 'Ventas por curso', descripcion: 'Ventas, ingresos, ticket medio y reembolsos por curso' },
+      pendientes: { titulo: 'Dinero pendiente', descripcion: 'Dinero atascado: pagos pendientes, pagos sin factura y facturas sin pago' },
+    },
+    /**
+     * Column labels and row labels, as the administrator reads them on screen and in a
+     * spreadsheet (where money and percentages add their unit: informes/csv.ts).
+     */
+    columnas: {
       indicador: 'Indicador',
       periodoActual: (desde: string, hasta: string) => `Periodo ${desde} a ${hasta}`,
       periodoAnterior: (desde: string, hasta: string) => `Periodo anterior ${desde} a ${hasta}`,
-      ingresosNetos: 'Ingresos netos (€)',
-      ingresos: 'Ingresos brutos (€)',
+      ingresosNetos: 'Ingresos netos',
+      ingresos: 'Ingresos brutos',
       pagos: 'Pagos',
       pagosCobrados: 'Pagos cobrados',
-      ticketMedio: 'Ticket medio (€)',
+      ticketMedio: 'Ticket medio',
       reembolsos: 'Reembolsos',
-      importeReembolsado: 'Importe reembolsado (€)',
+      importeReembolsado: 'Importe reembolsado',
       usuariosNuevos: 'Usuarios nuevos',
       compradores: 'De ellos, con compra',
       cursosVendidos: 'Cursos vendidos',
@@ -391,9 +407,9 @@ export const mensajes = {
       ventas: 'Ventas',
       metodo: 'Método',
       estado: 'Estado',
-      importe: 'Importe (€)',
+      importe: 'Importe',
       completados: 'Completados',
-      importeCompletado: 'Importe completado (€)',
+      importeCompletado: 'Importe completado',
       tipo: 'Tipo',
       id: 'Id',
       fecha: 'Fecha',

@@ -1,27 +1,32 @@
-// One report on the page: a card with its title, its CSV download and its loading/error state.
+// One report on the page: a card with its declared title, its CSV download and its loading/error
+// state; inside, what its view draws or else its declared table.
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Button, Card, CardContent, CardHeader, LinearProgress, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useNotify, useTranslate } from 'react-admin';
 import { downloadCsv, type Parametros } from './api';
-import type { EstadoInforme } from './useInforme';
+import type { InformePublico } from './catalogo';
+import { TablaInforme } from './TablaInforme';
+import { useInforme } from './useInforme';
 
 interface Props<T> {
-  titulo: string;
-  informe: string;
+  informe: InformePublico;
   params: Parametros;
-  estado: EstadoInforme<T>;
   subtitulo?: ReactNode;
-  children: (datos: T) => ReactNode;
+  /** Half the page's width beside another from md up; the whole width otherwise. */
+  mitad?: boolean;
+  children?: (datos: T) => ReactNode;
 }
 
-export function Bloque<T>({ titulo, informe, params, estado, subtitulo, children }: Props<T>) {
+export function Bloque<T>({ informe, params, subtitulo, mitad, children }: Props<T>) {
   const translate = useTranslate();
   const notify = useNotify();
+  const estado = useInforme<T>(informe.nombre, params);
+  const titulo = informe.titulo;
   const descargar = () =>
-    downloadCsv(informe, params).catch((err: Error) => notify(`${translate('aula.informes.errorCsv')}: ${err.message}`, { type: 'error' }));
+    downloadCsv(informe.nombre, params).catch((err: Error) => notify(`${translate('aula.informes.errorCsv')}: ${err.message}`, { type: 'error' }));
   return (
-    <Card component="section" aria-label={titulo} sx={{ minWidth: 0 }}>
+    <Card component="section" aria-label={titulo} sx={{ minWidth: 0, gridColumn: mitad ? undefined : '1 / -1' }}>
       <CardHeader
         title={titulo}
         subheader={subtitulo}
@@ -39,7 +44,7 @@ export function Bloque<T>({ titulo, informe, params, estado, subtitulo, children
             {translate('aula.informes.error')}: {estado.error}
           </Alert>
         ) : estado.datos ? (
-          children(estado.datos)
+          children ? children(estado.datos) : <TablaInforme informe={informe} datos={estado.datos as Record<string, unknown>} />
         ) : (
           <Typography color="text.secondary">{translate('aula.informes.cargando')}</Typography>
         )}

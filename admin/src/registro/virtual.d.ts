@@ -2,3 +2,8 @@ declare module 'virtual:aula-registro' {
   const registro: import('../../../api/src/rest/publico').RegistroPublico;
   export default registro;
 }
+
+declare module 'virtual:aula-informes' {
+  const informes: readonly import('../../../contrato/catalogoInformes').InformePublico[];
+  export default informes;
+}

@@ -56,15 +56,6 @@ const fetchMock = vi.fn(responder);
 const llamadas = (informe: string) =>
   fetchMock.mock.calls.map(([u]) => new URL(u)).filter((u) => u.pathname === `/informes/${informe}`).map((u) => Object.fromEntries(u.searchParams));
 
-beforeAll(() => {
-  // Recharts sizes its charts with ResizeObserver, which jsdom lacks.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as never;
-});
-
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2026, 2, 30, 14, 0)); // Monday 30 March 2026, local time

@@ -1,6 +1,7 @@
 // The query string of a report, checked and turned into calendar periods. Anything the
 // administrator could mistype answers 400 in Spanish naming the parameter, never a 500 and never
 // a silently different period.
+import type { NombreParametro } from '../../../contrato/catalogoInformes.js';
 import { badRequest } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
 import {
@@ -34,6 +35,21 @@ export const DIAS_POR_DEFECTO = 30;
 /** About three years of days: more buckets than any chart can show and a heavy query. */
 export const MAX_INTERVALOS = 1100;
 export const MAX_DIAS_PENDIENTE = 3650;
+/** How old a pago pendiente must be, by default, to count as stuck. */
+export const DIAS_PENDIENTE = 7;
+
+/** Each parameter as /openapi.json documents it: a report declares which it takes, by name. */
+export const esquemasParametro: Record<NombreParametro, object> = {
+  desde: { name: 'desde', in: 'query', description: 'Primer día (AAAA-MM-DD); por defecto, 29 días antes de «hasta»', schema: { type: 'string', format: 'date' } },
+  hasta: { name: 'hasta', in: 'query', description: 'Último día, incluido (AAAA-MM-DD); por defecto, hoy', schema: { type: 'string', format: 'date' } },
+  agrupacion: { name: 'agrupacion', in: 'query', schema: { type: 'string', enum: agrupaciones, default: 'dia' } },
+  dias: {
+    name: 'dias',
+    in: 'query',
+    description: 'Antigüedad mínima de un pago pendiente, en días',
+    schema: { type: 'integer', minimum: 0, maximum: MAX_DIAS_PENDIENTE, default: DIAS_PENDIENTE },
+  },
+};
 
 export function comprobarNombres(query: Query, permitidos: readonly string[]) {
   for (const nombre of Object.keys(query)) {

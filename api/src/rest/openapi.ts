@@ -1,8 +1,5 @@
 // The OpenAPI 3 document, generated from the registry with the same schemas that validate
 // bodies. Served at /openapi.json and rendered by the explorer at /explorer.
-import { catalogoInformes, DIAS_PENDIENTE } from '../informes/index.js';
-import { MAX_DIAS_PENDIENTE } from '../informes/parametros.js';
-import { agrupaciones } from '../base/tiempo.js';
 import type { Registry, Resource } from '../base/types.js';
 import { registryOf } from './registry.js';
 import { INT_MAX } from '../base/values.js';
@@ -310,32 +307,6 @@ const authPaths = {
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
 };
 
-const informeParams: Record<string, object> = {
-  desde: { name: 'desde', in: 'query', description: 'Primer día (AAAA-MM-DD); por defecto, 29 días antes de «hasta»', schema: { type: 'string', format: 'date' } },
-  hasta: { name: 'hasta', in: 'query', description: 'Último día, incluido (AAAA-MM-DD); por defecto, hoy', schema: { type: 'string', format: 'date' } },
-  agrupacion: { name: 'agrupacion', in: 'query', schema: { type: 'string', enum: agrupaciones, default: 'dia' } },
-  dias: { name: 'dias', in: 'query', description: 'Antigüedad mínima de un pago pendiente, en días', schema: { type: 'integer', minimum: 0, maximum: MAX_DIAS_PENDIENTE, default: DIAS_PENDIENTE } },
-};
-
-/** GET /informes/<nombre>: JSON, or CSV (UTF-8 with BOM, `;`) with `Accept: text/csv`. */
-const informePaths = Object.fromEntries(
-  Object.entries(catalogoInformes).map(([nombre, { parametros, descripcion }]) => [
-    `/informes/${nombre}`,
-    {
-      get: {
-        tags: ['informes'],
-        operationId: `Informes.${nombre}`,
-        summary: descripcion,
-        parameters: parametros.map((p) => informeParams[p]),
-        responses: {
-          '200': { description: descripcion, content: { ...json({ type: 'object' }), 'text/csv': { schema: { type: 'string' } } } },
-          ...common,
-        },
-      },
-    },
-  ]),
-);
-
 const tusCabecera = (name: string, description: string, required = true) => ({ name, in: 'header', required, description, schema: { type: 'string' } });
 const subidaParam = { name: 'id', in: 'path', required: true, description: 'Id de la subida: el último tramo de su Location', schema: { type: 'string' } };
 const tusResumable = tusCabecera('Tus-Resumable', 'Versión del protocolo tus: 1.0.0');
@@ -410,6 +381,6 @@ export function buildOpenApiDocument(productName: string, { resources }: Registr
       securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
     },
     security: [{ sesion: [] }],
-    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...informePaths, ...mediaPaths, ...extraPaths },
+    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...mediaPaths, ...extraPaths },
   };
 }

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Resource, type Rol } from '../../src/base/types.js';
 import { resources } from '../../src/resources/index.js';
-import { catalogoInformes } from '../../src/informes/index.js';
+import { informes } from '../../src/informes/definiciones/index.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { cuentaCon, type Cuenta } from '../support/cuentas.js';
 
@@ -154,7 +154,7 @@ describe('what the business asked for (hand-written, not read from the declarati
   });
 
   it('reports a role may read are not there for the editor, whichever report', async () => {
-    for (const nombre of Object.keys(catalogoInformes)) {
+    for (const { nombre } of informes) {
       expect((await cuentas.editor.call('GET', `/informes/${nombre}`)).status, nombre).toBe(403);
       expect((await cuentas.contable.call('GET', `/informes/${nombre}`)).status, nombre).not.toBe(403);
     }

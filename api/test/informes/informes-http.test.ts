@@ -2,6 +2,7 @@
 // CSV through the whole stack. The figures themselves are checked in informes.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { informes as declarados } from '../../src/informes/definiciones/index.js';
 
 let t: TestApp;
 
@@ -16,7 +17,7 @@ afterAll(async () => {
   await t?.destroy();
 });
 
-const informes = ['resumen', 'ingresos', 'ventas-por-curso', 'pagos-por-metodo', 'pagos-por-estado', 'usuarios-nuevos', 'pendientes'];
+const informes = declarados.map((i) => i.nombre);
 
 describe('/informes in the app', () => {
   it.each(informes)('%s needs a session', async (informe) => {

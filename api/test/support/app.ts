@@ -33,10 +33,11 @@ export async function createTestApp(
   registry?: AppOptions['registry'],
   eventos?: AppOptions['eventos'],
   trabajos?: AppOptions['trabajos'],
+  informes?: AppOptions['informes'],
 ): Promise<TestApp> {
   const t = await createTestDb(dialect);
   const config = testConfig(t.database, overrides);
-  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry, eventos, trabajos });
+  const app = await buildApp({ config, db: t.db, opcionesMedia, remitente, registry, eventos, trabajos, informes });
   const now = new Date().toISOString();
   await t.db('logins').insert({
     usuario: 'admin',

@@ -32,15 +32,6 @@ export const informes = {
     sinComparacion: 'sin datos previos',
     variacion: '%{flecha} %{porcentaje} frente al periodo anterior',
   },
-  bloques: {
-    resumen: 'Resumen',
-    ingresos: 'Ingresos',
-    ventasPorCurso: 'Ventas por curso',
-    pagosPorMetodo: 'Pagos por método',
-    pagosPorEstado: 'Pagos por estado',
-    usuariosNuevos: 'Usuarios nuevos',
-    pendientes: 'Dinero pendiente',
-  },
   series: {
     ingresos: 'Ingresos brutos',
     importeReembolsado: 'Reembolsado',
@@ -48,13 +39,6 @@ export const informes = {
     compradores: 'Con compra',
     importe: 'Importe',
     pagos: 'Pagos',
-  },
-  columnas: {
-    curso: 'Curso',
-    ventas: 'Ventas',
-    ingresos: 'Ingresos brutos',
-    ticketMedio: 'Ticket medio',
-    reembolsos: 'Reembolsos',
   },
   sinCurso: '(sin curso)',
   pendientes: {

@@ -1,0 +1,20 @@
+// «Pagos por estado»: every estado, even at zero, with its count and amount.
+import { mensajes } from '../../mensajes.js';
+import { porPeriodo } from '../calculos.js';
+import { defineInforme } from '../definir.js';
+import * as q from '../queries.js';
+
+const c = mensajes.informes.columnas;
+
+export default defineInforme<q.PagosEstado>({
+  nombre: 'pagos-por-estado',
+  ...mensajes.informes.catalogo.pagosPorEstado,
+  parametros: ['desde', 'hasta'],
+  filas: 'estados',
+  columnas: [
+    { clave: 'estado', etiqueta: c.estado, tipo: 'texto' },
+    { clave: 'pagos', etiqueta: c.pagos, tipo: 'entero' },
+    { clave: 'importe', etiqueta: c.importe, tipo: 'dinero' },
+  ],
+  calcular: porPeriodo('estados', q.pagosPorEstado),
+});
