@@ -66,11 +66,7 @@ const EXCEPCIONES: { desde: string; hacia: string; motivo: string }[] = [
     hacia,
     motivo: 'the domain checks of the environment go to their owners',
   })),
-  { desde: 'api/src/base/types.ts', hacia: 'api/src/auth/passwords.ts', motivo: 'the scrypt parameters are the configuration’s type' },
-  { desde: 'api/src/db/index.ts', hacia: 'api/src/rest/regexp.ts', motivo: 'the regexp dialect moves down to db/' },
-  ...['crud.ts', 'permisos.ts', 'peticion.ts'].map((f) => ({ desde: `${REST}${f}`, hacia: 'api/src/auth/request.ts', motivo: 'who asks is the engine’s type, below auth/' })),
   ...['index.ts', 'parametros.ts'].map((f) => ({ desde: `${REST}openapi.ts`, hacia: `api/src/informes/${f}`, motivo: 'informes/ declares its own OpenAPI' })),
-  { desde: `${REST}purgaHistorial.ts`, hacia: `${TRABAJOS}definir.ts`, motivo: 'the purge’s job is declared among the jobs' },
   { desde: `${RESOURCES}registros.ts`, hacia: 'api/src/verifactu/subsanar.ts', motivo: 'one direction between the invoice chain and verifactu/' },
   ...['cola.ts', 'xml.ts'].map((f) => ({ desde: `${RESOURCES}facturas/cadena.ts`, hacia: `api/src/verifactu/${f}`, motivo: 'one direction between the invoice chain and verifactu/' })),
 ];
