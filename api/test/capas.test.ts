@@ -16,7 +16,7 @@ const AUTH = 'api/src/auth/';
 const TRABAJOS = 'api/src/trabajos/';
 const RESOURCES = 'api/src/resources/';
 const PLUGINS = ['api/src/media/', 'api/src/verifactu/', 'api/src/informes/', 'api/src/eventos/'];
-const APP = ['api/src/app.ts', 'api/src/index.ts', 'api/src/cluster.ts', 'api/src/preparacion.ts', 'api/src/admin-server.ts'];
+const APP = ['api/src/app.ts', 'api/src/index.ts', 'api/src/cluster.ts', 'api/src/preparacion.ts', 'api/src/configuracion.ts', 'api/src/admin-server.ts'];
 const MIGRACIONES = 'migrations/';
 
 /** Bottom to top, what each floor of §1 stands on (the catalogue of messages is beside them all). */
@@ -32,8 +32,8 @@ const bajoPlugins = [...bajoResources, RESOURCES];
  * here and in §1 before it is used.
  */
 const CAPAS: Record<string, string[]> = {
-  // The environment, read and typed; its errors come from the catalogue, and MFA_ROLES is typed
-  // by the list of roles, a file that imports nothing.
+  // The environment, read and typed: MFA_ROLES is typed by the list of roles, a file that imports
+  // nothing. What only a module above can judge, configuracion.ts (the application's) has judged.
   [CONFIG]: [MENSAJES, 'api/src/base/roles.ts'],
   // The catalogue words its messages with the labels' grammar, a file that imports nothing.
   [MENSAJES]: ['api/src/base/etiquetas.ts'],
@@ -47,7 +47,7 @@ const CAPAS: Record<string, string[]> = {
   'api/src/trabajos/tipos.ts': [...bajoPlugins, ...PLUGINS],
   [RESOURCES]: bajoResources,
   ...Object.fromEntries(PLUGINS.map((p) => [p, bajoPlugins])),
-  ...Object.fromEntries(APP.map((a) => [a, ['api/src/', MIGRACIONES]])),
+  ...Object.fromEntries(APP.map((a) => [a, ['api/src/']])),
   // The benchmarks build the application and fill databases as the tests do.
   'bench/': ['api/src/', MIGRACIONES, 'seeds/', 'api/test/support/'],
   // Where imports may lead outside the scanned folders: their own rules are not this test's.
@@ -61,12 +61,12 @@ const CAPAS: Record<string, string[]> = {
  * an import fails too, so the list only shrinks.
  */
 const EXCEPCIONES: { desde: string; hacia: string; motivo: string }[] = [
-  ...['api/src/auth/politica.ts', 'api/src/resources/facturas/formato.ts', 'api/src/resources/facturas/nif.ts', 'api/src/verifactu/certificado.ts'].map((hacia) => ({
-    desde: CONFIG,
-    hacia,
-    motivo: 'the domain checks of the environment go to their owners',
-  })),
+  // Another change declares each report once (issue 30 #5), its OpenAPI with it: then informes/
+  // hands its paths to app.ts as trabajos/rutas.ts does, and these two leave.
   ...['index.ts', 'parametros.ts'].map((f) => ({ desde: `${REST}openapi.ts`, hacia: `api/src/informes/${f}`, motivo: 'informes/ declares its own OpenAPI' })),
+  // verifactu/ stands above the entities and imports resources/facturas/; the chain's use of the
+  // queue and the XML goes once those move under it, which changes verifactu/remitente.ts's
+  // imports, a file another change holds now.
   { desde: `${RESOURCES}registros.ts`, hacia: 'api/src/verifactu/subsanar.ts', motivo: 'one direction between the invoice chain and verifactu/' },
   ...['cola.ts', 'xml.ts'].map((f) => ({ desde: `${RESOURCES}facturas/cadena.ts`, hacia: `api/src/verifactu/${f}`, motivo: 'one direction between the invoice chain and verifactu/' })),
 ];
