@@ -2,10 +2,9 @@
 // event loop. Started by api.ts with the scratch database in DATABASE_URL; reports its port
 // over IPC and stops when the parent disconnects. With WORKERS > 1 this process is the
 // cluster's primary (its workers run api/src/index.ts and share the port the first one got).
-import { serveApi } from '../api/src/index.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 
-const api = await serveApi(loadConfig(process.env), { demo: sembrarDemo });
+const api = await serveApi(loadConfigOrExit(), { demo: sembrarDemo });
 process.send!({ port: api.port });
 process.once('disconnect', () => api.close().then(() => process.exit(0)));

@@ -1,14 +1,11 @@
 // Every setting of the application is read and validated here, once (docs/arquitectura.md §8).
-// Anything else receives a typed Config and never touches process.env itself.
+// Anything else receives a typed Config and never touches process.env itself. What only a
+// module above knows how to judge (a NIF, a serie, a password, a certificate) is judged by that
+// module at start-up (configuracion.ts): this file reads and types, and imports nothing above it.
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { ROLES, type Rol } from './base/roles.js';
-import { motivoRechazo } from './auth/politica.js';
-import { mensajes } from './mensajes.js';
-import { esSerie } from './resources/facturas/formato.js';
-import { nifValido, normalizarNif } from './resources/facturas/nif.js';
-import { CertificadoNoValido, diasHastaCaducar, fechaEs, readCertificado, type Certificado } from './verifactu/certificado.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -114,11 +111,29 @@ export interface Config {
 
 export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
 
+/** The obligado's certificate as verifactu/certificado.ts opens it at start-up. */
+export interface Certificado {
+  /** The file as read, for `https.request({ pfx, passphrase })`. */
+  pfx: Buffer;
+  passphrase: string;
+  /** Who holds it: the subject's common name (or the whole subject when it has none). */
+  titular: string;
+  /** The NIF the certificate names, when its subject carries one (serialNumber or CN). */
+  nif?: string;
+  validoDesde: Date;
+  caduca: Date;
+  /** SHA-256 of the certificate: tells one certificate from another without holding its key. */
+  huella: string;
+}
+
+
 export interface VerifactuConfig {
   modo: ModoVerifactu;
   /** The AEAT's SOAP endpoint for the mode, or VERIFACTU_URL. */
   url: string;
-  /** The obligado's certificate, opened at start-up; present whenever the remission is on. */
+  /** VERIFACTU_CERT (resolved) and VERIFACTU_CERT_PASSWORD; present whenever the remission is on. */
+  archivoCertificado?: { ruta: string; password: string };
+  /** The obligado's certificate, opened at start-up (configuracion.ts); present whenever the remission is on. */
   certificado?: Certificado;
   /** A CA trusted for the endpoint besides the system's (VERIFACTU_CA, PEM): a local test server's. */
   ca?: Buffer;
@@ -236,28 +251,19 @@ function parseEmisor(env: Env, production: boolean): Config['emisor'] {
   for (const [campo, variable] of Object.entries(variables) as [keyof typeof variables, string][]) {
     if (!dados[campo]) throw new ConfigError(variable, 'es necesaria: los datos del emisor figuran en cada factura');
   }
-  const nif = normalizarNif(dados.nif!);
-  if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${dados.nif}»)`);
   if (dados.nombre!.length > MAX_NOMBRE_AEAT) {
     throw new ConfigError('EMISOR_NOMBRE', `tiene ${dados.nombre!.length} caracteres: los registros de facturación de la AEAT admiten ${MAX_NOMBRE_AEAT}`);
   }
-  return { nif, nombre: dados.nombre!, domicilio: dados.domicilio!, demo: false };
-}
-
-function serie(env: Env, name: string, fallback: string): string {
-  const valor = env[name]?.trim() || fallback;
-  if (!esSerie(valor)) throw new ConfigError(name, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
-  return valor;
+  return { nif: dados.nif!, nombre: dados.nombre!, domicilio: dados.domicilio!, demo: false };
 }
 
 function parseSeries(env: Env): Config['series'] {
-  const facturas = serie(env, 'SERIE_FACTURAS', 'A');
-  const rectificativas = serie(env, 'SERIE_RECTIFICATIVAS', 'R');
+  const facturas = env.SERIE_FACTURAS?.trim() || 'A';
+  const rectificativas = env.SERIE_RECTIFICATIVAS?.trim() || 'R';
   if (facturas === rectificativas) throw new ConfigError('SERIE_RECTIFICATIVAS', `debe ser distinta de SERIE_FACTURAS («${facturas}»): se numeran aparte`);
   return { facturas, rectificativas };
 }
 
-/** A weak ADMIN_PASSWORD would guard the whole of a production database: start-up stops instead. */
 function parseMfaRoles(env: Env, production: boolean): Rol[] {
   const raw = env.MFA_ROLES?.trim();
   if (raw === undefined || raw === '') return production ? ['administrador'] : [];
@@ -266,13 +272,6 @@ function parseMfaRoles(env: Env, production: boolean): Rol[] {
   const desconocido = roles.find((r) => !(ROLES as readonly string[]).includes(r));
   if (desconocido !== undefined) throw new ConfigError('MFA_ROLES', `nombra un rol que no existe: «${desconocido}» (los roles son ${ROLES.join(', ')}; «ninguno» para ninguno)`);
   return [...new Set(roles)] as Rol[];
-}
-
-function parseAdmin(env: Env, production: boolean): Config['admin'] {
-  const { ADMIN_USUARIO: usuario, ADMIN_PASSWORD: password } = env;
-  const motivo = production && password ? motivoRechazo(password, usuario) : undefined;
-  if (motivo) throw new ConfigError('ADMIN_PASSWORD', mensajes.auth.contrasena.config(motivo));
-  return { usuario, password };
 }
 
 export const URLS_AEAT: Record<Exclude<ModoVerifactu, 'desactivado'>, string> = {
@@ -285,9 +284,10 @@ const MODOS_VERIFACTU: readonly ModoVerifactu[] = ['desactivado', 'pruebas', 'pr
 /**
  * VERIFACTU and what it needs. Off by default outside production; production must say which
  * (a business that forgot would otherwise issue invoices that reach nobody). On, the
- * certificate is opened now, and the producer's data every record carries must be there.
+ * certificate's file must be named (configuracion.ts opens it), and the producer's data every
+ * record carries must be there.
  */
-function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date): VerifactuConfig {
+function parseVerifactu(env: Env, production: boolean, cwd: string): VerifactuConfig {
   const raw = env.VERIFACTU?.trim();
   if (!raw && production) {
     throw new ConfigError('VERIFACTU', 'es obligatoria en producción: «produccion» remite los registros de facturación a la AEAT, «pruebas» a su entorno de pruebas, «desactivado» no los remite');
@@ -299,10 +299,6 @@ function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date)
   const texto = (name: string) => env[name]?.trim() || undefined;
   const productor = { nombre: texto('SIF_PRODUCTOR_NOMBRE'), nif: texto('SIF_PRODUCTOR_NIF'), direccion: texto('SIF_PRODUCTOR_DIRECCION') };
   const declaracion = { lugar: texto('SIF_DECLARACION_LUGAR'), fecha: texto('SIF_DECLARACION_FECHA') };
-  if (productor.nif) {
-    productor.nif = normalizarNif(productor.nif);
-    if (!nifValido(productor.nif)) throw new ConfigError('SIF_PRODUCTOR_NIF', `no es un NIF o CIF válido (recibido «${env.SIF_PRODUCTOR_NIF}»)`);
-  }
   if (productor.nombre && productor.nombre.length > MAX_NOMBRE_AEAT) {
     throw new ConfigError('SIF_PRODUCTOR_NOMBRE', `tiene ${productor.nombre.length} caracteres: los registros de facturación de la AEAT admiten ${MAX_NOMBRE_AEAT}`);
   }
@@ -332,13 +328,6 @@ function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date)
   const ruta = texto('VERIFACTU_CERT');
   if (!ruta) throw new ConfigError('VERIFACTU_CERT', `es necesaria con VERIFACTU=${modo}: el certificado (.p12 o .pfx) con el que se remite a la AEAT`);
   if (env.VERIFACTU_CERT_PASSWORD === undefined) throw new ConfigError('VERIFACTU_CERT_PASSWORD', `es necesaria con VERIFACTU=${modo}: la contraseña de VERIFACTU_CERT`);
-  let certificado: Certificado;
-  try {
-    certificado = readCertificado(resolve(cwd, ruta), env.VERIFACTU_CERT_PASSWORD, ahora);
-  } catch (err) {
-    if (err instanceof CertificadoNoValido) throw new ConfigError(err.variable, err.message);
-    throw err;
-  }
   let ca: Buffer | undefined;
   const rutaCa = texto('VERIFACTU_CA');
   if (rutaCa) {
@@ -349,7 +338,7 @@ function parseVerifactu(env: Env, production: boolean, cwd: string, ahora: Date)
     }
     if (!ca.toString('latin1').includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError('VERIFACTU_CA', `«${rutaCa}» no es un certificado PEM`);
   }
-  return { ...base, certificado, ca };
+  return { ...base, archivoCertificado: { ruta: resolve(cwd, ruta), password: env.VERIFACTU_CERT_PASSWORD }, ca };
 }
 
 function fechaValida(ddmmaaaa: string): boolean {
@@ -359,29 +348,7 @@ function fechaValida(ddmmaaaa: string): boolean {
   return d.getUTCDate() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1;
 }
 
-/** What start-up says about the remission, once per machine (index.ts): the mode, the certificate, and what needs attention. */
-export function avisosVerifactu(config: Pick<Config, 'env' | 'verifactu' | 'emisor'>, ahora = new Date()): { aviso: boolean; texto: string }[] {
-  const { modo, certificado, url } = config.verifactu;
-  if (modo === 'desactivado') {
-    return config.env === 'production'
-      ? [{ aviso: true, texto: '¡ATENCIÓN! VERIFACTU=desactivado: las facturas NO se están remitiendo a la AEAT. Un sistema de facturación debe remitir cada registro (VERIFACTU=produccion) desde 2027' }]
-      : [];
-  }
-  const avisos = [
-    {
-      aviso: false,
-      texto: `VeriFactu: remisión al entorno de ${modo === 'produccion' ? 'producción' : 'pruebas'} de la AEAT (${url}) con el certificado de ${certificado!.titular}, válido hasta el ${fechaEs(certificado!.caduca)}`,
-    },
-  ];
-  const dias = diasHastaCaducar(certificado!, ahora);
-  if (dias <= 30) avisos.push({ aviso: true, texto: `El certificado de VERIFACTU_CERT caduca el ${fechaEs(certificado!.caduca)} (${dias === 0 ? 'hoy' : dias === 1 ? 'mañana' : `dentro de ${dias} días`}): renuévelo antes o la AEAT rechazará los envíos` });
-  if (certificado!.nif && certificado!.nif !== config.emisor.nif) {
-    avisos.push({ aviso: false, texto: `El certificado es de ${certificado!.nif}, no del emisor (${config.emisor.nif}): la AEAT solo lo acepta si ${certificado!.nif} lo representa (apoderado o colaborador social)` });
-  }
-  return avisos;
-}
-
-export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = new Date()): Config {
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv)) {
     throw new ConfigError('NODE_ENV', `debe ser development, production o test (recibido «${nodeEnv}»)`);
@@ -477,7 +444,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     },
     // OWASP's scrypt parameters; tests lower N to keep the suite fast.
     scrypt: { N: int(env, 'SCRYPT_N', 2 ** 17, 2), r: 8, p: 1 },
-    admin: parseAdmin(env, production),
+    admin: { usuario: env.ADMIN_USUARIO, password: env.ADMIN_PASSWORD },
     logLevel,
     timeZone,
     trustProxy,
@@ -487,7 +454,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd(), ahora = 
     tareasDeFondo: env.AULA_TAREAS_DE_FONDO !== '0',
     historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
     trabajos: { arriendoMs: int(env, 'TRABAJOS_ARRIENDO_S', 60, 1, 3600) * 1000, fallidosDias: int(env, 'TRABAJOS_FALLIDOS_DIAS', 30, 1, 3650) },
-    verifactu: parseVerifactu(env, production, cwd, ahora),
+    verifactu: parseVerifactu(env, production, cwd),
     // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
     // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
     // much waiting: the connection's own buffers hold megabytes before anything waits here.

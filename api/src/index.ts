@@ -6,11 +6,13 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { startCluster } from './cluster.js';
 import { buildApp } from './app.js';
-import { avisosVerifactu, ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { checkConfig } from './configuracion.js';
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';
 import type { DemoSeeder } from './db/preparar.js';
 import { prepareDatabase } from './preparacion.js';
+import { avisosVerifactu } from './verifactu/avisos.js';
 
 export interface RunningApi {
   app: FastifyInstance;
@@ -55,7 +57,7 @@ export function exitOnSignals(close: () => Promise<void>, log: (msg: string) => 
 
 export function loadConfigOrExit(): Config {
   try {
-    return loadConfig();
+    return checkConfig(loadConfig());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

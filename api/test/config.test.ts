@@ -2,9 +2,14 @@
 // with a message that names the variable.
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avisosVerifactu, ConfigError, loadConfig } from '../src/config.js';
+import { ConfigError, loadConfig as readEnv } from '../src/config.js';
+import { checkConfig } from '../src/configuracion.js';
+import { avisosVerifactu } from '../src/verifactu/avisos.js';
 import { certificadoCliente, crearPki, type Pki } from './support/certificados.js';
 import { EMISOR } from './support/db.js';
+
+/** What start-up does (index.ts): the environment read and typed, then judged by the owners of its values. */
+const loadConfig = (env: Record<string, string | undefined>, cwd?: string) => checkConfig(readEnv(env, cwd));
 
 // Production names its VeriFactu mode explicitly: here, off, so the rest is what is tested.
 const PRODUCCION = { NODE_ENV: 'production', ...EMISOR, VERIFACTU: 'desactivado' };

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.js';
 import { tooManyRequests } from '../base/errors.js';
 import type { HashingQueue } from './hashing.js';
 import { verifyPassword } from './passwords.js';
-import type { SessionLogin } from './request.js';
+import type { SessionLogin } from '../rest/request.js';
 import type { LoginThrottle } from './throttle.js';
 
 export interface ContrasenaOptions {

@@ -10,7 +10,7 @@ import { writeRechazo } from './auditoria.js';
 import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
-import './request.js';
+import '../rest/request.js';
 import { registerAuthRoutes } from './routes.js';
 import { registerSegundoFactor } from './segundoFactor.js';
 import { SessionStore } from './sessions.js';

@@ -14,7 +14,7 @@ import { checkContrasenaActual } from './contrasenaActual.js';
 import { leerTextos } from './cuerpo.js';
 import { faseSiguiente, tieneSegundoFactor } from './fases.js';
 import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
-import type { SessionLogin } from './request.js';
+import type { SessionLogin } from '../rest/request.js';
 import type { AuthRouteOptions } from './routes.js';
 import { SESSION_COOKIE } from './sessions.js';
 import type { CodigoThrottle } from './throttle.js';

@@ -6,7 +6,7 @@ import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { faseVigente } from './fases.js';
-import type { SessionLogin } from './request.js';
+import type { SessionLogin } from '../rest/request.js';
 
 export const SESSION_COOKIE = 'aula_sesion';
 

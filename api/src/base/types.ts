@@ -1,7 +1,6 @@
 // The shape of an entity definition. Each file in this folder defines one entity with
 // defineResource(); routes, validation, OpenAPI and search all read these definitions.
 import type { Knex } from 'knex';
-import type { ScryptParams } from '../auth/passwords.js';
 import type { Config } from '../config.js';
 import type { Etiquetas } from './etiquetas.js';
 import type { Nombre } from './nombre.js';
@@ -135,7 +134,7 @@ export interface WriteContext {
   /** The stored row for replace/update (already read inside the transaction). */
   existing?: Record<string, unknown>;
   actor: Actor;
-  scrypt: ScryptParams;
+  scrypt: Config['scrypt'];
   facturacion: Facturacion;
   /** What an account may write to the activity log itself (resources/logs.ts). */
   actividad: Config['actividad'];
@@ -213,7 +212,7 @@ export interface ActionContext extends Escritor {
   accion: string;
   facturacion: Facturacion;
   /** For an action that sets a password (restablecer): hashed as every other. */
-  scrypt: ScryptParams;
+  scrypt: Config['scrypt'];
 }
 
 /** What a read-only route of an entity answers: a body and its media type. */

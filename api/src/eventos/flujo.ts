@@ -8,7 +8,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CUALQUIER_CUENTA } from '../auth/guard.js';
-import type { SessionLogin } from '../auth/request.js';
+import type { SessionLogin } from '../rest/request.js';
 import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { Cambio } from '../base/cambios.js';
 import { HttpError } from '../base/errors.js';

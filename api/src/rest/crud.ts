@@ -1,7 +1,7 @@
 // The LoopBack routes of one resource (docs/arquitectura.md §3), and the nested routes of its `nested`
 // hasMany relations. Everything resource-specific comes from the registry entry.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import '../auth/request.js';
+import './request.js';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
 import type { Resource } from '../base/types.js';

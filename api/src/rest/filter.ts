@@ -5,14 +5,14 @@ import { mensajes } from '../mensajes.js';
 import type { Resource } from '../base/types.js';
 import { registryOf } from './registry.js';
 import { badRequest } from '../base/errors.js';
-import { parseRegexp } from './regexp.js';
+import { parseRegexp } from '../db/regexp.js';
 import { CoercionError, coerceFilterValue, INT_MAX, isStorableText } from '../base/values.js';
 
 export const OPERATORS = [
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'inq', 'nin', 'between', 'like', 'nlike', 'ilike', 'nilike', 'regexp',
 ] as const;
 export type Operator = (typeof OPERATORS)[number];
-export type { RegexpValue } from './regexp.js';
+export type { RegexpValue } from '../db/regexp.js';
 const TEXT_OPERATORS: Operator[] = ['like', 'nlike', 'ilike', 'nilike', 'regexp'];
 const MAX_DEPTH = 8;
 

@@ -4,14 +4,14 @@
 // left: the rows of `propios`, the fields of `campos`, which a filter may not name either (a
 // where on a field one cannot read would answer its values one question at a time).
 import type { FastifyRequest } from 'fastify';
-import '../auth/request.js';
+import './request.js';
 import { ETIQUETAS_ROL, type Acceso, type Permiso, type Resource, type Rol } from '../base/types.js';
 import { forbidden } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
 import type { IncludeSpec, ParsedFilter, WhereNode } from './filter.js';
 import { registryOf } from './registry.js';
 
-/** Who asks: the session's account (auth/request.ts). */
+/** Who asks: the session's account (rest/request.ts). */
 export interface Quien {
   id: number;
   rol: Rol;

@@ -2,7 +2,7 @@
 // history (historial.ts) and of accounts (auth/cuenta.ts): apart from crud.ts, which registers
 // the history's routes, so that historial.ts need not import crud.ts back.
 import type { FastifyRequest } from 'fastify';
-import '../auth/request.js';
+import './request.js';
 import { badRequest } from '../base/errors.js';
 import { INT_MAX } from '../base/values.js';
 import { mensajes } from '../mensajes.js';

@@ -2,10 +2,8 @@
 // stay. The log is also the activity log (who did what, when, from where): deleting its rows
 // would erase that trail, while the before/after values, personal data among them, are what a
 // retention limit is for. A purged change can no longer be restored (rest/historial.ts says so).
-import type { Config } from '../config.js';
+// The job that runs it hourly is declared among the jobs (trabajos/purgaHistorial.ts).
 import type { Db } from '../db/index.js';
-import { mensajes } from '../mensajes.js';
-import { defineTrabajo } from '../trabajos/definir.js';
 
 /** Rows per statement: a few thousand at a time never holds the log's writers for long. */
 const LOTE = 5000;
@@ -21,18 +19,3 @@ export async function purgarHistorial(db: Db, dias: number, ahora = new Date()):
     if (n < LOTE) return total;
   }
 }
-
-/** Hourly, once per installation, while HISTORIAL_DIAS is set. */
-export default defineTrabajo<{ db: Db; config: Pick<Config, 'historialDias'> }>({
-  nombre: 'purgaHistorial',
-  etiqueta: mensajes.trabajos.etiqueta.purgaHistorial,
-  cada: 3600_000,
-  unoALaVez: true,
-  concurrencia: 1,
-  reintentos: { maximo: 3, pausaMs: 60_000, maximaMs: 600_000 },
-  limiteMs: 30 * 60_000,
-  activo: ({ config }) => config.historialDias !== null,
-  async run(_datos, { servicios: { db, config } }) {
-    await purgarHistorial(db, config.historialDias!);
-  },
-});

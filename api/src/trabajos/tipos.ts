@@ -8,7 +8,7 @@ import type { Db } from '../db/index.js';
 import type { Media } from '../media/index.js';
 import barridoSubidas from '../media/trabajoBarrido.js';
 import procesadoArchivos from '../media/trabajoProcesado.js';
-import purgaHistorial from '../rest/purgaHistorial.js';
+import purgaHistorial from './purgaHistorial.js';
 import type { Trabajo } from './definir.js';
 import limpiezaTrabajos from './limpieza.js';
 

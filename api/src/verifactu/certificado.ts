@@ -5,20 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-
-export interface Certificado {
-  /** The file as read, for `https.request({ pfx, passphrase })`. */
-  pfx: Buffer;
-  passphrase: string;
-  /** Who holds it: the subject's common name (or the whole subject when it has none). */
-  titular: string;
-  /** The NIF the certificate names, when its subject carries one (serialNumber or CN). */
-  nif?: string;
-  validoDesde: Date;
-  caduca: Date;
-  /** SHA-256 of the certificate: tells one certificate from another without holding its key. */
-  huella: string;
-}
+import type { Certificado } from '../config.js';
 
 /** Why a certificate was not taken: the caller names the variable; this says what to do. */
 export class CertificadoNoValido extends Error {

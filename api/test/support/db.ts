@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { loadConfig, type Config } from '../../src/config.js';
+import { checkConfig } from '../../src/configuracion.js';
 import { createDb } from '../../src/db/index.js';
 import { SERVIDOR, type Escritor } from '../../src/base/types.js';
 import { registry } from '../../src/resources/index.js';
@@ -87,7 +88,7 @@ export const EMISOR = { EMISOR_NIF: 'B12345674', EMISOR_NOMBRE: 'Academia Ejempl
 export function testConfig(database: Config['database'], overrides: Record<string, string | undefined> = {}): Config {
   // Each app stores its files in a folder of its own, removed with it (support/app.ts).
   const storage = join(tmpdir(), `aula-almacen-${suffix()}`);
-  const config = loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', STORAGE_DIR: storage, ...overrides });
+  const config = checkConfig(loadConfig({ NODE_ENV: 'test', SCRYPT_N: '1024', STORAGE_DIR: storage, ...overrides }));
   return { ...config, database };
 }
 

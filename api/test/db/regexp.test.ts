@@ -1,11 +1,11 @@
-// The `regexp` operator (docs/arquitectura.md §3, api/src/rest/regexp.ts): one dialect on both databases. Runs
+// The `regexp` operator (docs/arquitectura.md §3, api/src/db/regexp.ts): one dialect on both databases. Runs
 // on SQLite and, with TEST_DATABASE_URL, on PostgreSQL, with the same expected rows on each; a
 // pattern outside the shared grammar is a 400, and no pattern holds the process.
 import fc from 'fast-check';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseRegexp, testRegexp } from '../../src/rest/regexp.js';
+import { parseRegexp, testRegexp } from '../../src/db/regexp.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 let t: TestApp;

@@ -1,4 +1,5 @@
-// What the session layer attaches to every request (null until a session is recognised).
+// What the session layer (auth/) attaches to every request, null until a session is recognised:
+// the engine reads who asks from here, so the type lives with it and auth/ fills it in.
 import 'fastify';
 import type { Rol } from '../base/types.js';
 
