@@ -1,12 +1,14 @@
 // The admin with the pagos section and the sections a pago links to (its usuario, curso and
-// factura), at one address, over the data provider a test gives.
+// factura), as the admin mounts them (their records named by the registry), at one address, over
+// the data provider a test gives.
 import { render } from '@testing-library/react';
 import type { ComponentProps } from 'react';
-import { Admin, type DataProvider, type I18nProvider, Resource, TestMemoryRouter } from 'react-admin';
+import { Admin, type DataProvider, type I18nProvider, TestMemoryRouter } from 'react-admin';
 import cursos from '../../src/cursos';
 import facturas from '../../src/facturas';
 import pagos from '../../src/pagos';
 import usuarios from '../../src/usuarios';
+import { recursosDe } from '../../src/recursos';
 import { recursosI18n } from '../recursosI18n';
 
 type Entrada = NonNullable<ComponentProps<typeof TestMemoryRouter>['initialEntries']>[number];
@@ -15,10 +17,7 @@ export const montarPagos = (entrada: Entrada, dataProvider: DataProvider, i18nPr
   render(
     <TestMemoryRouter initialEntries={[entrada]}>
       <Admin dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <Resource {...pagos} />
-        <Resource {...usuarios} />
-        <Resource {...cursos} />
-        <Resource {...facturas} />
+        {recursosDe([pagos, usuarios, cursos, facturas])}
       </Admin>
     </TestMemoryRouter>,
   );
