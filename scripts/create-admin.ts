@@ -12,6 +12,7 @@ import { migrateLatest } from '../migrations/index.js';
 import { saveAdministrator } from '../api/src/auth/administrators.js';
 import { assertPolicy } from '../api/src/auth/politica.js';
 import { ConfigError, loadConfig } from '../api/src/config.js';
+import { checkConfig } from '../api/src/configuracion.js';
 import { createDb } from '../api/src/db/index.js';
 import { mensajes } from '../api/src/mensajes.js';
 import { registry } from '../api/src/resources/index.js';
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
+  const config = checkConfig(loadConfig());
   const db = createDb(config.database);
   try {
     await migrateLatest(db);

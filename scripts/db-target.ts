@@ -2,10 +2,11 @@
 // variable) and a printable description of the target database without any password.
 import 'dotenv/config';
 import { ConfigError, loadConfig, type Config } from '../api/src/config.js';
+import { checkConfig } from '../api/src/configuracion.js';
 
 export function configOrExit(): Config {
   try {
-    return loadConfig();
+    return checkConfig(loadConfig());
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './auth/index.js';
+import { authPaths } from './auth/openapi.js';
 import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config.js';
 import type { Db } from './db/index.js';
@@ -13,6 +14,7 @@ import type { Informe } from './informes/definir.js';
 import { informes as todosLosInformes } from './informes/definiciones/index.js';
 import { informePaths } from './informes/openapi.js';
 import { createMedia, type Media, type OpcionesMedia } from './media/index.js';
+import { mediaPaths } from './media/openapi.js';
 import { registry as entidades } from './resources/index.js';
 import type { Registry } from './rest/registry.js';
 import { registerCrudRoutes } from './rest/crud.js';
@@ -107,7 +109,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   app.addHook('preValidation', rejectUnreadableQuery);
   app.addHook('preValidation', rejectPrecondicionNoEvaluada);
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...informePaths(informes), ...verifactuPaths, ...trabajosPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);

@@ -60,16 +60,7 @@ const CAPAS: Record<string, string[]> = {
  * Upward imports still waiting for their move, each with why. An entry that no longer matches
  * an import fails too, so the list only shrinks.
  */
-const EXCEPCIONES: { desde: string; hacia: string; motivo: string }[] = [
-  // Another change declares each report once (issue 30 #5), its OpenAPI with it: then informes/
-  // hands its paths to app.ts as trabajos/rutas.ts does, and these two leave.
-  ...['index.ts', 'parametros.ts'].map((f) => ({ desde: `${REST}openapi.ts`, hacia: `api/src/informes/${f}`, motivo: 'informes/ declares its own OpenAPI' })),
-  // verifactu/ stands above the entities and imports resources/facturas/; the chain's use of the
-  // queue and the XML goes once those move under it, which changes verifactu/remitente.ts's
-  // imports, a file another change holds now.
-  { desde: `${RESOURCES}registros.ts`, hacia: 'api/src/verifactu/subsanar.ts', motivo: 'one direction between the invoice chain and verifactu/' },
-  ...['cola.ts', 'xml.ts'].map((f) => ({ desde: `${RESOURCES}facturas/cadena.ts`, hacia: `api/src/verifactu/${f}`, motivo: 'one direction between the invoice chain and verifactu/' })),
-];
+const EXCEPCIONES: { desde: string; hacia: string; motivo: string }[] = [];
 
 function findLugar(path: string): string | undefined {
   return Object.keys(CAPAS)

@@ -2,7 +2,7 @@
 // invoice is issued or cancelled, never changed or deleted. Their fields are the strings as
 // hashed, so a record can be checked by anyone holding it.
 import { mensajes } from '../mensajes.js';
-import { subsanar } from '../verifactu/subsanar.js';
+import { subsanar } from './facturas/subsanar.js';
 import { verificarCadena } from './facturas/cadena.js';
 import { ETIQUETAS_TIPO_FACTURA, TIPOS_FACTURA } from './facturas/emision.js';
 import { defineResource } from '../base/types.js';

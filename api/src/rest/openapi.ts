@@ -6,10 +6,10 @@ import { INT_MAX } from '../base/values.js';
 import { CUERPO_RESTAURAR } from './historial.js';
 import { bodySchema, modelSchema } from './schema.js';
 
-const json = (schema: unknown) => ({ 'application/json': { schema } });
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const errorResponse = (description: string) => ({ description, content: json(ref('Error')) });
-const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: INT_MAX } };
+export const json = (schema: unknown) => ({ 'application/json': { schema } });
+export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+export const errorResponse = (description: string) => ({ description, content: json(ref('Error')) });
+export const idParam = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 0, maximum: INT_MAX } };
 const filterParam = {
   name: 'filter',
   in: 'query',
@@ -17,7 +17,7 @@ const filterParam = {
   content: json({ type: 'object' }),
 };
 const whereParam = { name: 'where', in: 'query', description: 'Condición LoopBack en JSON', content: json({ type: 'object' }) };
-const countResponse = { description: 'Número de registros', content: json({ type: 'object', properties: { count: { type: 'integer' } } }) };
+export const countResponse = { description: 'Número de registros', content: json({ type: 'object', properties: { count: { type: 'integer' } } }) };
 // `GET /R/count` only: PostgREST's count preference (rest/prefer.ts, docs/arquitectura.md §12).
 const preferParam = {
   name: 'Prefer',
@@ -47,7 +47,7 @@ const countModeResponse = {
     },
   }),
 };
-const noContent = { description: 'Hecho, sin cuerpo' };
+export const noContent = { description: 'Hecho, sin cuerpo' };
 // Saves that know what they overwrite (rest/versiones.ts, docs/arquitectura.md §17).
 const ifMatchParam = {
   name: 'If-Match',
@@ -72,7 +72,7 @@ const historialRow = {
     cambios: { type: 'object', nullable: true, description: '{campo: [antes, después]}; un secreto, solo «cambiada»; null si se purgó (HISTORIAL_DIAS)' },
   },
 };
-const common = { '400': errorResponse('Parámetros no válidos'), '401': errorResponse('Sin sesión') };
+export const common = { '400': errorResponse('Parámetros no válidos'), '401': errorResponse('Sin sesión') };
 
 function resourcePaths(r: Resource): Record<string, unknown> {
   const m = r.model;
@@ -187,174 +187,16 @@ function resourcePaths(r: Resource): Record<string, unknown> {
   return paths;
 }
 
-const authPaths = {
-  '/logins/login': {
-    post: {
-      tags: ['auth'], operationId: 'Login.login', security: [],
-      requestBody: { required: true, content: json({ type: 'object', required: ['usuario', 'pass'], properties: { usuario: { type: 'string' }, pass: { type: 'string', format: 'password' } } }) },
-      responses: { '200': { description: 'Sesión iniciada (cookie aula_sesion)', content: json(ref('Login')) }, '401': errorResponse('login incorrecto'), '429': errorResponse('Demasiados intentos') },
-    },
-  },
-  '/logins/logout': { post: { tags: ['auth'], operationId: 'Login.logout', responses: { '204': noContent } } },
-  '/logins/me': { get: { tags: ['auth'], operationId: 'Login.me', responses: { '200': { description: 'Administrador actual', content: json(ref('Login')) }, '401': errorResponse('Sin sesión') } } },
-  '/logins/sesion': {
-    get: {
-      tags: ['auth'], operationId: 'Login.sesion',
-      description: 'Cuándo caduca la sesión. Preguntarlo, como cualquier petición, la prolonga.',
-      responses: {
-        '200': {
-          description: 'Caducidad de la sesión actual',
-          content: json({
-            type: 'object',
-            required: ['inactividadMinutos', 'margenSegundos', 'caducaPorInactividad', 'caduca', 'ahora'],
-            properties: {
-              inactividadMinutos: { type: 'integer', description: 'SESSION_IDLE_MINUTES' },
-              margenSegundos: { type: 'integer', description: 'La actividad se anota como mucho con esta frecuencia: tras una petición, la sesión dura al menos inactividadMinutos menos esto' },
-              caducaPorInactividad: { type: 'string', format: 'date-time', description: 'Si no hay más peticiones' },
-              caduca: { type: 'string', format: 'date-time', description: 'Caducidad absoluta (SESSION_ABSOLUTE_HOURS desde el login)' },
-              ahora: { type: 'string', format: 'date-time', description: 'El reloj del servidor' },
-            },
-          }),
-        },
-        '401': errorResponse('Sin sesión'),
-      },
-    },
-  },
-  '/logins/codigo': {
-    post: {
-      tags: ['auth'], operationId: 'Login.codigo',
-      description: 'Segundo paso del login de una cuenta con verificación en dos pasos (fase «codigo»): un código de la aplicación o uno de recuperación, cada uno válido una vez. Emite un token de sesión nuevo.',
-      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' } } }) },
-      responses: { '200': { description: 'Sesión completa (o la fase que queda)', content: json(ref('Login')) }, '422': errorResponse('Código incorrecto o ya usado'), '429': errorResponse('Demasiados intentos') },
-    },
-  },
-  '/cuenta/segundo-factor': {
-    get: { tags: ['auth'], operationId: 'SegundoFactor.estado', responses: { '200': { description: 'Si está activada y cuántos códigos de recuperación quedan', content: json({ type: 'object', properties: { activo: { type: 'boolean' }, codigosRestantes: { type: 'integer' } } }) } } },
-    post: {
-      tags: ['auth'], operationId: 'SegundoFactor.alta',
-      description: 'Empieza (o vuelve a empezar) la activación: un secreto nuevo, sin confirmar.',
-      responses: {
-        '200': {
-          description: 'La URI otpauth:// y su QR (data URL SVG)',
-          content: json({
-            type: 'object',
-            properties: {
-              uri: { type: 'string' },
-              qr: { type: 'string' },
-              pideContrasena: { type: 'boolean', description: 'Si confirmar pedirá la contraseña actual: siempre, salvo en el paso «enrolar» del propio login, que acaba de probarla' },
-            },
-          }),
-        },
-        '409': errorResponse('Ya está activada'),
-      },
-    },
-    delete: {
-      tags: ['auth'], operationId: 'SegundoFactor.baja',
-      requestBody: { required: true, content: json({ type: 'object', required: ['pass', 'codigo'], properties: { pass: { type: 'string', format: 'password' }, codigo: { type: 'string' } } }) },
-      responses: { '200': { description: 'Desactivada' }, '409': errorResponse('Obligatoria para el rol (MFA_ROLES) o no activada'), '422': errorResponse('Contraseña o código incorrectos'), '429': errorResponse('Demasiados intentos') },
-    },
-  },
-  '/cuenta/segundo-factor/confirmar': {
-    post: {
-      tags: ['auth'], operationId: 'SegundoFactor.confirmar',
-      description: 'Vincula el teléfono: un código del secreto pendiente y, si el alta lo pidió (pideContrasena), la contraseña actual, contada como un intento de login.',
-      requestBody: { required: true, content: json({ type: 'object', required: ['codigo'], properties: { codigo: { type: 'string' }, pass: { type: 'string', format: 'password' } } }) },
-      responses: {
-        '200': { description: 'Activada: los diez códigos de recuperación, que no se vuelven a mostrar', content: json({ type: 'object', properties: { codigosRecuperacion: { type: 'array', items: { type: 'string' } } } }) },
-        '409': errorResponse('Sin activación pendiente'),
-        '422': errorResponse('Código incorrecto, o contraseña que falta o no es (junto a «pass»)'),
-        '429': errorResponse('Demasiados intentos'),
-      },
-    },
-  },
-  '/cuenta/contrasena': {
-    post: {
-      tags: ['cuenta'], operationId: 'Cuenta.contrasena',
-      description: 'Cambia la contraseña de la propia cuenta (también el paso «cambiarPass» tras un restablecimiento). Cierra las demás sesiones de la cuenta.',
-      requestBody: { required: true, content: json({ type: 'object', required: ['actual', 'nueva'], properties: { actual: { type: 'string', format: 'password' }, nueva: { type: 'string', format: 'password' } } }) },
-      responses: {
-        '200': { description: 'Contraseña cambiada; «fase» es el paso que aún falta, o null', content: json({ type: 'object', properties: { fase: { type: 'string', nullable: true } } }) },
-        '422': errorResponse('Contraseña actual incorrecta o nueva no válida'),
-        '429': errorResponse('Demasiados intentos'),
-      },
-    },
-  },
-  '/cuenta/sesiones': {
-    get: {
-      tags: ['cuenta'], operationId: 'Cuenta.sesiones',
-      responses: {
-        '200': {
-          description: 'Sesiones abiertas de la propia cuenta',
-          content: json({
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: {
-                id: { type: 'integer' }, dispositivo: { type: 'string', nullable: true, description: 'User-Agent del navegador' }, ip: { type: 'string', nullable: true },
-                createdAt: { type: 'string', format: 'date-time' }, lastSeenAt: { type: 'string', format: 'date-time' }, actual: { type: 'boolean', description: 'La sesión de esta petición' },
-              },
-            },
-          }),
-        },
-      },
-    },
-    delete: { tags: ['cuenta'], operationId: 'Cuenta.cerrarOtras', description: 'Cierra las demás sesiones de la cuenta', responses: { '200': countResponse } },
-  },
-  '/cuenta/sesiones/{id}': {
-    delete: { tags: ['cuenta'], operationId: 'Cuenta.cerrarSesion', parameters: [idParam], responses: { '204': noContent, '404': errorResponse('No existe (o es de otra cuenta)') } },
-  },
+/** The process's own: alive, and its database reachable (rest/health.ts). */
+const operacionPaths = {
   '/ping': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Vivo' } } } },
   '/health': { get: { tags: ['operación'], security: [], responses: { '200': { description: 'Base de datos disponible' }, '503': errorResponse('Base de datos caída') } } },
 };
 
-const tusCabecera = (name: string, description: string, required = true) => ({ name, in: 'header', required, description, schema: { type: 'string' } });
-const subidaParam = { name: 'id', in: 'path', required: true, description: 'Id de la subida: el último tramo de su Location', schema: { type: 'string' } };
-const tusResumable = tusCabecera('Tus-Resumable', 'Versión del protocolo tus: 1.0.0');
-
-/** Uploads (tus 1.0, docs/arquitectura.md §7) and the files served back at the paths records hold. */
-const mediaPaths = {
-  '/subidas': {
-    post: {
-      tags: ['archivos'], operationId: 'Subidas.crear', summary: 'Crea una subida reanudable (tus 1.0): cada subida es un archivo',
-      parameters: [
-        tusResumable,
-        tusCabecera('Upload-Length', 'Tamaño del fichero en bytes'),
-        tusCabecera('Upload-Metadata', 'Pares «clave base64» separados por comas: carpeta (videos|photos), filename, filetype'),
-      ],
-      responses: {
-        '201': { description: 'Subida creada; su dirección en Location' },
-        '412': errorResponse('Falta Tus-Resumable'),
-        '413': errorResponse('Mayor que el máximo de su carpeta (MAX_VIDEO_MB, MAX_PHOTO_MB)'),
-        '403': errorResponse('Origen no permitido'),
-        ...common,
-      },
-    },
-  },
-  '/subidas/{id}': {
-    head: { tags: ['archivos'], operationId: 'Subidas.desplazamiento', summary: 'Cuánto se ha recibido (Upload-Offset)', parameters: [subidaParam, tusResumable], responses: { '200': { description: 'Upload-Offset y Upload-Length' }, '404': errorResponse('No existe o ha caducado'), ...common } },
-    patch: {
-      tags: ['archivos'], operationId: 'Subidas.enviar', summary: 'Envía un trozo desde Upload-Offset; el tipo se juzga por los primeros bytes',
-      parameters: [subidaParam, tusResumable, tusCabecera('Upload-Offset', 'Dónde empieza este trozo')],
-      requestBody: { required: true, content: { 'application/offset+octet-stream': { schema: { type: 'string', format: 'binary' } } } },
-      responses: { '204': { description: 'Recibido; Upload-Offset nuevo' }, '409': errorResponse('El trozo no empieza donde terminó lo recibido'), '415': errorResponse('No es un vídeo o una imagen admitidos'), '404': errorResponse('No existe o ha caducado'), ...common },
-    },
-    delete: { tags: ['archivos'], operationId: 'Subidas.cancelar', summary: 'Cancela una subida y borra lo recibido', parameters: [subidaParam, tusResumable], responses: { '204': noContent, '404': errorResponse('No existe o ha caducado'), ...common } },
-  },
-  ...Object.fromEntries(
-    (['videos', 'photos'] as const).map((carpeta) => [
-      `/${carpeta}/{nombre}`,
-      {
-        get: {
-          tags: ['archivos'], operationId: `Archivos.${carpeta}`, summary: `Un fichero de /${carpeta}/: admite Range; desde S3, una redirección firmada de corta duración`,
-          parameters: [{ name: 'nombre', in: 'path', required: true, schema: { type: 'string' } }],
-          responses: { '200': { description: 'El fichero' }, '206': { description: 'Un tramo del fichero' }, '302': { description: 'Enlace firmado (S3)' }, '404': errorResponse('No existe'), ...common },
-        },
-      },
-    ]),
-  ),
-};
-
-/** `extraPaths`: routes of concerns that register themselves (the VeriFactu remission). */
+/**
+ * `extraPaths`: the routes of the plugins, each declared beside its routes (auth/, informes/,
+ * media/, verifactu/, trabajos/) and handed in by app.ts; the engine knows only its own.
+ */
 export function buildOpenApiDocument(productName: string, { resources }: Registry, extraPaths: Record<string, unknown> = {}) {
   const schemas: Record<string, unknown> = {
     Error: {
@@ -381,6 +223,6 @@ export function buildOpenApiDocument(productName: string, { resources }: Registr
       securitySchemes: { sesion: { type: 'apiKey', in: 'cookie', name: 'aula_sesion' } },
     },
     security: [{ sesion: [] }],
-    paths: { ...authPaths, ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...mediaPaths, ...extraPaths },
+    paths: { ...Object.assign({}, ...Object.values(resources).map(resourcePaths)), ...operacionPaths, ...extraPaths },
   };
 }

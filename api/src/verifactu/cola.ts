@@ -1,54 +1,13 @@
-// The remission queue, in the database: every record gets its `remisiones` row in the
-// transaction that writes it, `pendiente`; the sender takes the pending ones in chain order and
-// builds each one's XML from the record and its invoice the first time it sends it.
+// The remission queue, in the database, as the sender reads it: every record gets its
+// `remisiones` row, `pendiente`, in the transaction that writes it (resources/facturas/remision.ts);
+// the sender takes the pending ones in chain order and builds each one's XML from the record and
+// its invoice the first time it sends it.
 import type { Knex } from 'knex';
-import { lockRow } from '../db/filas.js';
-import { registroXml, type DatosRegistro, type Operacion, type RegistroGuardado, type SistemaInformatico } from './xml.js';
+import type { Operacion } from '../resources/facturas/remision.js';
+import { registroXml, type DatosRegistro, type RegistroGuardado, type SistemaInformatico } from './xml.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
-
-/** What the AEAT registered: a record it accepted, with or without errors. */
-export const REGISTRADO = ['correcto', 'aceptadoConErrores'] as const;
-
-/**
- * The new record's row in the queue, as it is created. An anulación of an invoice whose alta the
- * AEAT rejected (and so never registered) goes as «sin registro previo»; a correction carries its
- * flags.
- */
-export async function remisionDe(
-  trx: Db,
-  registro: { id: number; facturaId: number; tipo: string },
-  correccion: Operacion & { corrigeId?: number } = {},
-): Promise<Row> {
-  let operacion: Operacion = correccion;
-  if (registro.tipo === 'anulacion' && !correccion.corrigeId) {
-    const altas = (await trx('remisiones as m')
-      .join('registros as r', 'r.id', 'm.registroId')
-      .where('r.facturaId', registro.facturaId)
-      .where('r.tipo', 'alta')
-      .select('m.estado')) as Row[];
-    if (altas.length && altas.every((a) => a.estado === 'incorrecto')) operacion = { sinRegistroPrevio: 'S' };
-  }
-  return {
-    ...nuevaRemision(registro),
-    subsanacion: operacion.subsanacion ?? null,
-    rechazoPrevio: operacion.rechazoPrevio ?? null,
-    sinRegistroPrevio: operacion.sinRegistroPrevio ?? null,
-    corrigeId: correccion.corrigeId ?? null,
-  };
-}
-
-/** A record's queue row as it starts: pendiente, in force, never tried. */
-export const nuevaRemision = (registro: { id: number; facturaId: number }): Row => ({
-  registroId: registro.id,
-  facturaId: registro.facturaId,
-  estado: 'pendiente',
-  vigente: true,
-  duplicado: false,
-  respuestaPerdida: false,
-  intentos: 0,
-});
 
 /** A pending record as the sender handles it: its queue row, its record, and the key its answer line names. */
 export interface Pendiente {
@@ -178,7 +137,3 @@ export async function buildXml(db: Db, lote: Pendiente[], sistema: SistemaInform
   return new Map(nuevos.map((p) => [p.remisionId, registroXml(datos.get(p.registroId)!, sistema, timeZone)]));
 }
 
-/** A row of `remisiones` locked for the transaction (PostgreSQL; SQLite has one writer). */
-export async function remisionBloqueada(trx: Knex.Transaction, registroId: number): Promise<Row | undefined> {
-  return lockRow(trx, 'remisiones', { registroId });
-}

@@ -4,7 +4,7 @@ import type { Knex } from 'knex';
 import type { Config } from '../config.js';
 import { fechaEs } from './certificado.js';
 import { getFinRelevo, MAX_REGISTROS, RETRASO_MS } from './remitente.js';
-import { ERRORES_DEL_CLIENTE } from './subsanar.js';
+import { ERRORES_DEL_CLIENTE } from '../resources/facturas/subsanar.js';
 
 type Row = Record<string, any>;
 

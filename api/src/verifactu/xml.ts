@@ -3,6 +3,7 @@
 // invoice, every element in the schema's order. The fields the huella covers are written as the
 // record stores them (the strings that were hashed), so the AEAT recomputes the same huella.
 import { fechaExpedicion, importeDecimal, numSerieFactura } from '../resources/facturas/formato.js';
+import type { Operacion } from '../resources/facturas/remision.js';
 
 export const NS = {
   soap: 'http://schemas.xmlsoap.org/soap/envelope/',
@@ -69,13 +70,6 @@ export interface FacturaRectificada {
   numero: number;
   /** ISO instant of issue. */
   fecha: string;
-}
-
-/** How the record was generated (the AEAT's table of admissible operations). */
-export interface Operacion {
-  subsanacion?: 'S' | null;
-  rechazoPrevio?: 'S' | 'X' | null;
-  sinRegistroPrevio?: 'S' | null;
 }
 
 export interface DatosRegistro {

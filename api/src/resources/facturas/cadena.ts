@@ -6,8 +6,7 @@ import { fechaHoraConHuso } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import type { Escritor, Facturacion } from '../../base/types.js';
 import { esNumSerieFactura, fechaExpedicion, PATRON_NUM_SERIE_FACTURA, importeDecimal, numSerieFactura } from './formato.js';
-import { nuevaRemision, remisionDe } from '../../verifactu/cola.js';
-import type { Operacion } from '../../verifactu/xml.js';
+import { nuevaRemision, remisionDe, type Operacion } from './remision.js';
 import { huella, textoAlta, textoAnulacion } from './verifactu.js';
 
 type Db = Knex | Knex.Transaction;

@@ -16,14 +16,13 @@
 // Where the AEAT refused the client's fiscal identity, the call may carry the corrected
 // clienteNif/clienteNombre: the one change an issued invoice ever admits, audited with the call.
 import type { Knex } from 'knex';
-import { mensajes } from '../mensajes.js';
-import { conflict, validationFailed, type ErrorDetail } from '../base/errors.js';
-import { anadirRegistro } from '../resources/facturas/cadena.js';
-import { numSerieFactura } from '../resources/facturas/formato.js';
-import { nifValido, normalizarNif } from '../resources/facturas/nif.js';
-import type { Escritor, Facturacion } from '../base/types.js';
-import { REGISTRADO, remisionBloqueada } from './cola.js';
-import type { Operacion } from './xml.js';
+import { mensajes } from '../../mensajes.js';
+import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
+import { anadirRegistro } from './cadena.js';
+import { numSerieFactura } from './formato.js';
+import { nifValido, normalizarNif } from './nif.js';
+import type { Escritor, Facturacion } from '../../base/types.js';
+import { REGISTRADO, remisionBloqueada, type Operacion } from './remision.js';
 
 type Row = Record<string, any>;
 
