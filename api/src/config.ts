@@ -3,7 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ROLES, type Rol } from './base/roles.js';
+import { ROLES, type Rol } from '../../contrato/roles.js';
+import type { ModoVerifactu } from '../../contrato/verifactu.js';
 import { motivoRechazo } from './auth/politica.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
@@ -112,7 +113,7 @@ export interface Config {
   actividad: { ventanaMinutos: number; maxPorCuenta: number };
 }
 
-export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
+export type { ModoVerifactu };
 
 export interface VerifactuConfig {
   modo: ModoVerifactu;

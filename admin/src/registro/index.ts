@@ -3,7 +3,7 @@
 import type { Validator } from 'react-admin';
 import registro from 'virtual:aula-registro';
 import { reglas } from '../common/validators';
-import type { CampoPublico, RecursoPublico } from '../../../api/src/rest/publico';
+import type { CampoPublico, RecursoPublico } from '../../../contrato/entidades';
 
 export type { CampoPublico };
 

@@ -1,7 +1,7 @@
 // Reports as CSV tables, written the way every CSV of the API is (rest/csv.ts).
 import { mensajes } from '../mensajes.js';
 import { BOM, entero, euros, lineaCsv, texto } from '../rest/csv.js';
-import type { FacturaSinPago, Lista, PagoPendiente, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from './queries.js';
+import type { FacturaSinPago, Lista, PagoPendiente, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
 import { fechaHoraEn } from '../base/tiempo.js';
 
 const c = mensajes.informes.csv;
