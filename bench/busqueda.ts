@@ -10,7 +10,7 @@ import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { plegar } from '../api/src/db/pliegue.js';
 import { resources } from '../api/src/resources/index.js';
-import { whereDeBusqueda } from '../api/src/rest/publico.js';
+import { whereDeBusqueda } from '../contrato/busqueda.js';
 import { startApiProcess } from './api.js';
 import { getter } from './apertura.js';
 import type { Driver } from './driver.js';

@@ -4,7 +4,7 @@
 // for it.
 import type { Page } from '@playwright/test';
 import { plegar } from '../api/src/db/pliegue';
-import { whereDeBusqueda } from '../api/src/rest/publico';
+import { whereDeBusqueda } from '../contrato/busqueda';
 import { expect, test } from './support/fixtures';
 import { API, openUnfiltered, searchBox } from './support/list';
 

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
 import type { ArchivosDemo, VideoSembrado } from './archivos.js';
 import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } from './catalogo.js';
-import { clienteDe } from '../api/src/resources/facturas/cliente.js';
+import { clienteDe } from '../contrato/cliente.js';
 import { dominios, persona, slug, type Persona } from './personas.js';
 import { Random } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';

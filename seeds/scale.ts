@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { categorias as categoriasDemo, cursos as cursosDemo } from './catalogo.js';
 import { referencia } from './demo.js';
-import { direccionFactura } from '../api/src/resources/facturas/cliente.js';
+import { direccionFactura } from '../contrato/cliente.js';
 import { dominios, persona, slug } from './personas.js';
 import { Random, WeightedIndex } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';

@@ -3,7 +3,6 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { Admin, type DataProvider, HttpError, Resource, useGetList } from 'react-admin';
-import { mensajes } from '../../api/src/mensajes';
 import { App } from '../src/App';
 import LoginPage from '../src/login/LoginPage';
 import { callApi } from '../src/providers/api';
@@ -11,6 +10,7 @@ import { authProvider } from '../src/providers/authProvider';
 import { i18nProvider } from '../src/providers/i18n';
 import { secciones } from '../src/secciones';
 import { fakeApi } from './fetchMock';
+import { palabrasDelApi } from './palabrasDelApi';
 
 // The admin chunk stands in as its address: these tests are about what leads to it.
 vi.mock('../src/AdminApp', () => ({
@@ -118,7 +118,7 @@ it('a session that ends on the server (401) leads to the login, and back to the 
 it('an open session the API says must now enrol (its account got a role that must) shows the enrolment, which asks for the password, and then the same page', async () => {
   signedIn();
   const uri = 'otpauth://totp/Aula:admin?issuer=Aula&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
-  const falta = mensajes.acceso.fase('enrolar');
+  const falta = palabrasDelApi.faseEnrolar;
   const llamadas = fakeApi({
     'GET /cursos': { status: 403, body: { error: { statusCode: 403, name: 'ForbiddenError', message: falta, code: 'FASE_PENDIENTE', details: { fase: 'enrolar' } } } },
     'POST /cuenta/segundo-factor': { body: { uri, qr: 'data:image/svg+xml;base64,PHN2Zy8+', pideContrasena: true } },

@@ -8,7 +8,7 @@ import { i18nProvider } from '../src/providers/i18n';
 import { textosDeRecursos, textosDeValores } from '../src/providers/i18n/recursos';
 import { defineSeccion } from '../src/common/definiciones';
 import { createSecciones, secciones } from '../src/secciones';
-import type { RegistroPublico } from '../../api/src/rest/publico';
+import type { RegistroPublico } from '../../contrato/entidades';
 
 const { registro } = vi.hoisted(() => {
   const registro: RegistroPublico = {

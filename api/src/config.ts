@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { ROLES, type Rol } from './base/roles.js';
+import { ROLES, type Rol } from '../../contrato/roles.js';
+import type { ModoVerifactu } from '../../contrato/verifactu.js';
 
 export type Dialect = 'sqlite' | 'pg';
 
@@ -109,7 +110,7 @@ export interface Config {
   actividad: { ventanaMinutos: number; maxPorCuenta: number };
 }
 
-export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
+export type { ModoVerifactu };
 
 /** The obligado's certificate as verifactu/certificado.ts opens it at start-up. */
 export interface Certificado {
@@ -125,7 +126,6 @@ export interface Certificado {
   /** SHA-256 of the certificate: tells one certificate from another without holding its key. */
   huella: string;
 }
-
 
 export interface VerifactuConfig {
   modo: ModoVerifactu;

@@ -1,7 +1,7 @@
 // Every Spanish text the API sends to an administrator. Code refers to these, never to literals.
 // How an entity or field is named comes from its definition (resources/*.ts): the texts that name
 // one take its labels.
-import { conArticulo, pluralConArticulo, type Etiquetas } from './base/etiquetas.js';
+import { conArticulo, pluralConArticulo, type Etiquetas } from '../../contrato/etiquetas.js';
 
 const mayuscula = (s: string) => s[0].toUpperCase() + s.slice(1);
 /** «1 clase», «3 clases». */

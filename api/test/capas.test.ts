@@ -33,11 +33,11 @@ const bajoPlugins = [...bajoResources, RESOURCES];
  * here and in §1 before it is used.
  */
 const CAPAS: Record<string, string[]> = {
-  // The environment, read and typed: MFA_ROLES is typed by the list of roles, a file that imports
-  // nothing. What only a module above can judge, configuracion.ts (the application's) has judged.
-  [CONFIG]: [MENSAJES, 'api/src/base/roles.ts'],
-  // The catalogue words its messages with the labels' grammar, a file that imports nothing.
-  [MENSAJES]: ['api/src/base/etiquetas.ts'],
+  // The environment, read and typed (MFA_ROLES by the contract's list of roles). What only a
+  // module above can judge, configuracion.ts (the application's) has judged.
+  [CONFIG]: [MENSAJES],
+  // The catalogue words its messages with the labels' grammar, which is the contract's.
+  [MENSAJES]: [],
   [BASE]: [CONFIG, MENSAJES],
   [DB]: [CONFIG, MENSAJES, BASE, MIGRACIONES],
   [REST]: bajoRest,

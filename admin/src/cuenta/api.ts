@@ -1,6 +1,6 @@
 // Mi cuenta's calls to the API (/cuenta/*), without react-admin: the «Elija una contraseña
 // nueva» step runs before it is loaded.
-import type { SesionAbierta as Fila } from '../../../api/src/auth/sessions';
+import type { SesionAbierta as Fila } from '../../../contrato/sesiones';
 import { callApi, readError } from '../providers/api';
 
 export type CampoContrasena = 'actual' | 'nueva';

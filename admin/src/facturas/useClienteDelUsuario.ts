@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { useGetOne, useRecordContext } from 'react-admin';
-import { clienteDe } from '../../../api/src/resources/facturas/cliente';
+import { clienteDe } from '../../../contrato/cliente';
 import { isEditable } from './editable';
 
 type Cliente = ReturnType<typeof clienteDe>;

@@ -1,4 +1,4 @@
-// The shapes the /informes routes answer. The figures' types are the API's own (type-only
+// The shapes the /informes routes answer. The figures' types are the contract's (contrato/, type-only
 // imports, erased from the bundle), so a renamed field breaks the typecheck here, not the page.
 import type {
   PagosEstado,
@@ -8,9 +8,9 @@ import type {
   PuntoUsuarios,
   Resumen,
   VentasCurso,
-} from '../../../api/src/informes/queries';
+} from '../../../contrato/informes';
 
-export type { FacturaSinPago, Lista, PagoPendiente, VentasCurso } from '../../../api/src/informes/queries';
+export type { FacturaSinPago, Lista, PagoPendiente, VentasCurso } from '../../../contrato/informes';
 
 export type Cifras = Resumen;
 

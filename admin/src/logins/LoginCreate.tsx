@@ -1,5 +1,5 @@
 import { Create, minLength, PasswordInput, SimpleForm } from 'react-admin';
-import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
+import { LONGITUD_MINIMA } from '../../../contrato/contrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';

@@ -2,7 +2,7 @@ import { Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react
 import { QuitarSegundoFactor } from './QuitarSegundoFactor';
 import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/DateTimeField';
-import { LONGITUD_MINIMA } from '../../../api/src/auth/longitudContrasena';
+import { LONGITUD_MINIMA } from '../../../contrato/contrasena';
 import { validadores } from '../registro';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';

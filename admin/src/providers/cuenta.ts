@@ -3,7 +3,7 @@
 // docs/arquitectura.md §4). Apart from acceso.ts, which also knows the pages (secciones.ts), so
 // that the dataProvider may ask it without importing the sections, whose screens import the
 // dataProvider back.
-import type { Rol } from '../../../api/src/base/types';
+import type { Rol } from '../../../contrato/roles';
 import { recurso } from '../registro';
 import { fetchJson } from './http';
 import { USER_KEY } from './sesion';

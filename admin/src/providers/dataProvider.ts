@@ -1,6 +1,6 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
 import { type DataProvider, type GetListParams, HttpError, type Identifier, type SortPayload } from 'react-admin';
-import { whereDeBusqueda } from '../../../api/src/rest/publico';
+import { whereDeBusqueda } from '../../../contrato/busqueda';
 import { nestedUnder, searchFields, serverFields } from '../registro';
 import { legibleYa } from './cuenta';
 import { apiUrl, fetchJson } from './http';

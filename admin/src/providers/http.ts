@@ -1,7 +1,7 @@
 // The one way the admin talks to the API: session cookie, JSON, and the LoopBack error
 // envelope turned into react-admin's HttpError.
 import { HttpError } from 'react-admin';
-import { SEGUNDO_PLANO } from '../../../api/src/auth/segundoPlano';
+import { SEGUNDO_PLANO } from '../../../contrato/segundoPlano';
 import { type ApiRequestInit, readError, callApi } from './api';
 import { actividad, waitForSesion, generacionDeSesion, holdAfter401 } from './caducidad';
 

@@ -3,7 +3,8 @@
 import type { Validator } from 'react-admin';
 import registro from 'virtual:aula-registro';
 import { reglas } from '../common/validators';
-import { type CampoPublico, nombrar, type RecursoPublico } from '../../../api/src/rest/publico';
+import type { CampoPublico, RecursoPublico } from '../../../contrato/entidades';
+import { nombrar } from '../../../contrato/nombre';
 
 export type { CampoPublico };
 

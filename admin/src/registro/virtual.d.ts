@@ -1,5 +1,5 @@
 declare module 'virtual:aula-registro' {
-  const registro: import('../../../api/src/rest/publico').RegistroPublico;
+  const registro: import('../../../contrato/entidades').RegistroPublico;
   export default registro;
 }
 

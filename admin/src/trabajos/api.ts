@@ -1,11 +1,11 @@
-// What GET /trabajos answers (api/src/trabajos/resumen.ts), and its reading: one request,
+// What GET /trabajos answers (contrato/trabajos.ts), and its reading: one request,
 // refreshed every few seconds while the page is open, since a job's state changes by itself.
 import { useQuery } from '@tanstack/react-query';
-import type { ResumenTipo } from '../../../api/src/trabajos/resumen';
+import type { ResumenTipo } from '../../../contrato/trabajos';
 import { fetchJson } from '../providers/http';
 
 /** What GET /trabajos answers for each kind, as the API declares it. */
-export type { EstadoTipo, ResumenTipo } from '../../../api/src/trabajos/resumen';
+export type { EstadoTipo, ResumenTipo } from '../../../contrato/trabajos';
 
 export const CLAVE_TRABAJOS = ['trabajos'];
 

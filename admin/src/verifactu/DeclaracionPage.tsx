@@ -5,7 +5,7 @@ import PrintIcon from '@mui/icons-material/Print';
 import { Alert, Box, Button, CircularProgress, Container, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import type { Declaracion } from '../../../api/src/verifactu/declaracion';
+import type { Declaracion } from '../../../contrato/verifactu';
 import { callApi } from '../providers/api';
 import { verifactu } from '../providers/i18n/verifactu';
 

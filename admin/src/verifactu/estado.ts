@@ -2,11 +2,11 @@
 // «VeriFactu» page, the invoices' chips and the QR caption: one request, refreshed every minute.
 import { useQuery } from '@tanstack/react-query';
 import { type RaRecord, useCanAccess } from 'react-admin';
-import type { EstadoRemision } from '../../../api/src/verifactu/estado';
+import type { EstadoRemision } from '../../../contrato/verifactu';
 import { fetchJson } from '../providers/http';
 
 /** What GET /verifactu/estado answers, as the API declares it. */
-export type { EstadoRemision } from '../../../api/src/verifactu/estado';
+export type { EstadoRemision } from '../../../contrato/verifactu';
 
 export const CLAVE_ESTADO = ['verifactu', 'estado'];
 

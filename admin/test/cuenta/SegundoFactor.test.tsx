@@ -4,18 +4,18 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext } from 'react-admin';
-import { mensajes } from '../../../api/src/mensajes';
 import { SegundoFactor } from '../../src/cuenta/SegundoFactor';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18n';
 import { fakeApi } from '../fetchMock';
+import { palabrasDelApi } from '../palabrasDelApi';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const URI = 'otpauth://totp/Aula:eva?issuer=Aula&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&algorithm=SHA1&digits=6&period=30';
-const INCORRECTA = mensajes.segundoFactor.contrasenaIncorrecta;
+const INCORRECTA = palabrasDelApi.contrasenaIncorrecta;
 /** The API's 422 for a wrong password: the general title, the reason at /pass. */
-const contrasenaRechazada = { status: 422, body: { error: { statusCode: 422, name: 'UnprocessableEntityError', message: mensajes.validacion.titulo, code: 'VALIDATION_FAILED', details: [{ path: '/pass', code: 'password', message: INCORRECTA }] } } };
+const contrasenaRechazada = { status: 422, body: { error: { statusCode: 422, name: 'UnprocessableEntityError', message: palabrasDelApi.validacionTitulo, code: 'VALIDATION_FAILED', details: [{ path: '/pass', code: 'password', message: INCORRECTA }] } } };
 
 const renderSeccion = () =>
   render(
@@ -43,7 +43,7 @@ describe('Mi cuenta: Verificación en dos pasos', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
     expect(await screen.findByText(INCORRECTA)).toBeInTheDocument();
     expect(bajo('Contraseña')).toContain(INCORRECTA);
-    expect(screen.queryByText(mensajes.validacion.titulo)).toBeNull();
+    expect(screen.queryByText(palabrasDelApi.validacionTitulo)).toBeNull();
     expect(screen.queryByRole('list', { name: 'Códigos de recuperación' })).toBeNull();
 
     await user.type(screen.getByLabelText('Código:'), '123456');
@@ -69,6 +69,6 @@ describe('Mi cuenta: Verificación en dos pasos', () => {
     await user.click(screen.getByRole('button', { name: 'Desactivar' }));
     expect(await screen.findByText(INCORRECTA)).toBeInTheDocument();
     expect(bajo('Contraseña')).toContain(INCORRECTA);
-    expect(screen.queryByText(mensajes.validacion.titulo)).toBeNull();
+    expect(screen.queryByText(palabrasDelApi.validacionTitulo)).toBeNull();
   });
 });

@@ -2,14 +2,14 @@
 // shows under «Contraseña», and a password too short is stopped before anything is sent.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Admin, Resource, TestMemoryRouter } from 'react-admin';
-import { mensajes } from '../../../api/src/mensajes';
 import logins from '../../src/logins';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { errorLoopBack, fakeApi } from '../fetchMock';
+import { palabrasDelApi } from '../palabrasDelApi';
 import { recursosI18n } from '../recursosI18n';
 
 // Word for word what the API answers.
-const COMUN = mensajes.auth.contrasena.comun;
+const COMUN = palabrasDelApi.contrasenaComun;
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -35,7 +35,7 @@ const bajoContrasena = () => screen.getByLabelText(/Contraseña/).closest('.MuiF
 describe('creating an administrator', () => {
   it("shows the API's reason for refusing the password under «Contraseña»", { timeout: 20_000 }, async () => {
     const llamadas = fakeApi({
-      'POST /logins': errorLoopBack(422, 'Los datos no son válidos: revise los campos señalados', [{ path: '/pass', code: 'password', message: COMUN }]),
+      'POST /logins': errorLoopBack(422, palabrasDelApi.validacionTitulo, [{ path: '/pass', code: 'password', message: COMUN }]),
     });
     renderCreate();
     await rellenar('Password2024!');

@@ -3,11 +3,11 @@
 // the API's words; one's own account does not offer it.
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { AdminContext, Notification, RecordContextProvider, ResourceContextProvider } from 'react-admin';
-import { mensajes } from '../../../api/src/mensajes';
 import { QuitarSegundoFactor } from '../../src/logins/QuitarSegundoFactor';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18n';
 import { errorLoopBack, fakeApi } from '../fetchMock';
+import { palabrasDelApi } from '../palabrasDelApi';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -47,10 +47,10 @@ describe('Quitar segundo factor', () => {
   });
 
   it('says why when the API refuses', async () => {
-    fakeApi({ 'POST /logins/5/quitar-segundo-factor': errorLoopBack(409, mensajes.segundoFactor.quitarSinFactor) });
+    fakeApi({ 'POST /logins/5/quitar-segundo-factor': errorLoopBack(409, palabrasDelApi.quitarSinFactor) });
     renderBoton();
     await confirmar();
-    expect(await screen.findByText(mensajes.segundoFactor.quitarSinFactor)).toBeInTheDocument();
+    expect(await screen.findByText(palabrasDelApi.quitarSinFactor)).toBeInTheDocument();
     expect(screen.queryByText(/Verificación en dos pasos quitada/)).toBeNull();
   });
 

@@ -12,7 +12,7 @@ import { refusalOf, type AccesoRuta } from '../rest/permisos.js';
 import { mensajes } from '../mensajes.js';
 import type { Fase } from './fases.js';
 import type { SessionStore } from './sessions.js';
-import { SEGUNDO_PLANO } from './segundoPlano.js';
+import { SEGUNDO_PLANO } from '../../../contrato/segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
 
 // The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { mensajes } from '../mensajes.js';
 import { validationFailed } from '../base/errors.js';
-import { LONGITUD_MINIMA } from './longitudContrasena.js';
+import { LONGITUD_MINIMA } from '../../../contrato/contrasena.js';
 
 /** What is left of a password once the usuario is taken out of it, below which it is only the usuario dressed up. */
 const RESTO_MINIMO = 8;

@@ -3,6 +3,7 @@
 // the table holds only its SHA-256, so a leaked database dump cannot be replayed as cookies.
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
+import type { SesionAbierta } from '../../../contrato/sesiones.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { faseVigente } from './fases.js';
@@ -55,16 +56,6 @@ export interface SessionState {
   caduca: string;
   /** The server's clock, so a client can correct its own. */
   ahora: string;
-}
-
-/** One of an account's open sessions, as Mi cuenta lists them. */
-export interface SesionAbierta {
-  id: number;
-  /** The browser's User-Agent when it logged in. */
-  dispositivo: string | null;
-  ip: string | null;
-  createdAt: string;
-  lastSeenAt: string;
 }
 
 export interface SessionStoreOptions {

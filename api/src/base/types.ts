@@ -1,80 +1,28 @@
 // The shape of an entity definition. Each file in this folder defines one entity with
-// defineResource(); routes, validation, OpenAPI and search all read these definitions.
+// defineResource(); routes, validation, OpenAPI and search all read these definitions. What a
+// client may know of them (a field's public rules, who may do what, the log's tipos) is declared
+// in the contract the admin shares (contrato/), and read from there.
 import type { Knex } from 'knex';
+import type { Acceso, CampoPublico } from '../../../contrato/entidades.js';
+import type { Etiquetas } from '../../../contrato/etiquetas.js';
+import type { Nombre } from '../../../contrato/nombre.js';
+import type { Rol } from '../../../contrato/roles.js';
 import type { Config } from '../config.js';
-import type { Etiquetas } from './etiquetas.js';
-import type { Nombre } from './nombre.js';
-import type { Rol } from './roles.js';
 
 export type { Etiquetas };
+export type { Acceso, FieldType, Permiso } from '../../../contrato/entidades.js';
+export { AUDIT_TIPOS, EVENTOS_CUENTA, type AuditTipo, type EventoCuenta } from '../../../contrato/historial.js';
+export { ETIQUETAS_ROL, ROLES, type Rol } from '../../../contrato/roles.js';
 
 /** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
 export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
 
-/** What the repository writes for every mutation (rest/repository.ts audit()). */
-export const AUDIT_TIPOS = ['CREATE', 'UPDATE', 'DELETE'] as const;
-export type AuditTipo = (typeof AUDIT_TIPOS)[number];
-
-/**
- * What the server writes in the log about accounts and refusals (auth/auditoria.ts): a refused
- * write, a role or password changed, a second factor added or removed, sessions closed; and an
- * administrador's retry of a failed background job.
- */
-export const EVENTOS_CUENTA = ['PROHIBIDO', 'ROL', 'CONTRASENA', 'RESTABLECIDA', 'MFA-ALTA', 'MFA-BAJA', 'SESIONES-CERRADAS', 'REINTENTO'] as const;
-export type EventoCuenta = (typeof EVENTOS_CUENTA)[number];
-
-export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
-
-/** The roles of an account (base/roles.ts, apart so that config.ts may read them without a cycle). */
-export { ETIQUETAS_ROL, ROLES, type Rol } from './roles.js';
-
-/** What one role may do with an entity's rows, on every route that reaches them. */
-export interface Permiso {
-  /** Read them: all, none, or only the account's own (the rows whose `propio` field holds its id). */
-  leer: boolean | 'propios';
-  /** Create, change, delete them and run their actions (reading is needed too). */
-  escribir?: boolean;
-  /**
-   * The only fields this role receives and may name in where, order, fields or a search; every
-   * field when absent. A field it cannot read is absent from every answer, never null.
-   */
-  campos?: readonly string[];
-}
-
-/** Per role; a role the entity does not name may do nothing with it (administrador: everything). */
-export type Acceso = Partial<Record<Rol, Permiso>>;
-
-export interface Field {
-  type: FieldType;
-  /** How people read the field: the admin's forms and columns, the CSV header, the OpenAPI description. */
-  label?: string;
-  /** How people read each value of an enum (the admin's choices, the CSV export). */
-  enumLabels?: Readonly<Record<string, string>>;
+/** A field: its public rules (contrato/entidades.ts), and what only the server needs of it. */
+export interface Field extends CampoPublico {
   /** Holds the name of an entity (logs.recurso): its values read as the entities' names. */
   nombraRecurso?: boolean;
-  /** Required on create (POST) and replace (PUT). */
-  required?: boolean;
-  default?: string | number | boolean;
-  /**
-   * An enum that is a state machine: the values a record may be created with and, from each
-   * value, where it may go next (pagos.estado). Anything else is refused by the entity's rules.
-   */
-  transiciones?: { iniciales: readonly string[]; siguientes: Readonly<Record<string, readonly string[]>> };
   /** Left out of a body, the server fills it in (facturas.serie, from configuration): optional in bodies, never null in the table. */
   serverDefault?: boolean;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  exclusiveMinimum?: number;
-  enum?: readonly (string | number)[];
-  format?: 'email';
-  pattern?: string;
-  /** Set by the server: never accepted in a body. */
-  readOnly?: boolean;
-  /** Accepted in bodies, never returned, never usable in where/order/fields. */
-  writeOnly?: boolean;
-  /** Name of the resource this foreign key points to. */
-  references?: string;
   /**
    * Holds the id of a row of that resource without being a foreign key (facturas.rectificadaPorId,
    * a plain column: migration 0008): never checked as a key, but read as that row's name where a
@@ -91,8 +39,6 @@ export interface Field {
    * PostgreSQL, the FTS5 table `<resource>_busqueda` on SQLite; migration 0009).
    */
   indiceTrigramas?: boolean;
-  /** An amount of money in céntimos: shown to people as euros with a decimal comma. */
-  money?: boolean;
   /**
    * Holds the `ruta` of an archivo in this folder (clases.video → videos): a path written here
    * must name a `listo` archivo of that folder, or be an http(s) URL of a file hosted elsewhere.

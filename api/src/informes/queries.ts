@@ -10,6 +10,9 @@
 // and each refund once in the period it was made — never left out of the gross and subtracted as
 // well, and a partial refund takes away what it gave back, not the whole pago.
 import type { Knex } from 'knex';
+import type { CifrasPagos, CifrasUsuarios, FacturaSinPago, Lista, PagoPendiente, PagosEstado, PagosMetodo, Pendientes, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
+// Each query's answer has its shape in the contract (the admin reads the same figures); the report definitions name them here.
+export type { FacturaSinPago, Lista, PagoPendiente, PagosEstado, PagosMetodo, Pendientes, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import pagosDef from '../resources/pagos/index.js';
@@ -58,19 +61,6 @@ function tablaDeValores(db: Knex, nombre: string, valores: readonly string[]): {
 }
 
 const ticketMedio = (importe: number, n: number) => (n > 0 ? Math.round(importe / n) : null);
-
-export interface CifrasPagos {
-  /** Pagos collected in the period (completado, or reembolsado since), by fecha. */
-  pagos: number;
-  /** Gross revenue: what those pagos brought in, céntimos. */
-  ingresos: number;
-  /** Refunds made in the period (reembolsos, by their fecha), whenever their pago was collected. */
-  reembolsos: number;
-  importeReembolsado: number;
-  /** Net revenue: gross minus the refunds made in the period, céntimos; may be negative. */
-  ingresosNetos: number;
-  ticketMedio: number | null;
-}
 
 /** Pagos that brought money in, whatever happened to them afterwards. */
 const COBRADO = `p.estado IN ('completado', 'reembolsado')`;
@@ -139,12 +129,6 @@ async function cursosVendidosPorIntervalo(db: Knex, intervalos: readonly Interva
   return rows.map((r) => r.n);
 }
 
-export interface CifrasUsuarios {
-  nuevos: number;
-  /** Of the new usuarios, those with at least one pago completado (at any date). */
-  compradores: number;
-}
-
 async function usuariosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]): Promise<(CifrasUsuarios & { clave: string })[]> {
   const b = tablaDeIntervalos(db, intervalos);
   const rows = await filas(
@@ -164,8 +148,6 @@ async function usuariosPorIntervalo(db: Knex, intervalos: readonly Intervalo[]):
   return rows.map((r) => ({ clave: r.clave, nuevos: r.nuevos, compradores: r.compradores }));
 }
 
-export type Resumen = CifrasPagos & { cursosVendidos: number; usuariosNuevos: number };
-
 /** The headline figures for a period and for the one before it, in three queries. */
 export async function resumen(db: Knex, params: { actual: Rango & { inicio: string }; previo: Rango & { inicio: string } }): Promise<{ actual: Resumen; previo: Resumen }> {
   const intervalos = [
@@ -182,32 +164,15 @@ export async function resumen(db: Knex, params: { actual: Rango & { inicio: stri
   return { actual: de(0), previo: de(1) };
 }
 
-export type PuntoIngresos = CifrasPagos & { clave: string; inicio: string };
-
 /** Revenue per bucket, every bucket present. */
 export async function ingresos(db: Knex, params: { intervalos: readonly Intervalo[] }): Promise<PuntoIngresos[]> {
   const rows = await pagosPorIntervalo(db, params.intervalos);
   return rows.map((r, n) => ({ ...r, inicio: params.intervalos[n].inicio }));
 }
 
-export type PuntoUsuarios = CifrasUsuarios & { clave: string; inicio: string };
-
 export async function usuariosNuevos(db: Knex, params: { intervalos: readonly Intervalo[] }): Promise<PuntoUsuarios[]> {
   const rows = await usuariosPorIntervalo(db, params.intervalos);
   return rows.map((r, n) => ({ ...r, inicio: params.intervalos[n].inicio }));
-}
-
-export interface VentasCurso {
-  /** null gathers the pagos not tied to a curso. */
-  cursoId: number | null;
-  titulo: string | null;
-  /** Pagos collected in the period and their gross revenue, as in CifrasPagos. */
-  ventas: number;
-  ingresos: number;
-  ticketMedio: number | null;
-  /** Refunds of its pagos made in the period, and what they gave back. */
-  reembolsos: number;
-  importeReembolsado: number;
 }
 
 /** Per curso, sales by the pago's fecha and refunds by the refund's, each summed over its own index first. */
@@ -276,43 +241,14 @@ async function pagosPor(db: Knex, columna: 'metodo' | 'estado', rango: Rango): P
   return rows as CifrasCategoria[];
 }
 
-export async function pagosPorMetodo(db: Knex, rango: Rango) {
+export async function pagosPorMetodo(db: Knex, rango: Rango): Promise<PagosMetodo[]> {
   const rows = await pagosPor(db, 'metodo', rango);
   return rows.map(({ valor, ...cifras }) => ({ metodo: valor, ...cifras }));
 }
 
-export async function pagosPorEstado(db: Knex, rango: Rango) {
+export async function pagosPorEstado(db: Knex, rango: Rango): Promise<PagosEstado[]> {
   const rows = await pagosPor(db, 'estado', rango);
   return rows.map(({ valor, pagos, importe }) => ({ estado: valor, pagos, importe }));
-}
-
-export interface PagoPendiente {
-  id: number;
-  fecha: string;
-  usuarioId: number;
-  usuario: string;
-  cursoId: number | null;
-  curso: string | null;
-  importe: number;
-  metodo: string;
-}
-
-export interface FacturaSinPago {
-  id: number;
-  serie: string;
-  numero: number | null;
-  fecha: string | null;
-  usuarioId: number;
-  cliente: string;
-  concepto: string;
-  total: number;
-}
-
-export interface Lista<T> {
-  /** How many there are in all, and their amount; `filas` holds at most `limite` of them. */
-  total: number;
-  importe: number;
-  filas: T[];
 }
 
 /** PostgreSQL hands back Date objects, SQLite our stored strings: answer one format. */
@@ -352,7 +288,7 @@ async function listaDePagos(db: Knex, condicion: string, bindings: unknown[], li
  * and issued facturas in force (ordinary ones, or the substitute of one) that no pago settles.
  * Oldest first, since those need chasing first.
  */
-export async function pendientes(db: Knex, params: { rango: Rango; antesDe: string; limite: number }) {
+export async function pendientes(db: Knex, params: { rango: Rango; antesDe: string; limite: number }): Promise<Pendientes> {
   const t = instante(db);
   const enPeriodo = enRango(db, 'p.fecha', params.rango);
   const pendientesViejos = await listaDePagos(
@@ -418,7 +354,3 @@ export async function pendientes(db: Knex, params: { rango: Rango; antesDe: stri
   };
   return { pagosPendientes: pendientesViejos, pagosSinFactura: sinFactura, facturasSinPago };
 }
-
-export type PagosMetodo = Awaited<ReturnType<typeof pagosPorMetodo>>[number];
-export type PagosEstado = Awaited<ReturnType<typeof pagosPorEstado>>[number];
-export type Pendientes = Awaited<ReturnType<typeof pendientes>>;

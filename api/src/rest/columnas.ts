@@ -2,7 +2,7 @@
 // registry's order, under its Spanish header, as a person reads it (euros, Sí/No, labels, local
 // time); a reference as the name of the row it points to, joined in the same SELECT so the rows
 // stream straight from the database with nothing to look up afterwards.
-import { piezas, plantillas } from '../base/nombre.js';
+import { piezas, plantillas } from '../../../contrato/nombre.js';
 import { fechaHoraCorta } from '../base/tiempo.js';
 import { mensajes } from '../mensajes.js';
 import type { Field, Resource } from '../base/types.js';

@@ -7,6 +7,7 @@ import { writeEvento } from '../auth/auditoria.js';
 import { conflict, HttpError } from '../base/errors.js';
 import { INT_MAX } from '../base/values.js';
 import { lockRow } from '../db/filas.js';
+import { ESTADOS_TIPO, RESULTADOS } from '../../../contrato/trabajos.js';
 import { mensajes } from '../mensajes.js';
 import type { AccesoRuta } from '../rest/permisos.js';
 import { actorOf, parseId } from '../rest/peticion.js';
@@ -14,7 +15,7 @@ import type { Repository } from '../rest/repository.js';
 import { notifyEncolados } from './aviso.js';
 import type { Trabajo } from './definir.js';
 import { buildInstante } from './instante.js';
-import { ESTADOS_TIPO, readResumen, RESULTADOS } from './resumen.js';
+import { readResumen } from './resumen.js';
 
 const SOLO_ADMINISTRADOR: AccesoRuta = { roles: ['administrador'] };
 

@@ -2,28 +2,13 @@
 // that order, each preceded by the text that describes it, for this version of the system. The
 // producer's data (h, i, j) and where and when it is signed (l) come from configuration; the rest
 // is what this system is. Served without a session: anyone must be able to read it.
+import type { Declaracion } from '../../../contrato/verifactu.js';
 import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
 import { VERSION } from './sistema.js';
 import { ID_SISTEMA, NOMBRE_SISTEMA } from './xml.js';
 
 const d = mensajes.verifactu.declaracion;
-
-export interface Apartado {
-  letra: string;
-  /** The text that describes the datum, as the Orden words it. */
-  texto: string;
-  valor: string | null;
-  /** The variable that gives it, when it comes from configuration and is missing. */
-  falta?: string;
-}
-
-export interface Declaracion {
-  titulo: string;
-  /** Whether this installation sends its records now (VERIFACTU not desactivado). */
-  remisionActiva: boolean;
-  apartados: Apartado[];
-}
 
 export function declaracionResponsable(config: Pick<Config, 'verifactu'>): Declaracion {
   const { productor, declaracion, modo } = config.verifactu;

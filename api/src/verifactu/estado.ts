@@ -1,35 +1,13 @@
 // What the admin shows of the remission (Orden art. 16.4 asks that the pending
 // count be shown while an incident keeps records from reaching the AEAT).
 import type { Knex } from 'knex';
+import type { EstadoRemision } from '../../../contrato/verifactu.js';
 import type { Config } from '../config.js';
 import { fechaEs } from './certificado.js';
 import { getFinRelevo, MAX_REGISTROS, RETRASO_MS } from './remitente.js';
 import { ERRORES_DEL_CLIENTE } from '../resources/facturas/subsanar.js';
 
 type Row = Record<string, any>;
-
-export interface EstadoRemision {
-  modo: Config['verifactu']['modo'];
-  /** Production running with VERIFACTU=desactivado: invoices are not being reported. */
-  avisoDesactivado: boolean;
-  pendientes: number;
-  /** Pending for more than an hour: late, an incidence. */
-  retrasados: number;
-  pendienteMasAntiguo: string | null;
-  /** Rejected (or accepted with errors) and not yet corrected. */
-  rechazados: number;
-  conErrores: number;
-  ultimoEnvio: { inicio: string; fin: string | null; estado: string; estadoEnvio: string | null; csv: string | null; registros: number; error: string | null } | null;
-  /** When the next message may leave, when one is waiting; null when nothing is. */
-  siguienteEnvio: string | null;
-  tiempoEspera: number;
-  fallosSeguidos: number;
-  /** The AEAT refused a whole message: nothing leaves until it is retried or the configuration changes. */
-  bloqueo: { codigo: number | null; texto: string; desde: string } | null;
-  certificado: { titular: string; caduca: string; caducaEs: string } | null;
-  /** The AEAT's error codes about the client's identity: a correction of one of these may carry new client data. */
-  erroresDelCliente: number[];
-}
 
 const cuenta = async (q: Knex.QueryBuilder) => Number(((await q.count({ n: '*' })) as Row[])[0].n);
 

@@ -8,7 +8,7 @@ import { isPg } from '../../src/db/index.js';
 import { plegar } from '../../src/db/pliegue.js';
 import { mensajes } from '../../src/mensajes.js';
 import { resources } from '../../src/resources/index.js';
-import { whereDeBusqueda } from '../../src/rest/publico.js';
+import { whereDeBusqueda } from '../../../contrato/busqueda.js';
 import { MAX_IDS } from '../../src/rest/busqueda.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 

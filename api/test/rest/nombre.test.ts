@@ -2,7 +2,7 @@
 // the CSV's references (rest/columnas.ts) and as a function of a record in the admin and the
 // activity log. Both must name every row alike, on each database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camposDelNombre, nombrar } from '../../src/base/nombre.js';
+import { camposDelNombre, nombrar } from '../../../contrato/nombre.js';
 import { resources } from '../../src/resources/index.js';
 import { nombreSql } from '../../src/rest/columnas.js';
 import { registroPublico } from '../../src/rest/publico.js';

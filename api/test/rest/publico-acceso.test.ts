@@ -34,6 +34,21 @@ describe('the public registry carries each entity’s access declaration', () =>
     expect(publico.logs.propio).toBe('loginId');
   });
 
+  it('carries every field’s rules but the server’s own, and every entity’s search fields, as the definitions declare them', () => {
+    // The admin's tests read these from the registry it embeds (admin/test/common/choices.test.ts).
+    // A new rule of Field is either in the contract (contrato/entidades.ts) or named here.
+    const soloServidor = new Set(['nombraRecurso', 'serverDefault', 'apuntaA', 'unique', 'caseInsensitive', 'indiceTrigramas', 'archivo']);
+    for (const r of Object.values(resources)) {
+      expect(publico[r.name].searchFields, r.name).toEqual(r.searchFields);
+      expect(publico[r.name].labels, r.name).toEqual(r.labels);
+      for (const [field, f] of Object.entries(r.fields)) {
+        const publicas = Object.fromEntries(Object.entries(f).filter(([regla, valor]) => !soloServidor.has(regla) && valor !== undefined));
+        expect(publico[r.name].fields[field], `${r.name}.${field}`).toEqual(publicas);
+      }
+    }
+    expect(publico.clases.fields.estado.enumLabels).toEqual({ borrador: 'Borrador', publicada: 'Publicada' });
+  });
+
   it('is plain data the admin’s build can embed', () => {
     expect(JSON.parse(JSON.stringify(publico))).toEqual(publico);
   });

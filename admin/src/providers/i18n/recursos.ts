@@ -2,7 +2,7 @@
 // other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts). Entity,
 // field and value labels come from the API registry; only the admin's own texts are written here.
 import registro from 'virtual:aula-registro';
-import type { Etiquetas, RegistroPublico } from '../../../../api/src/rest/publico';
+import type { Etiquetas, RegistroPublico } from '../../../../contrato/entidades';
 import { aulaShell } from './aula';
 
 // Filters and relations the admin shows as fields: no column of the API, so no label of its own.

@@ -8,7 +8,7 @@ import { lockRow } from '../../db/filas.js';
 import { diaEn } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
-import { clienteDe } from './cliente.js';
+import { clienteDe } from '../../../../contrato/cliente.js';
 import { nifValido, normalizarNif } from './nif.js';
 import type { Escritor, Facturacion } from '../../base/types.js';
 import { anadirRegistro } from './cadena.js';

@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
-import { nombrar } from '../../base/nombre.js';
+import { nombrar } from '../../../../contrato/nombre.js';
 import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';

@@ -1,6 +1,6 @@
-// How people name one row of an entity («Programación», «A-12», «Nuria Cortés»), declared once on
+// How people name one row of an entity (in the contract: the API declares it, the admin reads it) («Programación», «A-12», «Nuria Cortés»), declared once on
 // its definition as plain data, so that the same declaration reads as SQL (the CSV's references,
-// rest/columnas.ts) and as a function of a record (the admin, the log's line, a PDF's title).
+// api/src/rest/columnas.ts) and as a function of a record (the admin, the log's line, a PDF's title).
 
 /**
  * Templates over the row's fields, `{campo}` for a field's value and anything else as written;
@@ -37,7 +37,7 @@ const tieneValor = (v: unknown) => v !== null && v !== undefined && v !== '';
 
 /**
  * A record's name by its entity's declaration, or undefined when no template's fields all have a
- * value in it (the caller says «#id»). The same choice as the SQL of rest/columnas.ts.
+ * value in it (the caller says «#id»). The same choice as the SQL of api/src/rest/columnas.ts.
  */
 export function nombrar(nombre: Nombre | undefined, record: Record<string, unknown>): string | undefined {
   for (const plantilla of plantillas(nombre ?? [])) {
