@@ -2,11 +2,12 @@
 // a million pagos that lasted seconds and they read as the answer. The list says it is
 // searching, from the first letter typed until the answer is there, on a desktop and on a phone.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, testDataProvider } from 'react-admin';
 import cursos from '../../src/cursos';
 import pagos from '../../src/pagos';
 import usuarios from '../../src/usuarios';
 import { i18nProvider } from '../../src/providers/i18n';
+import { recursosDe } from '../../src/recursos';
 
 const usuarios_ = [
   { id: 7, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' },
@@ -45,9 +46,7 @@ const renderList = (dataProvider: ReturnType<typeof apiLenta>['dataProvider']) =
   render(
     <TestMemoryRouter initialEntries={['/pagos']}>
       <Admin dataProvider={dataProvider} i18nProvider={i18nProvider}>
-        <Resource {...pagos} />
-        <Resource {...usuarios} />
-        <Resource {...cursos} />
+        {recursosDe([pagos, usuarios, cursos])}
       </Admin>
     </TestMemoryRouter>,
   );

@@ -1,8 +1,9 @@
 // Choosing the usuario of a draft factura fills its customer, without wiping what was typed.
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Admin, Resource, TestMemoryRouter, testDataProvider } from 'react-admin';
+import { Admin, TestMemoryRouter, testDataProvider } from 'react-admin';
 import facturas from '../../src/facturas';
 import usuarios from '../../src/usuarios';
+import { recursosDe } from '../../src/recursos';
 import { recursosI18n } from '../recursosI18n';
 
 const nuria = {
@@ -45,8 +46,7 @@ const renderAt = (path: string) => {
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource {...facturas} />
-        <Resource {...usuarios} />
+        {recursosDe([facturas, usuarios])}
       </Admin>
     </TestMemoryRouter>,
   );

@@ -2,12 +2,13 @@
 // confirmation before what cannot be undone, the dialogs of what needs more than a yes (rectificar,
 // reembolsar), the calls they make, and the server's refusal said in Spanish, under its field.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, HttpError, Resource, TestMemoryRouter, type DataProvider } from 'react-admin';
+import { Admin, HttpError, TestMemoryRouter, type DataProvider } from 'react-admin';
 import facturas from '../../src/facturas';
 import { cuerpoRectificacion } from '../../src/facturas/RectificarButton';
 import pagos from '../../src/pagos';
 import { estadosPosibles } from '../../src/pagos/transiciones';
 import usuarios from '../../src/usuarios';
+import { recursosDe } from '../../src/recursos';
 import { recursosI18n } from '../recursosI18n';
 
 const usuario = { id: 2, nombre: 'Jorge', apellidos: 'Martín' };
@@ -57,9 +58,7 @@ function renderAt(path: string, registros: Record<string, Record<string, unknown
   render(
     <TestMemoryRouter initialEntries={[path]}>
       <Admin dataProvider={dataProvider} i18nProvider={recursosI18n}>
-        <Resource {...facturas} />
-        <Resource {...pagos} />
-        <Resource {...usuarios} />
+        {recursosDe([facturas, pagos, usuarios])}
       </Admin>
     </TestMemoryRouter>,
   );
