@@ -27,7 +27,7 @@ const db: Record<string, Record<string, unknown>[]> = {
   logins: [{ id: 8, usuario: 'admin', nombre: 'Administración', email: 'admin@example.com', activo: true, ultimoAcceso: '2026-03-01T08:00:00.000Z' }],
   logs: [
     { id: 9, tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin', loginId: 8, ip: '127.0.0.1' },
-    { id: 10, tipo: 'UPDATE', fecha: '2026-03-01T08:05:00.000Z', loginId: 8, recurso: 'categorias', recursoId: 1, ip: '127.0.0.1' },
+    { id: 10, tipo: 'UPDATE', fecha: '2026-03-01T08:05:00.000Z', loginId: 8, recurso: 'categorias', recursoId: 1, datos: '{"accion":"restaurar","version":3}', ip: '127.0.0.1' },
     // A deleted categoría: only its entry's before-image still knows its name.
     {
       id: 11,
@@ -90,7 +90,8 @@ describe('every section page renders', () => {
     ['/pagos', ['TPV-0007', 'Lucía Fernández Ruiz', 'Guitarra flamenca', 'Completado']],
     ['/pagos/7/show', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'A-15', 'Tarjeta']],
     ['/logins', ['admin', 'Administración']],
-    ['/logs', ['Inicio de sesión', 'admin']],
+    // An entry's datos read as words: the action by its name, not the JSON the server wrote.
+    ['/logs', ['Inicio de sesión', 'admin', 'Restauración · version: 3']],
     ['/logs/9/show', ['Inicio de sesión', '127.0.0.1']],
   ])('%s', { timeout: 20_000 }, async (path, texts) => {
     renderAt(path);

@@ -12,6 +12,7 @@ import { filtrosDeFecha } from '../common/DateInputs';
 import { DateTimeField } from '../common/DateTimeField';
 import { choicesDe } from '../common/choices';
 import { ResponsiveList } from '../common/ResponsiveList';
+import { DatosLogField } from './DatosLogField';
 import { RecursoField } from './RecursoField';
 import { TipoLogField } from './TipoLogField';
 import { Paginacion } from '../common/Paginacion';
@@ -31,7 +32,7 @@ const LogList = () => (
         <SimpleList
           primaryText={<TipoLogField source="tipo" />}
           secondaryText={<DateTimeField source="fecha" />}
-          tertiaryText={(r) => r.datos ?? <RecursoField source="recurso" />}
+          tertiaryText={(r) => (r.datos ? <DatosLogField source="datos" /> : <RecursoField source="recurso" />)}
           linkType="show"
         />
       }
@@ -42,7 +43,7 @@ const LogList = () => (
         <ReferenceField source="loginId" reference="logins" link={false} />
         <RecursoField source="recurso" />
         <TextField source="recursoId" />
-        <TextField source="datos" sortable={false} />
+        <DatosLogField source="datos" sortable={false} />
         <TextField source="ip" />
       </Datagrid>
     </ResponsiveList>

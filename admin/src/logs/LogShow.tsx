@@ -1,5 +1,6 @@
 import { ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
+import { DatosLogField } from './DatosLogField';
 import { RecursoLink } from './RecursoLink';
 import { TipoLogField } from './TipoLogField';
 
@@ -10,7 +11,7 @@ const LogShow = () => (
       <TipoLogField source="tipo" />
       <ReferenceField source="loginId" reference="logins" link="edit" />
       <RecursoLink label="resources.logs.fields.recurso" />
-      <TextField source="datos" />
+      <DatosLogField source="datos" />
       <TextField source="ip" />
     </SimpleShowLayout>
   </Show>
