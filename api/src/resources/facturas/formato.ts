@@ -1,6 +1,7 @@
 // How an issued invoice's identity and amounts are written where the law reads them: the
 // VeriFactu record (and so its huella), the AEAT's QR and the PDF all use these, so the same
 // invoice is the same text everywhere.
+import { nombrar } from '../../../../contrato/nombre.js';
 import { diaEn } from '../../base/tiempo.js';
 
 const SERIE = '[A-Z0-9-]{1,20}';
@@ -17,6 +18,15 @@ export const esSerie = (valor: string) => SERIE_VALIDA.test(valor);
 
 /** `A-7`: the serie and the number, as printed and as hashed (NumSerieFactura); with `{serie}`, `{numero}`, the facturas' nombre. */
 export const numSerieFactura = (serie: string, numero: number | string) => `${serie}-${numero}`;
+
+export const ESTADOS_FACTURA = ['borrador', 'emitida', 'pagada', 'anulada'] as const;
+export const ETIQUETAS_ESTADO = { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } satisfies Record<(typeof ESTADOS_FACTURA)[number], string>;
+
+/** As people name a factura: «serie-numero» (NumSerieFactura), or «Borrador #id» before it has a number. */
+export const NOMBRE_FACTURA = [numSerieFactura('{serie}', '{numero}'), `${ETIQUETAS_ESTADO.borrador} #{id}`];
+
+/** A factura's name in a message: the one its definition declares (NOMBRE_FACTURA). */
+export const nombreFactura = (f: object) => nombrar(NOMBRE_FACTURA, f as Record<string, unknown>)!;
 
 /** A NumSerieFactura the server could have written: a valid serie, a hyphen and a number from 1. */
 export const PATRON_NUM_SERIE_FACTURA = `^${SERIE}-[1-9][0-9]*$`;

@@ -5,24 +5,18 @@ import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
-import { nombrar } from '../../../../contrato/nombre.js';
 import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
-import { numSerieFactura, PATRON_SERIE } from './formato.js';
+import { ESTADOS_FACTURA, ETIQUETAS_ESTADO, NOMBRE_FACTURA, nombreFactura, PATRON_SERIE } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
 
 export { cuotaIva, desglose } from './emision.js';
 
-export const ESTADOS_FACTURA = ['borrador', 'emitida', 'pagada', 'anulada'] as const;
-const ETIQUETAS_ESTADO = { borrador: 'Borrador', emitida: 'Emitida', pagada: 'Pagada', anulada: 'Anulada' } satisfies Record<(typeof ESTADOS_FACTURA)[number], string>;
 
 type Row = Record<string, any>;
 
-/** As people name a factura: «serie-numero» (NumSerieFactura), or «Borrador #id» before it has a number. */
-const NOMBRE_FACTURA = [numSerieFactura('{serie}', '{numero}'), `${ETIQUETAS_ESTADO.borrador} #{id}`];
-
-const nombre = (f: Row) => nombrar(NOMBRE_FACTURA, f)!;
+const nombre = nombreFactura;
 
 /** Issued invoices change only from emitida to pagada, on every route (single, bulk, PUT). */
 function comprobarCambio(data: Row, { op, existing: antes }: WriteContext) {

@@ -7,7 +7,8 @@ import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { INT_MAX, textoVisible } from '../../base/values.js';
 import { esEmitida, facturarPago, rectificarReembolso } from '../facturas/emision.js';
-import { importeEs, numSerieFactura } from '../facturas/formato.js';
+import { importeEs, nombreFactura } from '../facturas/formato.js';
+import { nombrar } from '../../../../contrato/nombre.js';
 import { moneda } from '../shared.js';
 import { defineResource } from '../../base/types.js';
 
@@ -22,6 +23,10 @@ const transiciones = {
 };
 
 type Row = Record<string, any>;
+
+/** As people name a pago: its gateway's or bank's reference, or «#id» without one. */
+const NOMBRE_PAGO = ['{referencia}', '#{id}'];
+const nombrePago = (pago: Row) => nombrar(NOMBRE_PAGO, pago)!;
 
 /** Money that moved (completado, reembolsado) or an invoice: what the books already hold. */
 const esContable = (pago: Row) => pago.estado === 'completado' || pago.estado === 'reembolsado' || pago.facturaId != null;
@@ -57,7 +62,7 @@ export default defineResource({
   // A pago is looked for by who paid and for what as much as by its reference.
   searchFields: ['referencia', 'notas', 'usuario.nombre', 'usuario.apellidos', 'usuario.email', 'curso.titulo'],
   // As the admin names a pago: its reference, or its number.
-  nombre: ['{referencia}', '#{id}'],
+  nombre: NOMBRE_PAGO,
   // Money: the contable handles it; an editor never sees it.
   acceso: { contable: { leer: true, escribir: true } },
   async beforeWrite(data, { existing, servidor }) {
@@ -85,8 +90,7 @@ export default defineResource({
     const pago = (await trx('pagos').where('id', id).first('id', 'estado', 'facturaId', 'referencia')) as Row;
     if (!esContable(pago)) return;
     const factura = pago.facturaId ? ((await trx('facturas').where('id', pago.facturaId).first('id', 'serie', 'numero')) as Row) : null;
-    const nombreFactura = factura && (factura.numero ? numSerieFactura(factura.serie, factura.numero) : `(borrador ${factura.id})`);
-    throw conflict(mensajes.pagos.noBorrable(pago.referencia || `#${pago.id}`, pago.estado, nombreFactura));
+    throw conflict(mensajes.pagos.noBorrable(nombrePago(pago), pago.estado, factura && nombreFactura(factura)));
   },
   actions: {
     facturar: {
@@ -105,7 +109,7 @@ export default defineResource({
         if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noFacturable(pago.estado));
         if (pago.facturaId) {
           const actual = (await db('facturas').where('id', pago.facturaId).first('serie', 'numero', 'estado', 'id')) as Row;
-          if (actual.estado !== 'anulada') throw conflict(mensajes.pagos.yaFacturado(actual.numero ? numSerieFactura(actual.serie, actual.numero) : `(borrador ${actual.id})`));
+          if (actual.estado !== 'anulada') throw conflict(mensajes.pagos.yaFacturado(nombreFactura(actual)));
         }
         const facturaId = await facturarPago(ctx, pago, body, ctx.facturacion);
         await ctx.update('pagos', id, { facturaId });

@@ -69,6 +69,15 @@ describe('a pago that moved money or has an invoice is never deleted', () => {
     }
   });
 
+  it('names the pago and its invoice as the admin does: «#id» without a reference, «Borrador #id» before the invoice has a number', async () => {
+    const sinReferencia = await pago({ referencia: null });
+    const borrador = (await t.call('POST', '/facturas', { usuarioId: ids.ana, concepto: 'Curso', base: 1000, tipoIva: 21 })).body;
+    await t.db('pagos').where('id', sinReferencia.id).update({ facturaId: borrador.id });
+    const res = await t.call('DELETE', `/pagos/${sinReferencia.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(409);
+    expect(res.body.error.message).toBe(mensajes.pagos.noBorrable(`#${sinReferencia.id}`, 'completado', `Borrador #${borrador.id}`));
+  });
+
   it('a pago that moved nothing (pendiente, fallido) and has no invoice is still deleted', async () => {
     const pendiente = await pago({ estado: 'pendiente' });
     const fallido = await pago({ estado: 'pendiente' });
