@@ -10,9 +10,8 @@
 // and each refund once in the period it was made — never left out of the gross and subtracted as
 // well, and a partial refund takes away what it gave back, not the whole pago.
 import type { Knex } from 'knex';
+// Each query's answer has its shape in the contract: the admin reads the same figures.
 import type { CifrasPagos, CifrasUsuarios, FacturaSinPago, Lista, PagoPendiente, PagosEstado, PagosMetodo, Pendientes, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
-// Each query's answer has its shape in the contract (the admin reads the same figures); the report definitions name them here.
-export type { FacturaSinPago, Lista, PagoPendiente, PagosEstado, PagosMetodo, Pendientes, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import pagosDef from '../resources/pagos/index.js';

@@ -3,10 +3,11 @@ import { mensajes } from '../../mensajes.js';
 import { porIntervalos } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import * as q from '../queries.js';
+import type { PuntoIngresos } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 
-export default defineInforme<q.PuntoIngresos>({
+export default defineInforme<PuntoIngresos>({
   nombre: 'ingresos',
   ...mensajes.informes.catalogo.ingresos,
   parametros: ['desde', 'hasta', 'agrupacion'],

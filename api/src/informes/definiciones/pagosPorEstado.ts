@@ -3,10 +3,11 @@ import { mensajes } from '../../mensajes.js';
 import { porPeriodo } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import * as q from '../queries.js';
+import type { PagosEstado } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 
-export default defineInforme<q.PagosEstado>({
+export default defineInforme<PagosEstado>({
   nombre: 'pagos-por-estado',
   ...mensajes.informes.catalogo.pagosPorEstado,
   parametros: ['desde', 'hasta'],

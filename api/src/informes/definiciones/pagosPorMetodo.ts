@@ -3,10 +3,11 @@ import { mensajes } from '../../mensajes.js';
 import { porPeriodo } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import * as q from '../queries.js';
+import type { PagosMetodo } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 
-export default defineInforme<q.PagosMetodo>({
+export default defineInforme<PagosMetodo>({
   nombre: 'pagos-por-metodo',
   ...mensajes.informes.catalogo.pagosPorMetodo,
   parametros: ['desde', 'hasta'],

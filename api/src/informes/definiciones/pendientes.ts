@@ -6,6 +6,7 @@ import { dias } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import { DIAS_PENDIENTE, leerDias, leerPeriodoAbierto } from '../parametros.js';
 import * as q from '../queries.js';
+import type { PagoPendiente, Pendientes } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 /** At most this many of each list, the oldest: a longer list is chased from its section. */
@@ -47,8 +48,8 @@ export default defineInforme<Linea>({
     return { dias: { type: 'integer' }, limite: { type: 'integer' }, pagosPendientes: lista(pago), pagosSinFactura: lista(pago), facturasSinPago: lista(factura) };
   },
   filasCsv(cuerpo) {
-    const l = cuerpo as unknown as q.Pendientes;
-    const pago = (tipo: string) => (p: q.PagoPendiente): Linea => ({ tipo, id: p.id, fecha: p.fecha, usuario: p.usuario, concepto: p.curso ?? '', importe: p.importe });
+    const l = cuerpo as unknown as Pendientes;
+    const pago = (tipo: string) => (p: PagoPendiente): Linea => ({ tipo, id: p.id, fecha: p.fecha, usuario: p.usuario, concepto: p.curso ?? '', importe: p.importe });
     return [
       ...l.pagosPendientes.filas.map(pago(c.pagoPendiente)),
       ...l.pagosSinFactura.filas.map(pago(c.pagoSinFactura)),

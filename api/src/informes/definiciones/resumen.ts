@@ -6,11 +6,12 @@ import { defineInforme } from '../definir.js';
 import { esquemaPeriodo } from '../openapi.js';
 import { leerPeriodo, periodoAnterior } from '../parametros.js';
 import * as q from '../queries.js';
+import type { Resumen } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 type Periodo = { desde: string; hasta: string };
 
-export default defineInforme<q.Resumen>({
+export default defineInforme<Resumen>({
   nombre: 'resumen',
   ...mensajes.informes.catalogo.resumen,
   parametros: ['desde', 'hasta'],
@@ -34,10 +35,10 @@ export default defineInforme<q.Resumen>({
   respuesta: (fila) => ({ anterior: esquemaPeriodo, actual: fila, previo: fila }),
   // One line per indicator, the two periods side by side.
   tablaCsv(cuerpo, { timeZone }) {
-    const { periodo, anterior, actual, previo } = cuerpo as { periodo: Periodo; anterior: Periodo; actual: q.Resumen; previo: q.Resumen };
+    const { periodo, anterior, actual, previo } = cuerpo as { periodo: Periodo; anterior: Periodo; actual: Resumen; previo: Resumen };
     return {
       cabecera: [c.indicador, c.periodoActual(periodo.desde, periodo.hasta), c.periodoAnterior(anterior.desde, anterior.hasta)],
-      filas: this.columnas.map((col) => [cabeceraCsv(col), celdaCsv(col, actual[col.clave as keyof q.Resumen], timeZone), celdaCsv(col, previo[col.clave as keyof q.Resumen], timeZone)]),
+      filas: this.columnas.map((col) => [cabeceraCsv(col), celdaCsv(col, actual[col.clave as keyof Resumen], timeZone), celdaCsv(col, previo[col.clave as keyof Resumen], timeZone)]),
     };
   },
 });

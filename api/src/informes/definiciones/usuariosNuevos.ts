@@ -3,10 +3,11 @@ import { mensajes } from '../../mensajes.js';
 import { porIntervalos } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import * as q from '../queries.js';
+import type { PuntoUsuarios } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 
-export default defineInforme<q.PuntoUsuarios>({
+export default defineInforme<PuntoUsuarios>({
   nombre: 'usuarios-nuevos',
   ...mensajes.informes.catalogo.usuariosNuevos,
   parametros: ['desde', 'hasta', 'agrupacion'],

@@ -3,10 +3,11 @@ import { mensajes } from '../../mensajes.js';
 import { porPeriodo } from '../calculos.js';
 import { defineInforme } from '../definir.js';
 import * as q from '../queries.js';
+import type { VentasCurso } from '../../../../contrato/informes.js';
 
 const c = mensajes.informes.columnas;
 
-export default defineInforme<q.VentasCurso>({
+export default defineInforme<VentasCurso>({
   nombre: 'ventas-por-curso',
   ...mensajes.informes.catalogo.ventasPorCurso,
   parametros: ['desde', 'hasta'],
