@@ -1,11 +1,9 @@
 // A report the API declares reaches the page with no edit in admin/: a throw-away declaration,
 // added to the catalogue as the build would embed it, gets its card, its table headed by its
 // labels, each cell formatted by its column's type and the records it names linked.
-import { render, screen, within } from '@testing-library/react';
-import { AdminContext, testDataProvider, TestMemoryRouter } from 'react-admin';
+import { screen, within } from '@testing-library/react';
 import type { InformePublico } from '../../../contrato/catalogoInformes';
-import InformesPage from '../../src/informes/InformesPage';
-import { i18nProvider } from '../../src/providers/i18n';
+import { renderInformes } from './pagina';
 
 const nuevo = vi.hoisted((): InformePublico => ({
   nombre: 'prueba-por-curso',
@@ -46,13 +44,7 @@ beforeEach(() => vi.stubGlobal('fetch', fetchMock));
 afterEach(() => vi.unstubAllGlobals());
 
 it('draws a new report as the table its declaration describes', { timeout: 20_000 }, async () => {
-  render(
-    <TestMemoryRouter initialEntries={['/main/informes']}>
-      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18nProvider} basename="/main">
-        <InformesPage />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+  renderInformes();
   const bloque = await screen.findByRole('region', { name: 'Prueba por curso' });
   const tabla = await within(bloque).findByRole('table');
   // The id goes into the link, not into a column of its own.

@@ -1,9 +1,7 @@
 // The «Informes» page against a fake API (fetch mocked): KPIs in euros with their change, the
 // presets change the period asked for, pendientes link to their records, CSV asks for text/csv.
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { AdminContext, testDataProvider, TestMemoryRouter } from 'react-admin';
-import InformesPage from '../../src/informes/InformesPage';
-import { i18nProvider } from '../../src/providers/i18n';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { renderInformes } from './pagina';
 
 const cifras = (c: Record<string, number | null>) => ({
   pagos: 0,
@@ -69,14 +67,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const pagina = () =>
-  render(
-    <TestMemoryRouter initialEntries={['/main/informes']}>
-      <AdminContext dataProvider={testDataProvider()} i18nProvider={i18nProvider} basename="/main">
-        <InformesPage />
-      </AdminContext>
-    </TestMemoryRouter>,
-  );
+const pagina = renderInformes;
 
 describe('the Informes page', () => {
   it('shows the KPIs in euros with their change against the previous period', { timeout: 20_000 }, async () => {
