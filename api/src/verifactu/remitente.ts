@@ -21,8 +21,11 @@
 //   ctx.transaction, whose first statement renews the lease only if the row still has this
 //   claim's generation and an unexpired lease, under the same lock as the claim; a holder that
 //   stalled past its lease, or whose job another claimed, commits nothing (ArriendoPerdido);
-// - recovery: a turn whose claim's generation is not this process's previous one + 1 (or the
-//   first in the process) knows another holder may have left a message in flight, and recovers;
+// - recovery: when a claim's generation is not this process's previous one + 1 (or at the first
+//   claim in the process), another holder may have left a message in flight: the next turn that
+//   sends first recovers it (and until that recovery commits, every turn tries again). A
+//   process never starts a turn while one of its own, whose lease went or whose time limit
+//   passed, still awaits the AEAT: its runs answer «later» until that turn settles;
 // - the AEAT's wait: a turn answers { otraVezEnMs } and the runner claims again then.
 // What differs from the advisory lock it replaces: that lock went the moment its connection
 // died, so another machine took over at once; a lease lapses only TRABAJOS_ARRIENDO_S after its
@@ -94,8 +97,12 @@ export class Remitente {
   private ultimaGeneracion: number | undefined;
   /** A turn of this process not yet settled (one whose lease went may still await the AEAT). */
   private enCurso: Promise<number> | undefined;
-  /** Whether a test's turn (outside the runner) has already taken over. */
-  private tomadoFueraDelCorredor = false;
+  /**
+   * Whether what another holder may have left in flight is still to be recovered: from the start
+   * of the process, and again whenever a claim is not the one after this process's last, until
+   * a turn's recovery commits. Turns that only say when to look again leave it as it is.
+   */
+  private relevoPendiente = true;
   private anunciado = false;
   private despertador: (() => void) | undefined;
   private readonly cliente: ClienteAeat;
@@ -153,16 +160,16 @@ export class Remitente {
    * to fence them). Answers how long to wait before the next.
    */
   turno(ahora = new Date()): Promise<number> {
-    const relevo = !this.tomadoFueraDelCorredor;
-    this.tomadoFueraDelCorredor = true;
     const escribir: Escribir = (fn) => this.escritura.transaction(SERVIDOR, fn, { accion: ACCION });
-    return this.girar(ahora, { escribir, relevo });
+    return this.girar(ahora, { escribir });
   }
 
   /** The job's run (trabajoRemision.ts): one turn under the runner's claim. */
   async run(ctx: Pick<Contexto, 'generacion' | 'transaction' | 'signal'>): Promise<Resultado> {
-    const anterior = this.ultimaGeneracion;
-    this.ultimaGeneracion = Math.max(anterior ?? 0, ctx.generacion);
+    // Another holder between this process's last claim and this one: what it left in flight is
+    // recovered by this process's next turn that sends.
+    if (this.ultimaGeneracion === undefined || ctx.generacion !== this.ultimaGeneracion + 1) this.relevoPendiente = true;
+    this.ultimaGeneracion = ctx.generacion;
     // Not started, or a turn of this process that lost its lease still awaits the AEAT: never
     // two messages of one process at once, and its state is not read half-written.
     if (!this.arrancado || this.enCurso) return { otraVezEnMs: this.sondeoMs };
@@ -170,10 +177,7 @@ export class Remitente {
       this.anunciado = true;
       this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
     }
-    // Another holder between this process's last claim and this one (or none before it in this
-    // process): what it left in flight is recovered.
-    const relevo = anterior === undefined || ctx.generacion !== anterior + 1;
-    const turno = this.girar(new Date(), { escribir: ctx.transaction, relevo, signal: ctx.signal });
+    const turno = this.girar(new Date(), { escribir: ctx.transaction, signal: ctx.signal });
     this.enCurso = turno;
     try {
       return { otraVezEnMs: await turno };
@@ -186,9 +190,12 @@ export class Remitente {
     }
   }
 
-  private async girar(ahora: Date, { escribir, relevo, signal }: { escribir: Escribir; relevo: boolean; signal?: AbortSignal }): Promise<number> {
+  private async girar(ahora: Date, { escribir, signal }: { escribir: Escribir; signal?: AbortSignal }): Promise<number> {
     const x: Intercambio = { db: this.db, config: this.config, cliente: this.cliente, log: this.log, huellaConfig: this.huellaConfig, escribir, signal };
-    if (relevo) await this.relevar(ahora, escribir);
+    if (this.relevoPendiente) {
+      await this.relevar(ahora, escribir);
+      this.relevoPendiente = false;
+    }
     return this.ciclo(ahora, x);
   }
 
