@@ -127,12 +127,13 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this
   // machine's background work runs; among machines, the claims decide.
-  const servicios: Servicios = { db, config, media, log: app.log };
+  const servicios: Servicios = { db, config, media, log: app.log, remitente: app.remitente };
   const activo = (t: (typeof tipos)[number]) => t.activo?.(servicios) ?? true;
   registerTrabajos(app, { repo, tipos, activo });
   if (config.tareasDeFondo) {
     const corredor = createCorredor(db, repo, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
     app.decorate('corredor', corredor);
+    app.remitente?.setDespertador(() => corredor.despertar());
     app.addHook('onReady', async () => corredor.arrancar());
     app.addHook('onClose', async () => corredor.parar());
   }

@@ -494,6 +494,7 @@ export const mensajes = {
       barridoSubidas: 'Limpieza de subidas abandonadas',
       purgaHistorial: 'Purga de los valores antiguos del historial',
       limpiezaTrabajos: 'Limpieza de trabajos terminados',
+      remisionVerifactu: 'Remisión de registros VeriFactu a la AEAT',
     },
   },
   actividad: {

@@ -30,7 +30,7 @@ const NO_ENTIDADES: Record<string, string> = {
   contadores: 'the last number of each invoice serie, locked while one is issued',
   cadenas: 'the last huella of each issuer\'s VeriFactu chain',
   envios: 'each message sent to the AEAT: the sender\'s own log',
-  verifactu: 'the sender\'s state (waits, blocks, lease)',
+  verifactu: 'the sender\'s state (waits, blocks)',
   totp: 'an account\'s second-factor secret',
   codigos_recuperacion: 'an account\'s recovery codes (hashes)',
   trabajos: 'the background job queue',

@@ -8,6 +8,8 @@ import type { Db } from '../db/index.js';
 import type { Media } from '../media/index.js';
 import barridoSubidas from '../media/trabajoBarrido.js';
 import procesadoArchivos from '../media/trabajoProcesado.js';
+import type { Remitente } from '../verifactu/remitente.js';
+import remisionVerifactu from '../verifactu/trabajoRemision.js';
 import purgaHistorial from './purgaHistorial.js';
 import type { Trabajo } from './definir.js';
 import limpiezaTrabajos from './limpieza.js';
@@ -18,6 +20,8 @@ export interface Servicios {
   config: Config;
   media: Media;
   log: FastifyBaseLogger;
+  /** The VeriFactu sender, where this process runs it. */
+  remitente?: Remitente;
 }
 
-export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos];
+export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu];

@@ -1,7 +1,8 @@
-// The remission to the AEAT as one Fastify plugin: its routes, and the sender, started
-// when the app is ready and stopped when it closes. The sender runs only when configured to
-// (VERIFACTU not desactivado) and in the process that runs the once-per-machine jobs; among
-// machines, its lock leaves one sending. Registering the plugin starts nothing by itself.
+// The remission to the AEAT as one Fastify plugin: its routes, and the sender, whose turns the
+// job runner runs (trabajoRemision.ts) once the app is ready. The sender exists only when
+// configured to (VERIFACTU not desactivado) and in the process that runs background work; among
+// processes and machines, the runner's claim leaves one sending. Registering the plugin starts
+// nothing by itself.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Knex } from 'knex';
@@ -25,7 +26,10 @@ export interface OpcionesVerifactu {
   /** Where the sender writes its records: the repository's transactions. */
   escritura: Escritura;
   config: Config;
-  /** The tests' timings, or `arrancar: false` to start the sender by hand (app.remitente.arrancar()). */
+  /**
+   * The tests' timings, or `arrancar: false`: the runner's turns send nothing until
+   * app.remitente.arrancar(), and a test may run turns itself (app.remitente.turno()).
+   */
   remitente?: OpcionesRemitente & { arrancar?: boolean };
 }
 

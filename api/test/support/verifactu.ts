@@ -6,16 +6,17 @@ import { crearAeat, type AeatDePruebas } from './aeat.js';
 import { startChildApi, type ChildApi } from './child-api.js';
 import { comoServidor, createTestDb, testConfig, type TestDb } from './db.js';
 
-/**
- * PostgreSQL: the server processes holding this installation's advisory lock (the key is per
- * schema: other tests' installations share the server).
- */
-export async function backendsDelCerrojo(t: TestDb): Promise<number[]> {
-  const { rows } = await t.db.raw(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND objsubid = 1 AND ((classid::bigint << 32) | objid::bigint) = hashtext(?)::bigint`,
-    [`aula-verifactu:${t.database.schema}`],
-  );
-  return (rows as { pid: number }[]).map((r) => Number(r.pid));
+type Row = Record<string, any>;
+
+/** The remission's job row (trabajos/): who holds it, with which generation, in which state. */
+export async function filaRemision(t: TestDb): Promise<Row | undefined> {
+  return (await t.db('trabajos').where({ tipo: 'remisionVerifactu', clave: 'periodico' }).first('estado', 'titular', 'generacion', 'arriendoHasta')) as Row | undefined;
+}
+
+/** The pid of the process holding the remission's lease now, if any holds it. */
+export async function pidTitular(t: TestDb): Promise<number | undefined> {
+  const fila = await filaRemision(t);
+  return fila?.estado === 'ejecutando' && fila.titular ? Number(String(fila.titular).split('|')[1]) : undefined;
 }
 
 /** Polls until `cond` holds, or fails the test after `ms`. */
@@ -42,7 +43,8 @@ export async function escenario(dialect?: 'sqlite' | 'pg'): Promise<{ aeat: Aeat
   };
 }
 
-export const ENV_HIJO = { FFMPEG_PATH: '/nonexistent-ffmpeg', FFPROBE_PATH: '/nonexistent-ffprobe', VERIFACTU_REINTENTO: '1', VERIFACTU_TIMEOUT: '5' };
+// A lease of 2 s: a holder that died is replaced within seconds, not the default minute.
+export const ENV_HIJO = { FFMPEG_PATH: '/nonexistent-ffmpeg', FFPROBE_PATH: '/nonexistent-ffprobe', VERIFACTU_REINTENTO: '1', VERIFACTU_TIMEOUT: '5', TRABAJOS_ARRIENDO_S: '2' };
 
 /** Issued invoices written straight into the database the processes share, each with its record. */
 export async function emitirEn(db: TestDb['db'], n: number): Promise<void> {
@@ -69,7 +71,7 @@ export async function sinDemo(db: TestDb['db']) {
 /**
  * Two API processes on the test's database, as two machines: `a` starts alone and sends a first
  * record (so the AEAT has said its wait, 1 s, and the law's first 60 s are behind), then `b`
- * starts beside it and waits for the lock.
+ * starts beside it; from then on each turn is claimed by whichever runner reaches the job first.
  */
 export async function dosProcesos(t: TestDb, aeat: AeatDePruebas, env: Record<string, string>): Promise<[a: ChildApi, b: ChildApi]> {
   await emitirEn(t.db, 1);

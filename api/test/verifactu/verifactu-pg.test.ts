@@ -1,18 +1,17 @@
-// Two API processes on one PostgreSQL, as two machines behind a balancer: one
-// sender between them, held by an advisory lock; the other takes over when it dies. PostgreSQL
-// only (vitest.config.ts): several machines never share a SQLite file.
+// Two API processes on one PostgreSQL, as two machines behind a balancer: the remission is a
+// kind of the job runner, one-at-a-time, so its one job is claimed turn by turn by one runner
+// or the other, never both; when one dies, the other goes on alone once the lease lapses.
+// PostgreSQL only (vitest.config.ts): several machines never share a SQLite file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AeatDePruebas } from '../support/aeat.js';
 import type { ChildApi } from '../support/child-api.js';
 import type { TestDb } from '../support/db.js';
-import { backendsDelCerrojo, dosProcesos, emitirEn, ENV_HIJO, escenario, esperar } from '../support/verifactu.js';
+import { dosProcesos, emitirEn, ENV_HIJO, escenario, esperar, filaRemision, pidTitular } from '../support/verifactu.js';
 
 let aeat: AeatDePruebas;
 let t: TestDb;
 
 const pendientes = async () => Number((await t.db('remisiones').where('estado', 'pendiente').count({ n: '*' }))[0].n);
-
-const titulares = async () => (await backendsDelCerrojo(t)).length;
 
 let cerrar: () => Promise<void>;
 beforeAll(async () => {
@@ -27,20 +26,37 @@ describe('two API processes on one PostgreSQL', () => {
     await Promise.all([a, b].map((x) => x?.kill('SIGTERM')));
   });
 
-  it('send through one sender only, and the other takes over when it dies', { timeout: 120_000 }, async () => {
-    // a holds the lock; b starts beside it and waits.
+  it('send through one sender at a time, and the survivor goes on alone when one dies', { timeout: 120_000 }, async () => {
     [a, b] = await dosProcesos(t, aeat, ENV_HIJO);
-    expect(await titulares()).toBe(1);
+    // Who holds the remission's job, sampled while they work: one process, or none between turns.
+    const titulares = new Set<number>();
+    let filasEjecutando = 0;
+    let midiendo = true;
+    const muestreo = (async () => {
+      while (midiendo) {
+        const pid = await pidTitular(t);
+        if (pid !== undefined) titulares.add(pid);
+        const n = Number((await t.db('trabajos').where({ tipo: 'remisionVerifactu', estado: 'ejecutando' }).count({ n: '*' }))[0].n);
+        filasEjecutando = Math.max(filasEjecutando, n);
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    })();
     for (let tanda = 0; tanda < 3; tanda++) {
       await emitirEn(t.db, 10);
       await esperar(async () => (await pendientes()) === 0);
     }
-    expect(await titulares()).toBe(1);
+    const generacion = Number((await filaRemision(t))!.generacion);
 
     await a.kill('SIGKILL');
     await emitirEn(t.db, 10);
     await esperar(async () => (await pendientes()) === 0);
-    expect(await titulares()).toBe(1);
+    midiendo = false;
+    await muestreo;
+    // b's runner goes on claiming the job alone.
+    await esperar(async () => (await pidTitular(t)) === b!.process.pid, 10_000, 10);
+    expect(Number((await filaRemision(t))!.generacion)).toBeGreaterThan(generacion);
+    expect(filasEjecutando).toBe(1);
+    expect([...titulares].every((pid) => pid === a!.process.pid || pid === b!.process.pid)).toBe(true);
 
     // Every record reached the AEAT exactly once: no duplicate, none missing, never two messages at once.
     const recibidos = aeat.peticiones.flatMap((p) => p.registros.map((r) => r.numSerie));

@@ -1,6 +1,7 @@
 // The sender as production runs it, a real API process: killed with SIGKILL
 // while a message is at the AEAT, restarted, and nothing lost nor sent twice with different
-// content. On SQLite and on PostgreSQL (their locks differ: a lease, an advisory lock).
+// content. On SQLite and on PostgreSQL; the restarted process takes the job over once the dead
+// one's lease (TRABAJOS_ARRIENDO_S, 2 s here) has lapsed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificarCadena } from '../../src/resources/facturas/cadena.js';
 import type { AeatDePruebas } from '../support/aeat.js';
