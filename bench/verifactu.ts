@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { SERVIDOR } from '../api/src/base/types.js';
-import { encadenarEmitidas } from '../api/src/resources/facturas/cadena.js';
+import { chainEmitidas } from '../api/src/resources/facturas/cadena.js';
 import { registry } from '../api/src/resources/index.js';
 import { Repository } from '../api/src/rest/repository.js';
 import { crearAeat } from '../api/test/support/aeat.js';
@@ -55,7 +55,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
     }));
     for (let i = 0; i < facturas.length; i += 500) await db('facturas').insert(facturas.slice(i, i + 500));
     // The records, chained and queued in one transaction: the sender sees all of them at once.
-    await new Repository(db, config, registry).transaction(SERVIDOR, (w) => encadenarEmitidas(w, config));
+    await new Repository(db, config, registry).transaction(SERVIDOR, (w) => chainEmitidas(w, config));
     const t0 = performance.now();
     const pendientes = async () => Number(((await db('remisiones').where('estado', 'pendiente').count({ n: '*' })) as { n: number }[])[0].n);
     while ((await pendientes()) > 0) {

@@ -2,7 +2,7 @@
 // while a message is at the AEAT, restarted, and nothing lost nor sent twice with different
 // content. On SQLite and on PostgreSQL (their locks differ: a lease, an advisory lock).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificarCadena } from '../../src/resources/facturas/cadena.js';
+import { verifyCadena } from '../../src/resources/facturas/cadena.js';
 import type { AeatDePruebas } from '../support/aeat.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
 import { testConfig, type TestDb } from '../support/db.js';
@@ -62,6 +62,6 @@ describe('a sender killed mid-send', () => {
     const filas = await nuevas();
     expect(filas.map((r) => [r.estado, Boolean(r.duplicado), r.intentos])).toEqual(Array(5).fill(['correcto', true, 2]));
     expect(await t.db('envios').orderBy('id').pluck('estado')).toEqual(['respondido', 'interrumpido', 'respondido']);
-    expect(await verificarCadena(t.db, testConfig({ dialect: 'sqlite' }))).toEqual({ ok: true, registros: 6 });
+    expect(await verifyCadena(t.db, testConfig({ dialect: 'sqlite' }))).toEqual({ ok: true, registros: 6 });
   });
 });

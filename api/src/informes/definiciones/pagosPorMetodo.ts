@@ -18,5 +18,5 @@ export default defineInforme<q.PagosMetodo>({
     { clave: 'completados', etiqueta: c.completados, tipo: 'entero' },
     { clave: 'importeCompletado', etiqueta: c.importeCompletado, tipo: 'dinero' },
   ],
-  calcular: porPeriodo('metodos', q.pagosPorMetodo),
+  compute: porPeriodo('metodos', q.pagosPorMetodo),
 });
