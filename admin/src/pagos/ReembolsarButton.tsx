@@ -29,7 +29,7 @@ const hastaLoQueQueda =
 export const ReembolsarButton = () => {
   const pago = useRecordContext<RaRecord>();
   const translate = useTranslate();
-  const { enviar, pendiente } = useAccion();
+  const { submit, pendiente } = useAccion();
   const notify = useNotify();
   if (pago?.estado !== 'completado') return null;
   const devuelto = Number(pago.importeReembolsado ?? 0);
@@ -39,7 +39,7 @@ export const ReembolsarButton = () => {
   const reembolsar = async ({ importe, motivo, descripcion }: Record<string, any>) => {
     // Left empty, the rectificativa says only what went back (the server's text).
     const paraElAlumno = typeof descripcion === 'string' && descripcion.trim() ? { descripcion } : {};
-    const respuesta = await enviar('pagos', pago, 'reembolsar', { importe, motivo, ...paraElAlumno }, ['importe', 'motivo', 'descripcion']);
+    const respuesta = await submit('pagos', pago, 'reembolsar', { importe, motivo, ...paraElAlumno }, ['importe', 'motivo', 'descripcion']);
     if ('errores' in respuesta) return respuesta.errores;
     notify('aula.facturacion.reembolsado', { type: 'success', messageArgs: { importe: euros(respuesta.data.importe) } });
     return true as const;

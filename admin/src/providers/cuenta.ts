@@ -65,7 +65,7 @@ export function cuentaActual(): Promise<Cuenta | undefined> {
 }
 
 /** Signed out: whoever signs in next is asked afresh. */
-export const olvidarCuenta = () => {
+export const forgetCuenta = () => {
   conocida = undefined;
   sabida = undefined;
 };
