@@ -32,7 +32,7 @@ export interface RemisionMedida {
 
 const SCHEMA = 'verifactu';
 
-export async function medirRemision(target: Target, n: number, log: (m: string) => void): Promise<RemisionMedida> {
+export async function measureRemision(target: Target, n: number, log: (m: string) => void): Promise<RemisionMedida> {
   const databaseUrl = await baseDePrueba(target, SCHEMA);
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
@@ -74,7 +74,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
       rssAntesMb,
       rssPicoMb,
     };
-    log(describirRemision(target.dialect, medida));
+    log(describeRemision(target.dialect, medida));
     return medida;
   } finally {
     await api?.stop();
@@ -83,7 +83,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
   }
 }
 
-export const describirRemision = (dialect: string, m: RemisionMedida) =>
+export const describeRemision = (dialect: string, m: RemisionMedida) =>
   `remisión VeriFactu (${dialect}): ${m.registros} registros en ${m.mensajes} mensajes, ${m.segundos.toFixed(1)} s, ` +
   `${m.registrosPorSegundo.toFixed(0)} registros/s, XSD y respuestas ${m.todoValido ? 'correctos' : 'CON FALLOS'}; ` +
   `proceso de la API ${m.rssAntesMb.toFixed(0)} MB antes, pico ${m.rssPicoMb.toFixed(0)} MB`;

@@ -4,7 +4,7 @@ import type { Validator } from 'react-admin';
 import registro from 'virtual:aula-registro';
 import { reglas } from '../common/validators';
 import type { CampoPublico, RecursoPublico } from '../../../contrato/entidades';
-import { nombrar } from '../../../contrato/nombre';
+import { formatNombre } from '../../../contrato/nombre';
 
 export type { CampoPublico };
 
@@ -16,7 +16,7 @@ export const recurso = (name: string): RecursoPublico => (Object.hasOwn(registro
  * sections' recordRepresentation, the activity log's line. «#id» for an entity that declares none.
  */
 export const nombreDe = (name: string, record: { id?: unknown } & Record<string, unknown>): string =>
-  nombrar(recurso(name).nombre, record) ?? `#${record.id}`;
+  formatNombre(recurso(name).nombre, record) ?? `#${record.id}`;
 
 /** Where the list search box (`q`) looks. */
 export const searchFields = (name: string) => recurso(name).searchFields;

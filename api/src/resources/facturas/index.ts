@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed } from '../../base/errors.js';
 import { INT_MAX } from '../../base/values.js';
-import { nombrar } from '../../../../contrato/nombre.js';
+import { formatNombre } from '../../../../contrato/nombre.js';
 import { defineResource, type WriteContext } from '../../base/types.js';
 import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdinaria, TIPOS_FACTURA, ETIQUETAS_TIPO_FACTURA, TIPOS_RECTIFICATIVA } from './emision.js';
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
@@ -22,7 +22,7 @@ type Row = Record<string, any>;
 /** As people name a factura: «serie-numero» (NumSerieFactura), or «Borrador #id» before it has a number. */
 const NOMBRE_FACTURA = [numSerieFactura('{serie}', '{numero}'), `${ETIQUETAS_ESTADO.borrador} #{id}`];
 
-const nombre = (f: Row) => nombrar(NOMBRE_FACTURA, f)!;
+const nombre = (f: Row) => formatNombre(NOMBRE_FACTURA, f)!;
 
 /** Issued invoices change only from emitida to pagada, on every route (single, bulk, PUT). */
 function checkCambio(data: Row, { op, existing: antes }: WriteContext) {
