@@ -18,7 +18,7 @@ import { choicesDe } from '../common/choices';
 import { DialogoAccion } from '../common/DialogoAccion';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
 

@@ -6,7 +6,7 @@ import { formatMoney } from '../common/money';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
 import { reglas } from '../common/validators';
-import { recurso } from '../registro';
+import { recurso } from '../entidades';
 
 // A refund's rules are the API's (reembolsos: importe > 0, motivo required, up to 500 characters).
 const campos = recurso('reembolsos').fields;

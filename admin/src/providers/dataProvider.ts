@@ -1,7 +1,7 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
 import { type DataProvider, type GetListParams, HttpError, type Identifier, type SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../contrato/busqueda';
-import { nestedUnder, searchFields, serverFields } from '../registro';
+import { nestedUnder, searchFields, serverFields } from '../entidades';
 import { legibleYa } from './cuenta';
 import { apiUrl, fetchJson } from './http';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camposDelNombre, formatNombre } from '../../../contrato/nombre.js';
 import { resources } from '../../src/resources/index.js';
 import { nombreSql } from '../../src/rest/columnas.js';
-import { registroPublico } from '../../src/rest/publico.js';
+import { entidadesPublicas } from '../../src/rest/publico.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const IMPLICITOS = ['id', 'createdAt', 'updatedAt', 'version'];
@@ -20,7 +20,7 @@ describe('an entity’s nombre', () => {
   });
 
   it('reaches the admin through the public registry', () => {
-    const publico = registroPublico(resources);
+    const publico = entidadesPublicas(resources);
     for (const r of Object.values(resources)) expect(publico[r.name].nombre, r.name).toEqual(r.nombre);
   });
 

@@ -21,7 +21,7 @@ import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useDataProvider, useRecordContext, useResourceContext, useSaveContext, useTranslate } from 'react-admin';
 import { rebase } from '../../providers/dataProvider';
-import { recurso } from '../../registro';
+import { recurso } from '../../entidades';
 import { formatDiaHora } from '../dates';
 import { useConflicto } from './EditConVersion';
 import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
