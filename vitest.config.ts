@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { registroDelApi } from './admin/registro.vite';
+import { entidadesDelApi } from './admin/entidades.vite';
 
 // The API suite runs once per database: always on SQLite, and on PostgreSQL when
 // TEST_DATABASE_URL is set (CI sets it), so both dialects are held to the same contract.
@@ -31,7 +31,7 @@ const apiProject = (name: string, dialect: 'sqlite' | 'pg', only?: string | stri
 });
 
 export default defineConfig({
-  plugins: [react(), registroDelApi()],
+  plugins: [react(), entidadesDelApi()],
   test: {
     globals: true,
     projects: [

@@ -1,7 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { registroDelApi } from './registro.vite';
+import { entidadesDelApi } from './entidades.vite';
 
 // The admin server answers /config.js at run time (api/src/admin-server.ts). The dev server has
 // no such route, so it answers an empty one and src/config.ts falls back to its defaults; a file
@@ -45,7 +45,7 @@ function modulosPorChunk(): Plugin {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react(), devConfigScript(), registroDelApi(), modulosPorChunk()],
+  plugins: [react(), devConfigScript(), entidadesDelApi(), modulosPorChunk()],
   build: {
     outDir: '../dist/admin',
     emptyOutDir: true,

@@ -8,7 +8,7 @@
 import { buildApp } from '../api/src/app.js';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
-import { plegar } from '../api/src/db/pliegue.js';
+import { foldTexto } from '../api/src/db/pliegue.js';
 import { resources } from '../api/src/resources/index.js';
 import { whereDeBusqueda } from '../contrato/busqueda.js';
 import { startApiProcess } from './api.js';
@@ -63,7 +63,7 @@ async function palabras(driver: Driver): Promise<{ apellido: string; curso: stri
     'SELECT u."apellidos" AS "apellidos", c."titulo" AS "titulo" FROM "pagos" p JOIN "usuarios" u ON u."id" = p."usuarioId" JOIN "cursos" c ON c."id" = p."cursoId" WHERE u."apellidos" IS NOT NULL ORDER BY p."fecha" DESC LIMIT 1',
     [],
   );
-  const primera = (texto: string, min: number) => plegar(String(texto)).split(/[^a-z]+/).find((w) => w.length >= min) ?? plegar(String(texto));
+  const primera = (texto: string, min: number) => foldTexto(String(texto)).split(/[^a-z]+/).find((w) => w.length >= min) ?? foldTexto(String(texto));
   return { apellido: primera(String(fila.apellidos), 3), curso: primera(String(fila.titulo), 5) };
 }
 

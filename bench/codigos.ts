@@ -25,7 +25,7 @@ await db('logins').insert({ usuario: USUARIO, pass: await hashPassword(CLAVE, co
 const app = await buildApp({ config, db });
 const origin = await app.listen({ host: '127.0.0.1', port: 0 });
 
-async function llamar(path: string, body: unknown, cookie = '') {
+async function call(path: string, body: unknown, cookie = '') {
   const res = await fetch(`${origin}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
   const galleta = res.headers.getSetCookie().find((c) => c.startsWith('aula_sesion='))?.split(';')[0];
   return { status: res.status, body: (await res.json().catch(() => null)) as any, cookie: galleta ?? cookie };
@@ -33,11 +33,11 @@ async function llamar(path: string, body: unknown, cookie = '') {
 
 try {
   // The owner enrols (the password goes along: the API asks for it to bind a phone).
-  const dueno = await llamar('/logins/login', { usuario: USUARIO, pass: CLAVE });
-  const alta = await llamar('/cuenta/segundo-factor', {}, dueno.cookie);
+  const dueno = await call('/logins/login', { usuario: USUARIO, pass: CLAVE });
+  const alta = await call('/cuenta/segundo-factor', {}, dueno.cookie);
   const secreto = new URL(alta.body.uri).searchParams.get('secret')!;
   const codigo = TOTP.generate({ secret: Secret.fromBase32(secreto) });
-  const conf = await llamar('/cuenta/segundo-factor/confirmar', { codigo, pass: CLAVE }, dueno.cookie);
+  const conf = await call('/cuenta/segundo-factor/confirmar', { codigo, pass: CLAVE }, dueno.cookie);
   if (conf.status !== 200) throw new Error(`alta: HTTP ${conf.status} ${JSON.stringify(conf.body)}`);
   const malo = (i: number) => String(100000 + ((Number(codigo) + 1 + i * 7919) % 900000));
 
@@ -48,14 +48,14 @@ try {
   const fin = performance.now() + segundos * 1000;
   let i = 0;
   while (performance.now() < fin) {
-    const entrada = await llamar('/logins/login', { usuario: USUARIO, pass: CLAVE });
+    const entrada = await call('/logins/login', { usuario: USUARIO, pass: CLAVE });
     contrasenas++;
     if (entrada.status !== 200) {
       estados[entrada.status] = (estados[entrada.status] ?? 0) + 1;
       continue;
     }
     for (let k = 0; k < 4 && performance.now() < fin; k++) {
-      const r = await llamar('/logins/codigo', { codigo: malo(i++) }, entrada.cookie);
+      const r = await call('/logins/codigo', { codigo: malo(i++) }, entrada.cookie);
       estados[r.status] = (estados[r.status] ?? 0) + 1;
       if (r.status === 422) comprobados++;
     }

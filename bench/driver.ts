@@ -2,7 +2,7 @@
 // once, and a pg Pool of 10 (the API's Knex pool size). Both take SQL written with `?`.
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { plegar } from '../api/src/db/pliegue.js';
+import { foldTexto } from '../api/src/db/pliegue.js';
 
 export type Row = Record<string, unknown>;
 
@@ -20,7 +20,7 @@ export function openSqlite(filename: string): Driver {
   const conn = new Database(filename, { readonly: true });
   // The search's folding is the schema's own function on SQLite too (migration 0009): the API's
   // SQL calls it, so the bare driver registers it as every connection of the API does.
-  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? plegar(v) : v));
+  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldTexto(v) : v));
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let stmt = statements.get(sql);

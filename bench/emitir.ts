@@ -37,7 +37,7 @@ const CONCURRENCIAS = [1, 4];
 type Row = Record<string, any>;
 
 /** `n` drafts of complete invoices and `n` completed pagos without one, for the calls to take. */
-async function prepararDatos(db: Db, n: number): Promise<{ borradores: number[]; pagos: number[] }> {
+async function seedDatos(db: Db, n: number): Promise<{ borradores: number[]; pagos: number[] }> {
   const iso = new Date().toISOString();
   const usuario = (await db('usuarios').whereNotNull('nif').first('id')) as Row;
   const borradores: number[] = [];
@@ -56,7 +56,7 @@ async function prepararDatos(db: Db, n: number): Promise<{ borradores: number[];
 }
 
 /** One call of each, in this process, every statement recorded. */
-async function trazar(url: string, facturaId: number, pagoId: number): Promise<{ emitir: Traza; facturar: Traza }> {
+async function traceAcciones(url: string, facturaId: number, pagoId: number): Promise<{ emitir: Traza; facturar: Traza }> {
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
   const app = await buildApp({ config, db, remitente: { arrancar: false } });
@@ -65,7 +65,7 @@ async function trazar(url: string, facturaId: number, pagoId: number): Promise<{
   try {
     const login = await app.inject({ method: 'POST', url: '/logins/login', payload: { usuario: 'admin', pass: 'admin' } });
     const cookie = [login.headers['set-cookie']].flat().find((c) => c?.startsWith('aula_sesion='))!.split(';')[0];
-    const llamar = async (url: string, tabla: string, id: number): Promise<Traza> => {
+    const call = async (url: string, tabla: string, id: number): Promise<Traza> => {
       vistas = [];
       const res = await app.inject({ method: 'POST', url, headers: { cookie, origin: ORIGEN, 'content-type': 'application/json' }, payload: {} });
       if (res.statusCode !== 200 && res.statusCode !== 204) throw new Error(`${url}: HTTP ${res.statusCode} ${res.body}`);
@@ -73,8 +73,8 @@ async function trazar(url: string, facturaId: number, pagoId: number): Promise<{
       const lecturas = sentencias.filter((s) => /^select\b/i.test(s.sql) && new RegExp('from [`"]' + tabla + '[`"]', 'i').test(s.sql) && s.bindings.includes(id)).length;
       return { sentencias: sentencias.length, bloqueos: sentencias.filter((s) => /for (no key )?update/i.test(s.sql)).length, lecturas };
     };
-    const emitir = await llamar(`/facturas/${facturaId}/emitir`, 'facturas', facturaId);
-    const facturar = await llamar(`/pagos/${pagoId}/facturar`, 'pagos', pagoId);
+    const emitir = await call(`/facturas/${facturaId}/emitir`, 'facturas', facturaId);
+    const facturar = await call(`/pagos/${pagoId}/facturar`, 'pagos', pagoId);
     return { emitir, facturar };
   } finally {
     await app.close();
@@ -83,7 +83,7 @@ async function trazar(url: string, facturaId: number, pagoId: number): Promise<{
 }
 
 /** `c` callers, each posting to the next id left until none is, or `segundos` pass. */
-async function cargar(origin: string, cookie: Record<string, string>, ruta: (id: number) => string, ids: number[], c: number, segundos: number): Promise<Figures> {
+async function load(origin: string, cookie: Record<string, string>, ruta: (id: number) => string, ids: number[], c: number, segundos: number): Promise<Figures> {
   const recorder = new Recorder();
   const fin = performance.now() + segundos * 1000;
   const inicio = performance.now();
@@ -101,7 +101,7 @@ async function cargar(origin: string, cookie: Record<string, string>, ruta: (id:
   return recorder.figures((performance.now() - inicio) / 1000);
 }
 
-export async function medirEmitir(target: Target, duracion: number, log: (m: string) => void): Promise<EmitirMedida> {
+export async function measureEmitir(target: Target, duracion: number, log: (m: string) => void): Promise<EmitirMedida> {
   const url = await baseDePrueba(target, SCHEMA);
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
@@ -109,18 +109,18 @@ export async function medirEmitir(target: Target, duracion: number, log: (m: str
     await prepareDatabase(db, config, { log: () => undefined, demo: sembrarDemo });
     // Enough for every slice at the fastest rate seen (a few hundred a second), and the trace.
     const n = Math.max(2000, Math.ceil(duracion * 400 * CONCURRENCIAS.length));
-    const { borradores, pagos } = await prepararDatos(db, n);
-    const traza = await trazar(url, borradores.shift()!, pagos.shift()!);
-    log(describirTraza('emitir', traza.emitir));
-    log(describirTraza('facturar', traza.facturar));
+    const { borradores, pagos } = await seedDatos(db, n);
+    const traza = await traceAcciones(url, borradores.shift()!, pagos.shift()!);
+    log(describeTraza('emitir', traza.emitir));
+    log(describeTraza('facturar', traza.facturar));
     const api = await startApiProcess(url);
     const carga: EmitirMedida['carga'] = {};
     try {
       for (const c of CONCURRENCIAS) {
-        const emitir = await cargar(api.origin, api.headers, (id) => `/facturas/${id}/emitir`, borradores, c, duracion);
-        const facturar = await cargar(api.origin, api.headers, (id) => `/pagos/${id}/facturar`, pagos, c, duracion);
+        const emitir = await load(api.origin, api.headers, (id) => `/facturas/${id}/emitir`, borradores, c, duracion);
+        const facturar = await load(api.origin, api.headers, (id) => `/pagos/${id}/facturar`, pagos, c, duracion);
         carga[`c${c}`] = { emitir, facturar };
-        log(`c=${c}: emitir ${describirCifras(emitir)} · facturar ${describirCifras(facturar)}`);
+        log(`c=${c}: emitir ${describeCifras(emitir)} · facturar ${describeCifras(facturar)}`);
       }
     } finally {
       await api.stop();
@@ -131,5 +131,5 @@ export async function medirEmitir(target: Target, duracion: number, log: (m: str
   }
 }
 
-const describirTraza = (accion: string, t: Traza) => `una llamada a ${accion}: ${t.sentencias} sentencias, ${t.bloqueos} bloqueos de fila, ${t.lecturas} lecturas por id del registro de la acción`;
-const describirCifras = (f: Figures) => `${f.rps.toFixed(0)} llamadas/s p50 ${f.p50.toFixed(1)} ms p95 ${f.p95.toFixed(1)} ms (${f.n}, ${f.errors} errores)`;
+const describeTraza = (accion: string, t: Traza) => `una llamada a ${accion}: ${t.sentencias} sentencias, ${t.bloqueos} bloqueos de fila, ${t.lecturas} lecturas por id del registro de la acción`;
+const describeCifras = (f: Figures) => `${f.rps.toFixed(0)} llamadas/s p50 ${f.p50.toFixed(1)} ms p95 ${f.p95.toFixed(1)} ms (${f.n}, ${f.errors} errores)`;

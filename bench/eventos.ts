@@ -32,14 +32,14 @@ const POR_SESION = 5;
 
 const percentil = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))];
 
-async function entrar(origin: string): Promise<string> {
+async function login(origin: string): Promise<string> {
   const res = await fetch(`${origin}/logins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ usuario: 'admin', pass: 'admin' }) });
   if (!res.ok) throw new Error(`login: HTTP ${res.status}`);
   return res.headers.getSetCookie().find((c) => c.startsWith('aula_sesion='))!.split(';')[0];
 }
 
 /** A stream on a connection of its own; `alOir` gets each chunk. Resolves once the headers came. */
-function abrir(origin: string, cookie: string, alOir: (texto: string) => void = () => {}): Promise<ClientRequest> {
+function openFlujo(origin: string, cookie: string, alOir: (texto: string) => void = () => {}): Promise<ClientRequest> {
   return new Promise((resolve, reject) => {
     const req = request(`${origin}/eventos`, { agent: false, headers: { cookie, accept: 'text/event-stream' } }, (res) => {
       if (res.statusCode !== 200) return reject(new Error(`GET /eventos: HTTP ${res.statusCode}`));
@@ -52,7 +52,7 @@ function abrir(origin: string, cookie: string, alOir: (texto: string) => void = 
   });
 }
 
-export async function medirEventos(target: Target, log: (m: string) => void): Promise<EventosMedida | undefined> {
+export async function measureEventos(target: Target, log: (m: string) => void): Promise<EventosMedida | undefined> {
   if (target.dialect !== 'pg') {
     log('eventos: solo en PostgreSQL (entre procesos van por NOTIFY/LISTEN)');
     return undefined;
@@ -72,14 +72,14 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
     servidores.push(a);
     const b = await startServer('./server.ts', env);
     servidores.push(b);
-    const cookieA = await entrar(a.origin);
+    const cookieA = await login(a.origin);
 
     // Memory: B settles, then holds 500 idle streams.
     await new Promise((r) => setTimeout(r, 2000));
     const rssAntesMb = memoryMb(b.pid).rss;
     for (let i = 0; i < FLUJOS / POR_SESION; i++) {
-      const cookie = await entrar(b.origin);
-      for (let j = 0; j < POR_SESION; j++) flujos.push(await abrir(b.origin, cookie));
+      const cookie = await login(b.origin);
+      for (let j = 0; j < POR_SESION; j++) flujos.push(await openFlujo(b.origin, cookie));
     }
     await new Promise((r) => setTimeout(r, 2000));
     const rssDespuesMb = memoryMb(b.pid).rss;
@@ -88,7 +88,7 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
     const llegadas = new Map<number, number>();
     let resto = '';
     flujos.push(
-      await abrir(b.origin, await entrar(b.origin), (texto) => {
+      await openFlujo(b.origin, await login(b.origin), (texto) => {
         const ahora = performance.now();
         resto += texto;
         for (const m of resto.matchAll(/^data: (.*)$/gm)) {
@@ -121,7 +121,7 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
       desdeEnvio: { p50: percentil(desdeEnvio, 0.5), p95: percentil(desdeEnvio, 0.95) },
       desdeRespuesta: { p50: percentil(desdeRespuesta, 0.5), p95: percentil(desdeRespuesta, 0.95) },
     };
-    log(describirEventos(medida));
+    log(describeEventos(medida));
     return medida;
   } finally {
     for (const f of flujos) f.destroy();
@@ -130,7 +130,7 @@ export async function medirEventos(target: Target, log: (m: string) => void): Pr
   }
 }
 
-export const describirEventos = (m: EventosMedida) =>
+export const describeEventos = (m: EventosMedida) =>
   `eventos (pg, 2 procesos): ${m.flujos} flujos inactivos, RSS ${m.rssAntesMb.toFixed(0)} → ${m.rssDespuesMb.toFixed(0)} MB, ` +
   `${m.kbPorFlujo.toFixed(1)} KB por flujo; ${m.escrituras} escrituras en un proceso oídas en el otro: ` +
   `desde el envío p50 ${m.desdeEnvio.p50.toFixed(1)} ms p95 ${m.desdeEnvio.p95.toFixed(1)} ms, ` +

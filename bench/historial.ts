@@ -26,7 +26,7 @@ export interface HistorialLleno {
 }
 
 /** The scratch database `historial` (data/bench-historial.sqlite, or that schema on PostgreSQL), filled anew. */
-export async function llenarHistorial(target: Target, filas: number, log: (m: string) => void): Promise<HistorialLleno> {
+export async function fillHistorial(target: Target, filas: number, log: (m: string) => void): Promise<HistorialLleno> {
   const url = await baseDePrueba(target, 'historial');
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
@@ -60,6 +60,6 @@ export function objetivoHistorial(m: Measurement): Measurement {
   return m;
 }
 
-export const describirHistorial = (h: HistorialLleno) =>
+export const describeHistorial = (h: HistorialLleno) =>
   `historial (${h.target.dialect}): ${h.filas.toLocaleString('es-ES')} filas en logs, base llenada en ${h.segundos.toFixed(1)} s; ` +
   `historial largo ${h.largo.recurso}/${h.largo.id} (${h.largo.filas} filas de la carga), corto ${h.corto.recurso}/${h.corto.id} (${h.corto.filas})`;

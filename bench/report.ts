@@ -3,13 +3,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Plan } from './explain.js';
-import { describirRemision, type RemisionMedida } from './verifactu.js';
+import { describeRemision, type RemisionMedida } from './verifactu.js';
 import type { Dialect, FillInfo } from './fill.js';
 import type { PageTiming } from './informes.js';
 import { describeApertura, type Apertura } from './apertura.js';
 import { describeBusqueda, type Busqueda } from './busqueda.js';
 import { describeExport, type Exportacion } from './exportacion.js';
-import { describirHistorial, type HistorialLleno } from './historial.js';
+import { describeHistorial, type HistorialLleno } from './historial.js';
 import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
 import type { Figures } from './stats.js';
@@ -177,8 +177,8 @@ export function printTable(reports: DbReport[]) {
     if (r.exportacion) console.log(`  ${describeExport(r.exportacion)}`);
     if (r.include) console.log(`  ${describeInclude(r.include)}`);
     if (r.workers) console.log(`  ${describeWorkers(r.workers)}`);
-    if (r.verifactu) console.log(`  ${describirRemision(r.dialect, r.verifactu)}`);
-    if (r.historial) console.log(`  ${describirHistorial(r.historial)}`);
+    if (r.verifactu) console.log(`  ${describeRemision(r.dialect, r.verifactu)}`);
+    if (r.historial) console.log(`  ${describeHistorial(r.historial)}`);
   }
 }
 

@@ -18,14 +18,14 @@ import { parseOptions, type Options } from './options.js';
 import { measureSides, type Load } from './measure.js';
 import { judge, judgePage, planVerdict, printPlans, printTable, writeJson, type DbReport, type Measurement } from './report.js';
 import { buildHistorialScenarios, buildScenarios, type Scenario, type Statement } from './scenarios.js';
-import { describirHistorial, HISTORIAL_FILAS, llenarHistorial, objetivoHistorial } from './historial.js';
+import { describeHistorial, HISTORIAL_FILAS, fillHistorial, objetivoHistorial } from './historial.js';
 import type { Figures } from './stats.js';
-import { describirSubida, medirSubida, type SubidaMedida } from './subida.js';
+import { describeSubida, measureSubida, type SubidaMedida } from './subida.js';
 import { traceQueries, type Trace } from './trace.js';
 import { describeWorkers, measureWorkers } from './workers.js';
-import { medirRemision, type RemisionMedida } from './verifactu.js';
-import { medirEventos, type EventosMedida } from './eventos.js';
-import { medirEmitir, type EmitirMedida } from './emitir.js';
+import { measureRemision, type RemisionMedida } from './verifactu.js';
+import { measureEventos, type EventosMedida } from './eventos.js';
+import { measureEmitir, type EmitirMedida } from './emitir.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -159,9 +159,9 @@ async function measureAll(target: Target, api: ApiUnderTest, ceilings: Ceilings,
  */
 async function benchHistorial(target: Target, opts: Options, report: DbReport) {
   log(`\nhistorial de un registro con ${HISTORIAL_FILAS.toLocaleString('es-ES')} filas en logs (${target.dialect}):`);
-  const lleno = await llenarHistorial(target, HISTORIAL_FILAS, log);
+  const lleno = await fillHistorial(target, HISTORIAL_FILAS, log);
   report.historial = lleno;
-  log(describirHistorial(lleno));
+  log(describeHistorial(lleno));
   const driver = lleno.target.dialect === 'sqlite' ? openSqlite(lleno.target.driverPath) : openPg(lleno.target.driverPath);
   let api: ApiUnderTest | undefined;
   const ceilings: Partial<Ceilings> = {};
@@ -198,12 +198,12 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   log(filled.reused ? `base reutilizada (${filled.pagos} pagos)` : `llenada en ${filled.fillSeconds.toFixed(1)} s`);
 
   const report: DbReport = { dialect: target.dialect, fill: filled, plans: [], measurements: [] };
-  const exportar = async () => {
+  const runExport = async () => {
     report.exportacion = await measureExport(target.url, filled.pagos);
     log(describeExport(report.exportacion));
   };
   if (opts.onlyExport) {
-    await exportar();
+    await runExport();
     return report;
   }
   if (opts.onlyInclude) {
@@ -214,7 +214,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
 
   const driver: Driver = target.dialect === 'sqlite' ? openSqlite(target.driverPath) : openPg(target.driverPath);
   // The page of pagos with WORKERS=N beside one process; on PostgreSQL, where processes scale.
-  const compararWorkers = async (scenarios: Scenario[]) => {
+  const compareWorkers = async (scenarios: Scenario[]) => {
     if (target.dialect !== 'pg') return;
     log(`\nWORKERS=${opts.workers} frente a WORKERS=1, la página de pagos:`);
     report.workers = await measureWorkers(target.url, scenarios[0], opts.workers, opts.duration);
@@ -222,7 +222,7 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
   };
   if (opts.onlyWorkers) {
     try {
-      await compararWorkers(await buildScenarios(driver, now));
+      await compareWorkers(await buildScenarios(driver, now));
       return report;
     } finally {
       await driver.close();
@@ -253,12 +253,12 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     if (opts.onlyTecho) return report;
     await api.stop();
     api = undefined;
-    await compararWorkers(scenarios);
+    await compareWorkers(scenarios);
     report.loginBurst = await measureLoginBurst(target.url);
     log(describeLoginBurst(report.loginBurst));
-    await exportar();
+    await runExport();
     log(`\nremisión VeriFactu: ${opts.registrosVerifactu} registros a la AEAT local`);
-    report.verifactu = await medirRemision(target, opts.registrosVerifactu, log);
+    report.verifactu = await measureRemision(target, opts.registrosVerifactu, log);
     await benchHistorial(target, opts, report);
     return report;
   } finally {
@@ -277,7 +277,7 @@ if (opts.onlyVerifactu) {
   const medidas: Record<string, RemisionMedida> = {};
   for (const dialect of opts.dbs) {
     log(`\n## remisión VeriFactu (${dialect}): ${opts.registrosVerifactu} registros pendientes, a la AEAT local`);
-    medidas[dialect] = await medirRemision(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.registrosVerifactu, log);
+    medidas[dialect] = await measureRemision(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.registrosVerifactu, log);
   }
   const out = resolve('data/bench-verifactu.json');
   writeJson(out, { date: now.toISOString(), verifactu: medidas }, []);
@@ -287,7 +287,7 @@ if (opts.onlyVerifactu) {
 // --only eventos: live streams on a scratch schema of their own (no fill to scale), PostgreSQL only.
 if (opts.onlyEventos) {
   const medidas: Record<string, EventosMedida | undefined> = {};
-  for (const dialect of opts.dbs) medidas[dialect] = await medirEventos(targetFor(dialect, opts.pgServer, opts.pgDatabase), log);
+  for (const dialect of opts.dbs) medidas[dialect] = await measureEventos(targetFor(dialect, opts.pgServer, opts.pgDatabase), log);
   const out = resolve('data/bench-eventos.json');
   writeJson(out, { date: now.toISOString(), eventos: medidas }, []);
   log(`\nJSON: ${out}`);
@@ -298,7 +298,7 @@ if (opts.onlyEmitir) {
   const medidas: Record<string, EmitirMedida> = {};
   for (const dialect of opts.dbs) {
     log(`\n## emitir y facturar (${dialect})`);
-    medidas[dialect] = await medirEmitir(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.duration, log);
+    medidas[dialect] = await measureEmitir(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.duration, log);
   }
   const out = resolve('data/bench-emitir.json');
   writeJson(out, { date: now.toISOString(), emitir: medidas }, []);
@@ -315,12 +315,12 @@ const subidas: SubidaMedida[] = [];
 if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyInclude && !opts.onlyHistorial) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
-  subidas.push(await medirSubida(target.url, opts.subidaMb));
+  subidas.push(await measureSubida(target.url, opts.subidaMb));
   if (opts.s3) {
     const claves = { accessKeyId: process.env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? '' };
-    subidas.push(await medirSubida(target.url, opts.subidaMb, { url: opts.s3, ...claves }));
+    subidas.push(await measureSubida(target.url, opts.subidaMb, { url: opts.s3, ...claves }));
   }
-  for (const s of subidas) log(describirSubida(s));
+  for (const s of subidas) log(describeSubida(s));
 }
 // --only historial writes its own file: the full run's data/bench-results.json stays as it was.
 const out = resolve(opts.onlyHistorial ? 'data/bench-historial.json' : 'data/bench-results.json');

@@ -44,7 +44,7 @@ async function ficheroGrande(dir: string, mb: number): Promise<string> {
   return ruta;
 }
 
-function subirTus(origin: string, cookie: string, fichero: string, tamano: number): Promise<string> {
+function uploadTus(origin: string, cookie: string, fichero: string, tamano: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const upload = new tus.Upload(createReadStream(fichero), {
       endpoint: `${origin}/subidas`,
@@ -60,7 +60,7 @@ function subirTus(origin: string, cookie: string, fichero: string, tamano: numbe
   });
 }
 
-async function esperarListo(origin: string, cookie: string, subida: string): Promise<string> {
+async function waitListo(origin: string, cookie: string, subida: string): Promise<string> {
   const filtro = encodeURIComponent(JSON.stringify({ where: { subida } }));
   for (;;) {
     const [archivo] = await (await fetch(`${origin}/archivos?filter=${filtro}`, { headers: { cookie } })).json();
@@ -75,7 +75,7 @@ export interface S3Destino {
   secretAccessKey: string;
 }
 
-export async function medirSubida(databaseUrl: string, mb: number, s3?: S3Destino): Promise<SubidaMedida> {
+export async function measureSubida(databaseUrl: string, mb: number, s3?: S3Destino): Promise<SubidaMedida> {
   const dir = await mkdtemp(join(tmpdir(), 'aula-bench-subida-'));
   const bucket = `aula-bench-${process.pid}`;
   const cliente = s3 ? clienteS3(s3) : undefined;
@@ -104,10 +104,10 @@ export async function medirSubida(databaseUrl: string, mb: number, s3?: S3Destin
       let pico = antes.rss;
       const muestreo = setInterval(() => (pico = Math.max(pico, memoryMb(server.pid).rss)), 20);
       t0 = performance.now();
-      const subida = await subirTus(server.origin, cookie!, fichero, size).finally(() => clearInterval(muestreo));
+      const subida = await uploadTus(server.origin, cookie!, fichero, size).finally(() => clearInterval(muestreo));
       const apiS = (performance.now() - t0) / 1000;
       t0 = performance.now();
-      await esperarListo(server.origin, cookie!, subida);
+      await waitListo(server.origin, cookie!, subida);
       return {
         almacen: s3 ? 's3' : 'local', mb, apiMbs: mb / apiS, directoMbs: mb / directoS,
         rssAntesMb: antes.rss, rssPicoMb: pico, procesadoS: (performance.now() - t0) / 1000,
@@ -126,7 +126,7 @@ function clienteS3(s3: S3Destino) {
   return new S3Client(opcionesS3(storage as Extract<typeof storage, { kind: 's3' }>));
 }
 
-export const describirSubida = (m: SubidaMedida) =>
+export const describeSubida = (m: SubidaMedida) =>
   `subida de ${m.mb} MB (${m.almacen}): API ${m.apiMbs.toFixed(0)} MB/s, directo ${m.directoMbs.toFixed(0)} MB/s ` +
   `(${((100 * m.apiMbs) / m.directoMbs).toFixed(0)} %); RSS de la API ${m.rssAntesMb.toFixed(0)} → pico ${m.rssPicoMb.toFixed(0)} MB; ` +
   `procesado tras la subida ${m.procesadoS.toFixed(1)} s`;

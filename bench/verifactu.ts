@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { loadConfig } from '../api/src/config.js';
 import { createDb } from '../api/src/db/index.js';
 import { SERVIDOR } from '../api/src/base/types.js';
-import { encadenarEmitidas } from '../api/src/resources/facturas/cadena.js';
+import { chainEmitidas } from '../api/src/resources/facturas/cadena.js';
 import { registry } from '../api/src/resources/index.js';
 import { Repository } from '../api/src/rest/repository.js';
 import { crearAeat } from '../api/test/support/aeat.js';
@@ -32,7 +32,7 @@ export interface RemisionMedida {
 
 const SCHEMA = 'verifactu';
 
-export async function medirRemision(target: Target, n: number, log: (m: string) => void): Promise<RemisionMedida> {
+export async function measureRemision(target: Target, n: number, log: (m: string) => void): Promise<RemisionMedida> {
   const databaseUrl = await baseDePrueba(target, SCHEMA);
   const config = loadConfig({ DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
   const db = createDb(config.database);
@@ -55,7 +55,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
     }));
     for (let i = 0; i < facturas.length; i += 500) await db('facturas').insert(facturas.slice(i, i + 500));
     // The records, chained and queued in one transaction: the sender sees all of them at once.
-    await new Repository(db, config, registry).transaction(SERVIDOR, (w) => encadenarEmitidas(w, config));
+    await new Repository(db, config, registry).transaction(SERVIDOR, (w) => chainEmitidas(w, config));
     const t0 = performance.now();
     const pendientes = async () => Number(((await db('remisiones').where('estado', 'pendiente').count({ n: '*' })) as { n: number }[])[0].n);
     while ((await pendientes()) > 0) {
@@ -74,7 +74,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
       rssAntesMb,
       rssPicoMb,
     };
-    log(describirRemision(target.dialect, medida));
+    log(describeRemision(target.dialect, medida));
     return medida;
   } finally {
     await api?.stop();
@@ -83,7 +83,7 @@ export async function medirRemision(target: Target, n: number, log: (m: string) 
   }
 }
 
-export const describirRemision = (dialect: string, m: RemisionMedida) =>
+export const describeRemision = (dialect: string, m: RemisionMedida) =>
   `remisión VeriFactu (${dialect}): ${m.registros} registros en ${m.mensajes} mensajes, ${m.segundos.toFixed(1)} s, ` +
   `${m.registrosPorSegundo.toFixed(0)} registros/s, XSD y respuestas ${m.todoValido ? 'correctos' : 'CON FALLOS'}; ` +
   `proceso de la API ${m.rssAntesMb.toFixed(0)} MB antes, pico ${m.rssPicoMb.toFixed(0)} MB`;

@@ -1,6 +1,6 @@
 // What the admin learns of each report from its one declaration (api/src/informes/definiciones/):
 // its name, title, parameters and labelled columns, embedded in the admin at build time as
-// `virtual:aula-informes` (admin/registro.vite.ts). Plain data only: the SQL stays in the API.
+// `virtual:aula-informes` (admin/entidades.vite.ts). Plain data only: the SQL stays in the API.
 
 /** How a column's values read: in the CSV (rest/csv.ts) and in the admin's table alike. */
 export type TipoColumna = 'texto' | 'entero' | 'dinero' | 'fecha' | 'porcentaje';

@@ -2,7 +2,7 @@
 // their labels and rules, its search fields, the nested routes it is reached through and what each
 // role may do with it. The API declares its entities with these types (api/src/base/types.ts
 // extends CampoPublico into Field) and publishes them (api/src/rest/publico.ts); the admin's build
-// embeds them (admin/registro.vite.ts), so its forms check what the API checks.
+// embeds them (admin/entidades.vite.ts), so its forms check what the API checks.
 import type { Etiquetas } from './etiquetas.js';
 import type { Nombre } from './nombre.js';
 import type { Rol } from './roles.js';
@@ -79,4 +79,4 @@ export interface RecursoPublico {
   restaurable?: boolean;
 }
 
-export type RegistroPublico = Record<string, RecursoPublico>;
+export type EntidadesPublicas = Record<string, RecursoPublico>;

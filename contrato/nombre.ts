@@ -39,7 +39,7 @@ const tieneValor = (v: unknown) => v !== null && v !== undefined && v !== '';
  * A record's name by its entity's declaration, or undefined when no template's fields all have a
  * value in it (the caller says «#id»). The same choice as the SQL of api/src/rest/columnas.ts.
  */
-export function nombrar(nombre: Nombre | undefined, record: Record<string, unknown>): string | undefined {
+export function formatNombre(nombre: Nombre | undefined, record: Record<string, unknown>): string | undefined {
   for (const plantilla of plantillas(nombre ?? [])) {
     const partes = piezas(plantilla);
     if (partes.every((p) => typeof p === 'string' || tieneValor(record[p.campo]))) {

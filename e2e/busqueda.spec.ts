@@ -3,7 +3,7 @@
 // while the answer is on its way the list says it is searching, and the old rows are not taken
 // for it.
 import type { Page } from '@playwright/test';
-import { plegar } from '../api/src/db/pliegue';
+import { foldTexto } from '../api/src/db/pliegue';
 import { whereDeBusqueda } from '../contrato/busqueda';
 import { expect, test } from './support/fixtures';
 import { API, openUnfiltered, searchBox } from './support/list';
@@ -17,7 +17,7 @@ const q = (v: unknown) => encodeURIComponent(JSON.stringify(v));
 async function alumnoConAcento(page: Page) {
   const usuarios = await (await page.request.get(`${API}/usuarios?filter=${q({ where: { apellidos: { regexp: '^[^ ]*[áéíóúñ]' } }, order: 'id ASC', limit: 50 })}`)).json();
   for (const u of usuarios as { id: number; nombre: string; apellidos: string }[]) {
-    const escrito = plegar(`${u.nombre.split(' ')[0]} ${u.apellidos.split(' ')[0]}`);
+    const escrito = foldTexto(`${u.nombre.split(' ')[0]} ${u.apellidos.split(' ')[0]}`);
     const { count } = await (await page.request.get(`${API}/pagos/count?where=${q({ usuarioId: u.id })}`)).json();
     const tocayos = await (await page.request.get(`${API}/usuarios/count?where=${q(whereDeBusqueda(['nombre', 'apellidos'], escrito))}`)).json();
     if (count > 0 && tocayos.count === 1) return { ...u, escrito, pagos: count as number };

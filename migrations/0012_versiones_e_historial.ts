@@ -6,7 +6,7 @@
 // - an index on logs (recurso, recursoId, id): a record's history is read newest first with one
 //   index range, however many million rows the log holds.
 import type { Knex } from 'knex';
-import { disparadorVersion, quitarDisparadorVersion, TABLAS_VERSIONADAS } from '../api/src/db/versiones.js';
+import { disparadorVersion, dropDisparadorVersion, TABLAS_VERSIONADAS } from '../api/src/db/versiones.js';
 
 export async function up(knex: Knex): Promise<void> {
   for (const tabla of TABLAS_VERSIONADAS) {
@@ -29,7 +29,7 @@ export async function down(knex: Knex): Promise<void> {
     t.dropColumn('version');
   });
   for (const tabla of TABLAS_VERSIONADAS) {
-    await quitarDisparadorVersion(knex, tabla);
+    await dropDisparadorVersion(knex, tabla);
     await knex.schema.alterTable(tabla, (t) => {
       t.dropColumn('version');
     });

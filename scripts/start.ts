@@ -4,13 +4,13 @@ import 'dotenv/config';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildAdminServer } from '../api/src/admin-server.js';
-import { anunciarVerifactu, exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
+import { announceVerifactu, exitOnSignals, loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { mensajes } from '../api/src/mensajes.js';
 import { sembrarDemo } from '../seeds/prepare.js';
 
 const adminRoot = resolve('dist/admin');
 const config = loadConfigOrExit();
-anunciarVerifactu(config);
+announceVerifactu(config);
 
 if (!existsSync(resolve(adminRoot, 'index.html')) || process.argv.includes('--build')) {
   console.log('Construyendo el admin…');

@@ -54,7 +54,7 @@ export async function guardarMediosDemo(
     const ruta = `/${m.carpeta}/${base}.${m.ext}`;
     const rutaMiniatura = `/photos/${base}-miniatura.jpg`;
     guardadas.push(ruta.slice(1), rutaMiniatura.slice(1));
-    await almacen.guardar(ruta.slice(1), m.ruta, m.tipo);
+    await almacen.save(ruta.slice(1), m.ruta, m.tipo);
     const archivo = { carpeta: m.carpeta, ruta, nombre: m.nombre, tipo: m.tipo };
     let datos: Record<string, unknown>;
     try {

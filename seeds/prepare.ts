@@ -20,7 +20,7 @@ async function seedDemoConMedios(db: Knex, config: Config, adminPasswordHash: st
   const medios = await mediosDemo(config.ffmpeg.ffmpeg);
   if (medios.origen === 'incluidos') log('Medios de demostración: se usan los incluidos en seeds/media (ffmpeg no ha podido generarlos)');
   const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: true });
-  const ffmpeg = createFfmpeg({ ...config.ffmpeg, avisar: log });
+  const ffmpeg = createFfmpeg({ ...config.ffmpeg, warn: log });
   const guardadas: string[] = [];
   try {
     return await db.transaction(async (trx) => {
@@ -30,7 +30,7 @@ async function seedDemoConMedios(db: Knex, config: Config, adminPasswordHash: st
       return seedDemo(trx, { adminPasswordHash, scrypt: config.scrypt, archivos });
     });
   } catch (err) {
-    for (const clave of guardadas) await almacen.borrar(clave).catch(() => undefined);
+    for (const clave of guardadas) await almacen.delete(clave).catch(() => undefined);
     throw err;
   } finally {
     await medios.limpiar();

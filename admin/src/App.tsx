@@ -12,7 +12,7 @@ import { ATAJOS } from './login/destino';
 import LoginPage from './login/LoginPage';
 import { PasoAlta } from './login/PasoAlta';
 import { aulaShell } from './providers/i18n/aula';
-import { escucharFase, hasSession, LOGIN_PATH, storedUser } from './providers/sesion';
+import { subscribeFase, hasSession, LOGIN_PATH, storedUser } from './providers/sesion';
 
 /**
  * Without a session, straight to the login screen with the address it came for (react-admin's
@@ -22,7 +22,7 @@ const ConSesion = () => {
   const { pathname, search } = useLocation();
   const [, redibujar] = useReducer((n: number) => n + 1, 0);
   // A step the API says this open session now owes (a new role that must enrol) replaces the app.
-  useEffect(() => escucharFase(redibujar), []);
+  useEffect(() => subscribeFase(redibujar), []);
   if (!hasSession()) {
     return <Navigate to={LOGIN_PATH} replace state={{ nextPathname: pathname, nextSearch: search }} />;
   }

@@ -13,10 +13,10 @@ document.title = `${config.productName} · Admin`;
 const root = createRoot(document.getElementById('root')!);
 
 let admin: Promise<typeof import('./arranque')> | undefined;
-const cargarAdmin = () => (admin ??= import('./arranque'));
+const loadAdmin = () => (admin ??= import('./arranque'));
 
-const arrancarAdmin = () =>
-  cargarAdmin().then(
+const startAdmin = () =>
+  loadAdmin().then(
     (m) => m.mountAdmin(root),
     // A chunk that no longer exists (a new build was deployed): a full load gets the new one.
     () => window.location.reload(),
@@ -43,7 +43,7 @@ if (pathname === LOGIN_PATH || (pagina && !hasSession())) {
   const alEntrar = (destino: string) => {
     const idx = ((window.history.state as Entrada | null)?.idx ?? 0) + 1;
     window.history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', destino);
-    return arrancarAdmin();
+    return startAdmin();
   };
   root.render(
     <StrictMode>
@@ -51,10 +51,10 @@ if (pathname === LOGIN_PATH || (pagina && !hasSession())) {
         destino={destinoTrasLogin((window.history.state as Entrada | null)?.usr)}
         alEntrar={alEntrar}
         // A failed fetch here is retried (by a full load) when «Entrar» needs the chunk.
-        precargar={() => void cargarAdmin().catch(() => {})}
+        preload={() => void loadAdmin().catch(() => {})}
       />
     </StrictMode>,
   );
 } else {
-  arrancarAdmin();
+  startAdmin();
 }

@@ -2,7 +2,7 @@
 // section is its own description; how one of its records is named (recordRepresentation: titles,
 // references, autocompletes) is the API definition's nombre, from the public registry.
 import { Resource } from 'react-admin';
-import { nombreDe } from './registro';
+import { nombreDe } from './entidades';
 import type { Seccion } from './secciones';
 
 export const recursosDe = (lista: Seccion[]) =>

@@ -8,10 +8,10 @@ import { i18nProvider } from '../src/providers/i18n';
 import { textosDeRecursos, textosDeValores } from '../src/providers/i18n/recursos';
 import { defineSeccion } from '../src/common/definiciones';
 import { createSecciones, secciones } from '../src/secciones';
-import type { RegistroPublico } from '../../contrato/entidades';
+import type { EntidadesPublicas } from '../../contrato/entidades';
 
-const { registro } = vi.hoisted(() => {
-  const registro: RegistroPublico = {
+const { entidades } = vi.hoisted(() => {
+  const entidades: EntidadesPublicas = {
     cupones: {
       labels: { singular: 'cupón', plural: 'cupones', genero: 'm' },
       fields: {
@@ -31,13 +31,13 @@ const { registro } = vi.hoisted(() => {
       acceso: {},
     },
   };
-  return { registro };
+  return { entidades };
 });
 
 // The entity joins the registry the admin embeds, as a new definition in api/src/resources/ would.
-vi.mock('virtual:aula-registro', async (importOriginal) => {
-  const embebido = (await importOriginal<{ default: RegistroPublico }>()).default;
-  return { default: { ...embebido, ...registro } };
+vi.mock('virtual:aula-entidades', async (importOriginal) => {
+  const embebido = (await importOriginal<{ default: EntidadesPublicas }>()).default;
+  return { default: { ...embebido, ...entidades } };
 });
 
 const CuponCreate = () => (
@@ -61,12 +61,12 @@ const cupones = defineSeccion({ name: 'cupones', vistas: { create: async () => (
 
 describe('a new section', () => {
   it('is named by the registry in the catalogue', () => {
-    expect(textosDeRecursos(registro).cupones).toMatchObject({ name: 'Cupón |||| Cupones', fields: { codigo: 'Código', tipo: 'Tipo de descuento' } });
-    expect(textosDeValores(registro).cupones).toEqual({ tipo: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
+    expect(textosDeRecursos(entidades).cupones).toMatchObject({ name: 'Cupón |||| Cupones', fields: { codigo: 'Código', tipo: 'Tipo de descuento' } });
+    expect(textosDeValores(entidades).cupones).toEqual({ tipo: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
   });
 
   it('titles its pages and its empty list in its own gender', () => {
-    const textos = textosDeRecursos(registro);
+    const textos = textosDeRecursos(entidades);
     expect(textos.cupones).toMatchObject({ page: { create: 'Nuevo cupón' }, empty: 'Aún no hay cupones', invite: 'Crea el primer cupón' });
     expect(textos.promociones).toMatchObject({ page: { create: 'Nueva promoción' }, empty: 'Aún no hay promociones', invite: 'Crea la primera promoción' });
   });

@@ -103,7 +103,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   // turn: the hook reaches media once it is built below, before any write can run.
   const eventos = createEventos(db, config);
   let media!: Media;
-  const repo = new Repository(db, config, registry, { soltar: (rutas) => media.soltar(rutas) }, eventos.avisos);
+  const repo = new Repository(db, config, registry, { release: (rutas) => media.release(rutas) }, eventos.avisos);
 
   await app.register(authPlugin, { repo, config });
   app.addHook('preValidation', rejectUnreadableQuery);
@@ -115,10 +115,10 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   app.get('/openapi.json', async () => document);
 
   media = mediaDada ?? (await createMedia(repo, config, app.log, opcionesMedia));
-  registerHealthRoutes(app, db, () => media.almacen.comprobarEscritura());
+  registerHealthRoutes(app, db, () => media.almacen.checkEscritura());
   // For the storage commands and the tests: the store and the sweep.
   app.decorate('media', media);
-  await eventos.registrar(app, registry, opcionesEventos);
+  await eventos.mount(app, registry, opcionesEventos);
   for (const resource of Object.values(registry.resources)) registerCrudRoutes(app, resource, { repo, config });
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config, informes });

@@ -61,7 +61,7 @@ export async function startCluster(config: Config, { log = console.log, error = 
   let escuchando = 0;
   let port = config.port;
 
-  const lanzar = (slot: number) => {
+  const startWorker = (slot: number) => {
     // Slot 0 runs the once-per-machine jobs; its replacement inherits them.
     const worker = cluster.fork({ AULA_TAREAS_DE_FONDO: slot === 0 ? '1' : '0' });
     const nacido = Date.now();
@@ -103,13 +103,13 @@ export async function startCluster(config: Config, { log = console.log, error = 
       );
       const t = setTimeout(() => {
         pausas.delete(t);
-        if (!cerrando) lanzar(slot);
+        if (!cerrando) startWorker(slot);
       }, pausa);
       pausas.add(t);
     });
   };
 
-  for (let slot = 0; slot < n; slot++) lanzar(slot);
+  for (let slot = 0; slot < n; slot++) startWorker(slot);
   await arrancado;
   log(`API en ${n} procesos (node:cluster, pid principal ${process.pid})`);
 

@@ -6,7 +6,7 @@ import { motivoRechazo } from './auth/politica.js';
 import { ConfigError, type Config } from './config.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
-import { nifValido, normalizarNif } from './resources/facturas/nif.js';
+import { nifValido, normalizeNif } from './resources/facturas/nif.js';
 import { CertificadoNoValido, readCertificado } from './verifactu/certificado.js';
 
 /** The configuration with its owners' checks passed: NIFs as the AEAT reads them, the certificate open. */
@@ -18,7 +18,7 @@ export function checkConfig(config: Config, ahora = new Date()): Config {
 
   let emisor = config.emisor;
   if (!emisor.demo) {
-    const nif = normalizarNif(emisor.nif);
+    const nif = normalizeNif(emisor.nif);
     if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${emisor.nif}»)`);
     emisor = { ...emisor, nif };
   }
@@ -29,7 +29,7 @@ export function checkConfig(config: Config, ahora = new Date()): Config {
 
   let verifactu = config.verifactu;
   if (verifactu.productor.nif) {
-    const nif = normalizarNif(verifactu.productor.nif);
+    const nif = normalizeNif(verifactu.productor.nif);
     if (!nifValido(nif)) throw new ConfigError('SIF_PRODUCTOR_NIF', `no es un NIF o CIF válido (recibido «${verifactu.productor.nif}»)`);
     verifactu = { ...verifactu, productor: { ...verifactu.productor, nif } };
   }

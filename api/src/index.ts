@@ -84,7 +84,7 @@ export async function serveApi(config: Config, opciones: StartOptions = {}): Pro
 }
 
 /** Once per machine, before any process serves: the remission's mode, its certificate, and what needs attention. */
-export function anunciarVerifactu(config: Config, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn) {
+export function announceVerifactu(config: Config, log: (msg: string) => void = console.log, warn: (msg: string) => void = console.warn) {
   for (const { aviso, texto } of avisosVerifactu(config)) (aviso ? warn : log)(texto);
 }
 
@@ -92,7 +92,7 @@ export function anunciarVerifactu(config: Config, log: (msg: string) => void = c
 export async function runApi(opciones: StartOptions = {}) {
   const config = loadConfigOrExit();
   // A cluster's workers run this file too: the primary has said it once for the machine.
-  if (!cluster.isWorker) anunciarVerifactu(config);
+  if (!cluster.isWorker) announceVerifactu(config);
   const api = await serveApi(config, opciones);
   exitOnSignals(api.close, api.log);
 }

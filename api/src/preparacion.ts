@@ -9,7 +9,7 @@ import { createPrimerAdministrador } from './auth/administrators.js';
 import type { Config } from './config.js';
 import { migrateAndSeed, type DemoSeeder, type PrepareResult } from './db/preparar.js';
 import { mensajes } from './mensajes.js';
-import { encadenarEmitidas } from './resources/facturas/cadena.js';
+import { chainEmitidas } from './resources/facturas/cadena.js';
 import { registry } from './resources/index.js';
 import { Repository } from './rest/repository.js';
 
@@ -23,7 +23,7 @@ export async function prepareDatabase(db: Knex, config: Config, { log = console.
   // No live list is open before the first start: the first administrator's change is announced to nobody.
   const repo = new Repository(db, config, registry);
   const result = await migrateAndSeed(db, config, { log, demo, primerAdministrador: (usuario, password) => createPrimerAdministrador(repo, usuario, password) });
-  const encadenadas = await repo.transaction(SERVIDOR, (w) => encadenarEmitidas(w, config), { accion: 'encadenar' });
+  const encadenadas = await repo.transaction(SERVIDOR, (w) => chainEmitidas(w, config), { accion: 'encadenar' });
   if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
   return result;
 }

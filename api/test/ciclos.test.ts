@@ -58,7 +58,7 @@ describe('imports', () => {
     expect(deps['api/src/resources/index.ts']).toContain('api/src/resources/facturas/index.ts');
     // Files outside the two folders are in it too: the seeds rule sees where imports lead.
     expect(deps['api/src/db/preparar.ts']).toContain('migrations/index.ts');
-    // The admin's registry is a module its Vite plugin makes (admin/registro.vite.ts), not a file.
+    // The admin's registry is a module its Vite plugin makes (admin/entidades.vite.ts), not a file.
     expect(graph.warnings().skipped.filter((m: string) => !m.startsWith('virtual:'))).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 // What the API and the admin share lives in contrato/ (docs/arquitectura.md §1): the admin imports
-// nothing from api/ (its build tooling aside: admin/registro.vite.ts makes the public registry
+// nothing from api/ (its build tooling aside: admin/entidades.vite.ts makes the public registry
 // from the entity definitions), and the contract imports nothing but itself, so that both sides
 // can take it whole. Read from the sources: every static import, export … from, import() and
 // vi.mock() path, resolved against the file that names it.
@@ -12,7 +12,7 @@ import { palabrasDelApi } from '../../admin/test/palabrasDelApi.js';
 const root = resolve(import.meta.dirname, '../..');
 const FUENTE = /\.(ts|tsx|js|mjs|cjs)$/;
 // The admin's build tooling: it turns the API's definitions into the module the admin imports.
-const HERRAMIENTA = 'admin/registro.vite.ts';
+const HERRAMIENTA = 'admin/entidades.vite.ts';
 
 function files(folder: string): string[] {
   return readdirSync(resolve(root, folder), { withFileTypes: true, recursive: true })
@@ -46,7 +46,7 @@ describe('the contract shared by the API and the admin', () => {
     // A pattern that matched nothing would leave the rules above trivially true.
     expect(imports('admin/src/providers/dataProvider.ts').map((i) => i.destino)).toContain('contrato/busqueda');
     expect(imports(HERRAMIENTA).map((i) => i.destino)).toContain('api/src/rest/publico.js');
-    expect(imports('admin/src/registro/virtual.d.ts').map((i) => i.destino)).toContain('contrato/entidades');
+    expect(imports('admin/src/entidades/virtual.d.ts').map((i) => i.destino)).toContain('contrato/entidades');
     expect(imports('contrato/entidades.ts').map((i) => i.destino)).toContain('contrato/roles.js');
     expect(files('admin').length).toBeGreaterThan(100);
   });

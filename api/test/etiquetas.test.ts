@@ -5,7 +5,7 @@ import type { Knex } from 'knex';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../src/mensajes.js';
 import { resources, resourcesByName } from '../src/resources/index.js';
-import { registroPublico } from '../src/rest/publico.js';
+import { entidadesPublicas } from '../src/rest/publico.js';
 import { defineResource } from '../src/base/types.js';
 import { columnas } from '../src/rest/columnas.js';
 import { disparadorVersion } from '../src/db/versiones.js';
@@ -56,7 +56,7 @@ describe('a new entity declared by its definition alone', () => {
   });
 
   it('carries its labels to the admin through the public registry', () => {
-    const publico = registroPublico(registro).cupones;
+    const publico = entidadesPublicas(registro).cupones;
     expect(publico.labels).toEqual({ singular: 'cupón', plural: 'cupones', genero: 'm' });
     expect(publico.fields.tipo).toMatchObject({ label: 'Tipo de descuento', enumLabels: { fijo: 'Importe fijo', porcentaje: 'Porcentaje' } });
   });

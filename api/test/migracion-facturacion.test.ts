@@ -3,7 +3,7 @@
 // start-up every issued invoice on the VeriFactu chain, so the next emission follows on.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateLatest, migrationSource } from '../../migrations/index.js';
-import { encadenarEmitidas, verificarCadena } from '../src/resources/facturas/cadena.js';
+import { chainEmitidas, verifyCadena } from '../src/resources/facturas/cadena.js';
 import { emitir } from '../src/resources/facturas/emision.js';
 import { comoServidor, createTestDb, testConfig, type TestDb } from './support/db.js';
 
@@ -45,15 +45,15 @@ describe('migrating invoices issued before the chain', () => {
 
   it('puts every issued invoice on the chain at start-up, once, and the next emission follows on', async () => {
     const f = config();
-    expect(await comoServidor(t.db, (w) => encadenarEmitidas(w, f), f)).toBe(3);
-    expect(await comoServidor(t.db, (w) => encadenarEmitidas(w, f), f)).toBe(0);
+    expect(await comoServidor(t.db, (w) => chainEmitidas(w, f), f)).toBe(3);
+    expect(await comoServidor(t.db, (w) => chainEmitidas(w, f), f)).toBe(0);
     const registros = await t.db('registros').orderBy('id');
     expect(registros.map((r: { numSerieFactura: string; tipo: string }) => `${r.tipo} ${r.numSerieFactura}`)).toEqual(['alta A-1', 'alta A-2', 'alta R-1', 'anulacion A-2']);
-    expect(await verificarCadena(t.db, f)).toEqual({ ok: true, registros: 4 });
+    expect(await verifyCadena(t.db, f)).toEqual({ ok: true, registros: 4 });
     expect((await t.db('facturas').where('id', 1).first()).emisorNif).toBe(f.emisor.nif);
 
     await comoServidor(t.db, async (w) => emitir(w, await w.lock('facturas', 4), {}, f), f);
     expect((await t.db('facturas').where('id', 4).first()).numero).toBe(3);
-    expect(await verificarCadena(t.db, f)).toEqual({ ok: true, registros: 5 });
+    expect(await verifyCadena(t.db, f)).toEqual({ ok: true, registros: 5 });
   });
 });

@@ -33,12 +33,12 @@ describe('mediosDemo with ffmpeg', () => {
     expect(videos.length).toBeGreaterThanOrEqual(3);
     expect(fotos.map((f) => f.titulo)).toEqual(categorias.map((c) => c.nombre));
     for (const v of videos) {
-      const datos = await medios.leerVideo(v.ruta, v.tipo);
+      const datos = await medios.readVideo(v.ruta, v.tipo);
       expect(datos).toMatchObject({ ancho: 640, alto: 360 });
       expect(datos.duracion).toBeGreaterThanOrEqual(3);
       expect(datos.duracion).toBeLessThanOrEqual(5);
     }
-    for (const f of fotos) expect(await medios.leerImagen(f.ruta, f.tipo)).toEqual({ ancho: 640, alto: 360 });
+    for (const f of fotos) expect(await medios.readImagen(f.ruta, f.tipo)).toEqual({ ancho: 640, alto: 360 });
     await cadaUnoEsLoQueDice(demo);
   });
 

@@ -9,7 +9,7 @@ import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
 import type { Config } from '../src/config.js';
 import { createAlmacen } from '../src/media/almacen.js';
 import { checkAlmacen } from '../src/media/comprobar.js';
-import { verificarCadena } from '../src/resources/facturas/cadena.js';
+import { verifyCadena } from '../src/resources/facturas/cadena.js';
 import { cuotaIva } from '../src/resources/facturas/index.js';
 import { registry } from '../src/resources/index.js';
 import { seedDemo } from '../../seeds/demo.js';
@@ -340,7 +340,7 @@ describe('prepareDatabase', () => {
     // Its issued invoices are on the VeriFactu chain, in order of issue, with the demo issuer.
     const emitidas = Number(((await t.db('facturas').whereNot('estado', 'borrador').count({ n: '*' })) as { n: number }[])[0].n);
     expect(lines.some((l) => l.startsWith('Registros VeriFactu escritos para'))).toBe(true);
-    expect(await verificarCadena(t.db, config)).toEqual({ ok: true, registros: emitidas + (await count(t.db, 'facturas', { estado: 'anulada' })) });
+    expect(await verifyCadena(t.db, config)).toEqual({ ok: true, registros: emitidas + (await count(t.db, 'facturas', { estado: 'anulada' })) });
     expect(await count(t.db, 'facturas', { emisorNif: config.emisor.nif })).toBe(emitidas);
     const contadores = await t.db('contadores').orderBy('serie');
     for (const c of contadores) expect(Number(c.ultimoNumero)).toBe((await correlative(t.db, c.serie)).length);

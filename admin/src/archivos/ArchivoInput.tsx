@@ -35,7 +35,7 @@ export const ArchivoInput = ({ source, carpeta, accept, elegir, validate, helper
   const translate = useTranslate();
   const valor = useWatch({ name: source }) as string | null | undefined;
   const { setValue } = useFormContext();
-  const { estado, empezar, pausar, reanudar, cancelar } = useSubida(carpeta);
+  const { estado, start, pause, resume, cancel } = useSubida(carpeta);
   const archivo = useArchivoDeSubida(estado?.fase === 'subida' ? estado.subida : undefined);
   const pendientes = useSubidasPendientes(carpeta, estado !== undefined);
 
@@ -48,8 +48,8 @@ export const ArchivoInput = ({ source, carpeta, accept, elegir, validate, helper
     onListo?.(archivo);
   }, [archivo, source, setValue, onListo]);
 
-  const quitar = () => {
-    cancelar();
+  const remove = () => {
+    cancel();
     setValue(source, null, { shouldDirty: true });
   };
 
@@ -57,18 +57,18 @@ export const ArchivoInput = ({ source, carpeta, accept, elegir, validate, helper
     <Stack spacing={1} sx={{ width: '100%', mb: 2 }}>
       <TextInput source={source} validate={validate} helperText={helperText} />
       {valor ? vista(urlDeArchivo(valor)) : null}
-      <ZonaSubida accept={accept} elegir={elegir} onArchivo={empezar} />
+      <ZonaSubida accept={accept} elegir={elegir} onArchivo={start} />
       {pendientes.map((p) => (
         <Typography key={`${p.nombre}-${p.tamano}`} variant="body2" color="text.secondary">
           {translate('aula.subida.pendiente', { nombre: p.nombre, tamano: formatTamano(p.tamano) })}
         </Typography>
       ))}
-      {estado && <ProgresoSubida estado={estado} onPausar={pausar} onReanudar={reanudar} onCancelar={cancelar} />}
+      {estado && <ProgresoSubida estado={estado} onPausar={pause} onReanudar={resume} onCancelar={cancel} />}
       {estado?.fase === 'subida' && <EstadoArchivo archivo={archivo} />}
       {children}
       {valor ? (
         <Box>
-          <Button size="small" color="inherit" startIcon={<DeleteOutlineIcon />} onClick={quitar}>
+          <Button size="small" color="inherit" startIcon={<DeleteOutlineIcon />} onClick={remove}>
             {translate('aula.subida.quitar')}
           </Button>
         </Box>

@@ -49,7 +49,7 @@ export function useSubida(carpeta: Carpeta) {
   const muestras = useRef<{ t: number; bytes: number }[]>([]);
   const alVolverLaConexion = useRef<(() => void) | undefined>(undefined);
 
-  const olvidarConexion = () => {
+  const forgetConexion = () => {
     if (alVolverLaConexion.current) window.removeEventListener('online', alVolverLaConexion.current);
     alVolverLaConexion.current = undefined;
   };
@@ -63,11 +63,11 @@ export function useSubida(carpeta: Carpeta) {
     return segundos >= 0.5 ? (bytes - m[0].bytes) / segundos : undefined;
   };
 
-  const empezar = useCallback(
+  const start = useCallback(
     async (file: File) => {
       // A new choice replaces an unfinished one, which the server can then drop.
       upload.current?.abort(true).catch(() => undefined);
-      olvidarConexion();
+      forgetConexion();
       muestras.current = [];
       setEstado({ fase: 'subiendo', nombre: file.name, enviados: 0, total: file.size });
       const nueva: Upload = new Upload(file, {
@@ -92,7 +92,7 @@ export function useSubida(carpeta: Carpeta) {
             // tus-js-client does not retry offline: carry on from the server's offset once back.
             setEstado((e) => e && { ...e, fase: 'sinConexion', velocidad: undefined });
             alVolverLaConexion.current = () => {
-              olvidarConexion();
+              forgetConexion();
               setEstado((e) => e && { ...e, fase: 'subiendo' });
               nueva.start();
             };
@@ -110,21 +110,21 @@ export function useSubida(carpeta: Carpeta) {
     [carpeta, translate],
   );
 
-  const pausar = useCallback(() => {
+  const pause = useCallback(() => {
     upload.current?.abort().catch(() => undefined);
     setEstado((e) => e && { ...e, fase: 'pausada', velocidad: undefined });
   }, []);
 
-  const reanudar = useCallback(() => {
-    olvidarConexion();
+  const resume = useCallback(() => {
+    forgetConexion();
     muestras.current = [];
     setEstado((e) => e && { ...e, fase: 'subiendo' });
     upload.current?.start();
   }, []);
 
   /** Stops for good: the server drops what it received. */
-  const cancelar = useCallback(() => {
-    olvidarConexion();
+  const cancel = useCallback(() => {
+    forgetConexion();
     upload.current?.abort(true).catch(() => undefined);
     upload.current = undefined;
     setEstado(undefined);
@@ -133,11 +133,11 @@ export function useSubida(carpeta: Carpeta) {
   // Leaving the form pauses rather than cancels: the same file chosen later picks up from there.
   useEffect(
     () => () => {
-      olvidarConexion();
+      forgetConexion();
       upload.current?.abort().catch(() => undefined);
     },
     [],
   );
 
-  return { estado, empezar, pausar, reanudar, cancelar };
+  return { estado, start, pause, resume, cancel };
 }

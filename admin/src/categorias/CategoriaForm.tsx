@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { NumberInput, SimpleForm, TextInput } from 'react-admin';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 
 const v = validadores('categorias');

@@ -2,7 +2,7 @@ import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'r
 import { FotoInput } from '../archivos/FotoInput';
 import { choicesDe } from '../common/choices';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { VideoInput } from './VideoInput';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';

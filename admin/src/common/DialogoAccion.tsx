@@ -31,8 +31,8 @@ interface Props {
 export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresIniciales, onSubmit, pendiente, id, children }: Props) => {
   const translate = useTranslate();
   const [abierto, setAbierto] = useState(false);
-  const cerrar = () => !pendiente && setAbierto(false);
-  const enviar = async (datos: Record<string, any>) => {
+  const close = () => !pendiente && setAbierto(false);
+  const submit = async (datos: Record<string, any>) => {
     const resultado = await onSubmit(datos);
     if (resultado === true) {
       setAbierto(false);
@@ -46,7 +46,7 @@ export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresInic
       <BotonAccion label={label} icon={icon} onClick={() => setAbierto(true)} />
       <Dialog
         open={abierto}
-        onClose={cerrar}
+        onClose={close}
         fullWidth
         maxWidth="sm"
         aria-labelledby={`${id}-titulo`}
@@ -54,7 +54,7 @@ export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresInic
         // a phone, and the title and the buttons stay in sight.
         slotProps={{ paper: { sx: { '& > form': { display: 'flex', flexDirection: 'column', minHeight: 0 } } } }}
       >
-        <Form onSubmit={enviar} record={valoresIniciales}>
+        <Form onSubmit={submit} record={valoresIniciales}>
           <CambiosSinGuardar />
           <DialogTitle id={`${id}-titulo`}>{translate(titulo, valores)}</DialogTitle>
           <DialogContent>
@@ -64,7 +64,7 @@ export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresInic
           <DialogActions>
             {/* MUI's button: react-admin's shows only its icon on a phone, and this one has none.
                 Focused on opening, as in every dialog before what cannot be undone (temas.ts). */}
-            <MuiButton onClick={cerrar} disabled={pendiente} autoFocus>
+            <MuiButton onClick={close} disabled={pendiente} autoFocus>
               {translate('ra.action.cancel')}
             </MuiButton>
             <SaveButton label={label} icon={icon} />

@@ -24,7 +24,7 @@ export const PeriodoFilter = ({ source }: Props) => {
   const [gte, lte] = [`${source}_gte`, `${source}_lte`];
   const elegido = presetDe(filterValues[gte], filterValues[lte]) ?? '';
 
-  const elegir = (preset: Preset | '') => {
+  const choose = (preset: Preset | '') => {
     const { [gte]: _desde, [lte]: _hasta, ...otros } = filterValues;
     if (preset === '') return setFilters(otros, displayedFilters);
     const { desde, hasta } = instantesDe(rangoDe(preset));
@@ -36,7 +36,7 @@ export const PeriodoFilter = ({ source }: Props) => {
       select
       label={translate('aula.informes.periodo.titulo')}
       value={elegido}
-      onChange={(e) => elegir(e.target.value as Preset | '')}
+      onChange={(e) => choose(e.target.value as Preset | '')}
       size="small"
       margin="dense"
       sx={{ minWidth: '10em' }}

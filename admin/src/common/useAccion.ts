@@ -17,10 +17,10 @@ export type ErroresDeCampo = Record<string, unknown>;
  * version: if someone changed it since, the API applies nothing (412), and the notification says
  * who and when, so the administrator looks at the record as it is now before trying again.
  *
- * - `ejecutar`, for a button: a refusal is said in a notification with the server's own reason (a
+ * - `run`, for a button: a refusal is said in a notification with the server's own reason (a
  *   422's first detail names what is missing, a 409 why the state forbids it). Resolves to what
  *   the server answered, or undefined when it refused.
- * - `enviar`, for a dialog's form: a 422's messages for the fields the form shows (`campos`) come
+ * - `submit`, for a dialog's form: a 422's messages for the fields the form shows (`campos`) come
  *   back as `errores`, for the form to show under them; any other refusal is notified. Resolves
  *   to `{ data }` or `{ errores }` (empty when the refusal was notified).
  */
@@ -31,7 +31,7 @@ export function useAccion() {
   const translate = useTranslate();
   const [pendiente, setPendiente] = useState(false);
 
-  const enviar = useCallback(
+  const submit = useCallback(
     async (
       resource: string,
       registro: Identifier | RaRecord,
@@ -63,15 +63,15 @@ export function useAccion() {
     [dataProvider, notify, refresh, translate],
   );
 
-  const ejecutar = useCallback(
+  const run = useCallback(
     async (resource: string, registro: Identifier | RaRecord, accion: string, body?: Record<string, unknown>): Promise<RaRecord | undefined> => {
-      const respuesta = await enviar(resource, registro, accion, body);
+      const respuesta = await submit(resource, registro, accion, body);
       return 'data' in respuesta ? respuesta.data : undefined;
     },
-    [enviar],
+    [submit],
   );
 
-  return { ejecutar, enviar, pendiente };
+  return { run, submit, pendiente };
 }
 
 /**

@@ -1,5 +1,5 @@
 // Client-side validation with the rules the API applies, read from the API registry's own field
-// definitions (admin/src/registro), so a form checks exactly what the server will check.
+// definitions (admin/src/entidades), so a form checks exactly what the server will check.
 import { email, maxLength, minLength, minValue, regex, required, type Validator } from 'react-admin';
 import type { CampoPublico } from '../../../contrato/entidades';
 

@@ -16,7 +16,7 @@ const textos = cuenta.elegir;
 
 export const ElegirContrasena = ({ alTerminar }: { alTerminar: () => void }) => {
   const navigate = useNavigate();
-  const salir = async () => {
+  const signOut = async () => {
     await authProvider.logout();
     navigate(LOGIN_PATH, { replace: true });
   };
@@ -38,7 +38,7 @@ export const ElegirContrasena = ({ alTerminar }: { alTerminar: () => void }) => 
               alTerminar();
             }}
           />
-          <Button sx={{ mt: 1 }} onClick={() => void salir()}>
+          <Button sx={{ mt: 1 }} onClick={() => void signOut()}>
             {textos.salir}
           </Button>
         </CardContent>

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { cuenta } from '../providers/i18n/cuenta';
-import { cambiarContrasena, RechazoConCampos } from './api';
+import { changeContrasena, RechazoConCampos } from './api';
 
 const textos = cuenta.contrasena;
 
@@ -27,7 +27,7 @@ export const FormularioContrasena = ({ etiquetaActual = textos.actual, boton = t
   const [errores, setErrores] = useState<Errores>({});
   const [enviando, setEnviando] = useState(false);
 
-  const enviar = async (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (enviando) return;
     const faltan: Errores = {};
@@ -38,7 +38,7 @@ export const FormularioContrasena = ({ etiquetaActual = textos.actual, boton = t
     if (Object.keys(faltan).length) return;
     setEnviando(true);
     try {
-      const { fase } = await cambiarContrasena(actual, nueva);
+      const { fase } = await changeContrasena(actual, nueva);
       setActual('');
       setNueva('');
       setRepetir('');
@@ -66,7 +66,7 @@ export const FormularioContrasena = ({ etiquetaActual = textos.actual, boton = t
   );
 
   return (
-    <Box component="form" onSubmit={enviar} noValidate sx={{ maxWidth: 420 }}>
+    <Box component="form" onSubmit={submit} noValidate sx={{ maxWidth: 420 }}>
       {campo('actual', etiquetaActual, actual, setActual, 'current-password')}
       {campo('nueva', textos.nueva, nueva, setNueva, 'new-password', textos.ayuda)}
       {campo('repetir', textos.repetir, repetir, setRepetir, 'new-password')}

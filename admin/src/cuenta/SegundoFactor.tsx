@@ -6,7 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { claveDe, desactivar, estadoSegundoFactor } from './segundoFactor';
+import { claveDe, disableSegundoFactor, estadoSegundoFactor } from './segundoFactor';
 import { motivoDe, useAlta } from './useAlta';
 
 const CLAVE_ESTADO = ['cuenta', 'segundo-factor'];
@@ -52,22 +52,22 @@ export const SegundoFactor = () => {
   const [errorPass, setErrorPass] = useState('');
   const [enviando, setEnviando] = useState(false);
 
-  const refrescar = () => queryClient.invalidateQueries({ queryKey: CLAVE_ESTADO });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: CLAVE_ESTADO });
 
-  const verificar = async (event: FormEvent) => {
+  const verify = async (event: FormEvent) => {
     event.preventDefault();
-    const ok = await alta.confirmar(codigo, pass);
+    const ok = await alta.confirm(codigo, pass);
     setCodigo('');
     setPass('');
     if (ok) notify(t('activada'), { type: 'success' });
   };
 
   const guardados = () => {
-    alta.terminar();
-    void refrescar();
+    alta.finish();
+    void refresh();
   };
 
-  const cerrarBaja = () => {
+  const closeBaja = () => {
     setBaja(false);
     setPass('');
     setCodigo('');
@@ -75,16 +75,16 @@ export const SegundoFactor = () => {
     setErrorPass('');
   };
 
-  const confirmarBaja = async (event: FormEvent) => {
+  const confirmBaja = async (event: FormEvent) => {
     event.preventDefault();
     setEnviando(true);
     setErrorBaja('');
     setErrorPass('');
     try {
-      await desactivar(pass, codigo);
-      cerrarBaja();
+      await disableSegundoFactor(pass, codigo);
+      closeBaja();
       notify(t('desactivada'), { type: 'success' });
-      await refrescar();
+      await refresh();
     } catch (e) {
       const motivo = motivoDe(e);
       setErrorBaja(motivo.error);
@@ -126,7 +126,7 @@ export const SegundoFactor = () => {
               </Box>
             </>
           ) : alta.alta ? (
-            <Stack component="form" spacing={2} onSubmit={verificar} noValidate autoComplete="off">
+            <Stack component="form" spacing={2} onSubmit={verify} noValidate autoComplete="off">
               <Typography variant="body2">{t('escanear')}</Typography>
               <Box component="img" src={alta.alta.qr} alt={t('qr')} width={200} height={200} sx={{ display: 'block' }} />
               <Typography variant="body2">{t('clave')}</Typography>
@@ -154,7 +154,7 @@ export const SegundoFactor = () => {
               <Typography variant="body2">{t('activa')}</Typography>
               <Typography variant="body2">{t('restantes', { n: estado.codigosRestantes })}</Typography>
               {baja ? (
-                <Stack component="form" spacing={2} onSubmit={confirmarBaja} noValidate autoComplete="off">
+                <Stack component="form" spacing={2} onSubmit={confirmBaja} noValidate autoComplete="off">
                   <Typography variant="body2">{t('desactivarTexto')}</Typography>
                   <CampoContrasena label={t('contrasena')} value={pass} onChange={setPass} error={errorPass} autoFocus />
                   <TextField
@@ -167,15 +167,15 @@ export const SegundoFactor = () => {
                   {errorBaja && <Alert severity="error">{errorBaja}</Alert>}
                   <Stack direction="row" spacing={1}>
                     <Button type="submit" variant="contained" color="error" disabled={enviando}>
-                      {t('desactivar')}
+                      {t('disableSegundoFactor')}
                     </Button>
-                    <Button onClick={cerrarBaja}>{t('cancelar')}</Button>
+                    <Button onClick={closeBaja}>{t('cancelar')}</Button>
                   </Stack>
                 </Stack>
               ) : (
                 <Box>
                   <Button variant="outlined" color="error" onClick={() => setBaja(true)}>
-                    {t('desactivar')}
+                    {t('disableSegundoFactor')}
                   </Button>
                 </Box>
               )}
@@ -185,7 +185,7 @@ export const SegundoFactor = () => {
               <Typography variant="body2">{t('inactiva')}</Typography>
               {alta.error && <Alert severity="error">{alta.error}</Alert>}
               <Box>
-                <Button variant="contained" onClick={() => void alta.empezar()}>
+                <Button variant="contained" onClick={() => void alta.start()}>
                   {t('activar')}
                 </Button>
               </Box>

@@ -9,7 +9,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField';
-import { cerrarLasDemas, cerrarSesion, leerSesiones, type SesionAbierta } from './api';
+import { closeOtrasSesiones, closeSesion, fetchSesiones, type SesionAbierta } from './api';
 import { resumenDispositivo } from './dispositivo';
 import { Seccion } from './Seccion';
 
@@ -18,24 +18,24 @@ export const SesionesAbiertas = () => {
   const notify = useNotify();
   const [sesiones, setSesiones] = useState<SesionAbierta[] | undefined>();
 
-  const leer = useCallback(async () => {
+  const reload = useCallback(async () => {
     try {
-      setSesiones(await leerSesiones());
+      setSesiones(await fetchSesiones());
     } catch (e) {
       notify(e instanceof Error ? e.message : 'aula.cuenta.sesiones.fallo', { type: 'error' });
     }
   }, [notify]);
 
-  useEffect(() => void leer(), [leer]);
+  useEffect(() => void reload(), [reload]);
 
-  const hacer = async (accion: () => Promise<void>, aviso: string) => {
+  const perform = async (accion: () => Promise<void>, aviso: string) => {
     try {
       await accion();
       notify(aviso, { type: 'info' });
     } catch (e) {
       notify(e instanceof Error ? e.message : 'aula.cuenta.sesiones.fallo', { type: 'error' });
     }
-    await leer();
+    await reload();
   };
 
   const otras = sesiones?.filter((s) => !s.actual) ?? [];
@@ -57,7 +57,7 @@ export const SesionesAbiertas = () => {
             {s.actual ? (
               <Chip label={translate('aula.cuenta.sesiones.estaSesion')} color="primary" variant="outlined" size="small" />
             ) : (
-              <Button size="small" onClick={() => void hacer(() => cerrarSesion(s.id), 'aula.cuenta.sesiones.cerrada')}>
+              <Button size="small" onClick={() => void perform(() => closeSesion(s.id), 'aula.cuenta.sesiones.cerrada')}>
                 {translate('aula.cuenta.sesiones.cerrar')}
               </Button>
             )}
@@ -68,7 +68,7 @@ export const SesionesAbiertas = () => {
         {sesiones && !otras.length ? (
           <Typography variant="body2">{translate('aula.cuenta.sesiones.ninguna')}</Typography>
         ) : (
-          <Button variant="outlined" disabled={!otras.length} onClick={() => void hacer(cerrarLasDemas, 'aula.cuenta.sesiones.cerradas')}>
+          <Button variant="outlined" disabled={!otras.length} onClick={() => void perform(closeOtrasSesiones, 'aula.cuenta.sesiones.cerradas')}>
             {translate('aula.cuenta.sesiones.cerrarDemas')}
           </Button>
         )}

@@ -28,7 +28,7 @@ export async function readRechazo<C extends string>(response: Response, nombres:
 }
 
 /** POST /cuenta/contrasena; answers the step the session must still take (null: none). */
-export async function cambiarContrasena(actual: string, nueva: string): Promise<{ fase: string | null }> {
+export async function changeContrasena(actual: string, nueva: string): Promise<{ fase: string | null }> {
   const response = await callApi('/cuenta/contrasena', { method: 'POST', body: { actual, nueva } });
   if (response.ok) return response.json();
   throw await readRechazo<CampoContrasena>(response, ['actual', 'nueva']);
@@ -42,6 +42,6 @@ async function ok(response: Response): Promise<Response> {
   return response;
 }
 
-export const leerSesiones = async (): Promise<SesionAbierta[]> => (await ok(await callApi('/cuenta/sesiones'))).json();
-export const cerrarSesion = async (id: number) => void (await ok(await callApi(`/cuenta/sesiones/${id}`, { method: 'DELETE' })));
-export const cerrarLasDemas = async () => void (await ok(await callApi('/cuenta/sesiones', { method: 'DELETE' })));
+export const fetchSesiones = async (): Promise<SesionAbierta[]> => (await ok(await callApi('/cuenta/sesiones'))).json();
+export const closeSesion = async (id: number) => void (await ok(await callApi(`/cuenta/sesiones/${id}`, { method: 'DELETE' })));
+export const closeOtrasSesiones = async () => void (await ok(await callApi('/cuenta/sesiones', { method: 'DELETE' })));

@@ -27,7 +27,7 @@ const RUTA = '/cuenta/segundo-factor';
  * The answer, or an Error with the API's Spanish reason (or ours, when it could not be reached):
  * a RechazoConCampos whose `campos.pass` says why the password was refused, next to its field.
  */
-async function pedir<T>(path: string, init?: ApiRequestInit): Promise<T> {
+async function callSegundoFactor<T>(path: string, init?: ApiRequestInit): Promise<T> {
   let response: Response;
   try {
     response = await callApi(path, init);
@@ -38,13 +38,13 @@ async function pedir<T>(path: string, init?: ApiRequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-export const estadoSegundoFactor = () => pedir<EstadoSegundoFactor>(RUTA);
-export const pedirAlta = () => pedir<Alta>(RUTA, { method: 'POST' });
+export const estadoSegundoFactor = () => callSegundoFactor<EstadoSegundoFactor>(RUTA);
+export const requestAlta = () => callSegundoFactor<Alta>(RUTA, { method: 'POST' });
 /** `pass` only when the QR's answer asked for it (pideContrasena). */
-export const confirmarAlta = (codigo: string, pass?: string) =>
-  pedir<{ codigosRecuperacion: string[] }>(`${RUTA}/confirmar`, { method: 'POST', body: { codigo: codigo.trim(), ...(pass === undefined ? {} : { pass }) } });
-export const desactivar = (pass: string, codigo: string) =>
-  pedir<EstadoSegundoFactor>(RUTA, { method: 'DELETE', body: { pass, codigo: codigo.trim() } });
+export const confirmAlta = (codigo: string, pass?: string) =>
+  callSegundoFactor<{ codigosRecuperacion: string[] }>(`${RUTA}/confirmar`, { method: 'POST', body: { codigo: codigo.trim(), ...(pass === undefined ? {} : { pass }) } });
+export const disableSegundoFactor = (pass: string, codigo: string) =>
+  callSegundoFactor<EstadoSegundoFactor>(RUTA, { method: 'DELETE', body: { pass, codigo: codigo.trim() } });
 
 /** The secret as the URI carries it, for typing into an app that cannot scan, in groups of four. */
 export const claveDe = (uri: string) => (new URL(uri).searchParams.get('secret') ?? '').replace(/(.{4})(?=.)/g, '$1 ');

@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { aulaShell } from '../providers/i18n/aula';
 import { RechazoConCampos } from './api';
-import { type Alta, confirmarAlta, pedirAlta } from './segundoFactor';
+import { type Alta, confirmAlta, requestAlta } from './segundoFactor';
 
 /** A refusal's reason: next to the password field when it is about the password, else for the form. */
 export const motivoDe = (e: unknown): { error: string; errorPass: string } => {
@@ -21,14 +21,14 @@ export function useAlta() {
   // One request for a QR at a time: a second would replace the secret of the one on screen.
   const pidiendo = useRef(false);
 
-  const empezar = async () => {
+  const start = async () => {
     if (pidiendo.current) return;
     pidiendo.current = true;
     setError('');
     setErrorPass('');
     setCodigos(null);
     try {
-      setAlta(await pedirAlta());
+      setAlta(await requestAlta());
     } catch (e) {
       setError(e instanceof Error ? e.message : aulaShell.segundoFactor.fallo);
     } finally {
@@ -37,13 +37,13 @@ export function useAlta() {
   };
 
   /** True once the code (and the password, if asked) was right: the recovery codes are then in `codigos`. */
-  const confirmar = async (codigo: string, pass?: string): Promise<boolean> => {
+  const confirm = async (codigo: string, pass?: string): Promise<boolean> => {
     if (enviando) return false;
     setEnviando(true);
     setError('');
     setErrorPass('');
     try {
-      setCodigos((await confirmarAlta(codigo, alta?.pideContrasena ? (pass ?? '') : undefined)).codigosRecuperacion);
+      setCodigos((await confirmAlta(codigo, alta?.pideContrasena ? (pass ?? '') : undefined)).codigosRecuperacion);
       setAlta(null);
       return true;
     } catch (e) {
@@ -57,10 +57,10 @@ export function useAlta() {
   };
 
   /** Forgets the codes once the account says it has kept them. */
-  const terminar = () => {
+  const finish = () => {
     setCodigos(null);
     setAlta(null);
   };
 
-  return { alta, pideContrasena: alta?.pideContrasena === true, codigos, error, errorPass, enviando, empezar, confirmar, terminar };
+  return { alta, pideContrasena: alta?.pideContrasena === true, codigos, error, errorPass, enviando, start, confirm, finish };
 }

@@ -13,7 +13,7 @@ const FormularioCurso = () => {
   const { save } = useSaveContext();
   const { antesDePublicar, aviso } = useClasesEnBorrador();
 
-  const guardar = async (datos: Partial<RaRecord>) => {
+  const saveCurso = async (datos: Partial<RaRecord>) => {
     const sePublica = datos.estado === 'publicado' && curso?.estado !== 'publicado';
     if (sePublica && !(await antesDePublicar([curso!.id]))) return;
     return save?.(datos);
@@ -21,7 +21,7 @@ const FormularioCurso = () => {
 
   return (
     <>
-      <TabbedForm onSubmit={guardar} warnWhenUnsavedChanges>
+      <TabbedForm onSubmit={saveCurso} warnWhenUnsavedChanges>
         <TabbedForm.Tab label="aula.secciones.datos">
           {/* Mounted whichever tab shows: TabbedForm keeps every tab rendered. */}
           <CambiosSinGuardar />

@@ -4,7 +4,7 @@ import { choicesDe } from '../common/choices';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 
 const v = validadores('cursos');
 

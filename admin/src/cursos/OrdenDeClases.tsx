@@ -25,7 +25,7 @@ import { useOrdenDeClases } from './useOrdenDeClases';
 export const OrdenDeClases = () => {
   const curso = useRecordContext();
   const translate = useTranslate();
-  const { clases, mover, guardando } = useOrdenDeClases(curso?.id ?? 0);
+  const { clases, move, guardando } = useOrdenDeClases(curso?.id ?? 0);
   const { canAccess: ordenable = false } = useCanAccess({ action: 'edit', resource: 'cursos', record: curso });
   const { canAccess: editable = false } = useCanAccess({ action: 'edit', resource: 'clases' });
   const sensors = useSensors(
@@ -55,7 +55,7 @@ export const OrdenDeClases = () => {
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (over) mover(active.id as RaRecord['id'], over.id as RaRecord['id']);
+    if (over) move(active.id as RaRecord['id'], over.id as RaRecord['id']);
   };
 
   return (

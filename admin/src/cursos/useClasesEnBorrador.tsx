@@ -8,7 +8,7 @@ type Eleccion = 'todo' | 'solo' | 'cancelar';
 interface Aviso {
   cursos: Identifier[];
   clases: number;
-  elegir: (eleccion: Eleccion) => void;
+  choose: (eleccion: Eleccion) => void;
   /** Their clases are being published: the answers wait. */
   publicando?: boolean;
 }
@@ -32,8 +32,8 @@ export function useClasesEnBorrador(seleccion = false): { antesDePublicar: (curs
     const recuentos = await Promise.all(
       cursos.map(async (cursoId) => {
         const [clases, publicadas] = await Promise.all([
-          dataProvider.contar('clases', { cursoId }),
-          dataProvider.contar('clases', { cursoId, estado: 'publicada' }),
+          dataProvider.count('clases', { cursoId }),
+          dataProvider.count('clases', { cursoId, estado: 'publicada' }),
         ]);
         return { cursoId, clases: clases as number, publicadas: publicadas as number };
       }),
@@ -46,10 +46,10 @@ export function useClasesEnBorrador(seleccion = false): { antesDePublicar: (curs
     try {
       const vacios = await enBorrador(cursos);
       if (vacios.cursos.length === 0) return true;
-      const eleccion = await new Promise<Eleccion>((elegir) => setAviso({ ...vacios, elegir }));
+      const eleccion = await new Promise<Eleccion>((choose) => setAviso({ ...vacios, choose }));
       if (eleccion === 'todo') {
         setAviso((actual) => actual && { ...actual, publicando: true });
-        await dataProvider.actualizarDonde('clases', { cursoId: vacios.cursos, estado: 'borrador' }, { estado: 'publicada' });
+        await dataProvider.updateWhere('clases', { cursoId: vacios.cursos, estado: 'borrador' }, { estado: 'publicada' });
       }
       return eleccion !== 'cancelar';
     } catch (error) {
@@ -61,7 +61,7 @@ export function useClasesEnBorrador(seleccion = false): { antesDePublicar: (curs
   };
 
   const dialogo = aviso && (
-    <Dialog open onClose={() => aviso.elegir('cancelar')} aria-labelledby="clases-en-borrador-titulo" aria-describedby="clases-en-borrador-texto">
+    <Dialog open onClose={() => aviso.choose('cancelar')} aria-labelledby="clases-en-borrador-titulo" aria-describedby="clases-en-borrador-texto">
       <DialogTitle id="clases-en-borrador-titulo">{translate('aula.publicacion.titulo')}</DialogTitle>
       <DialogContent>
         <DialogContentText id="clases-en-borrador-texto">
@@ -73,13 +73,13 @@ export function useClasesEnBorrador(seleccion = false): { antesDePublicar: (curs
       {/* Three answers in plain words: on a phone they go one under another rather than off the edge. */}
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
         {/* Like every confirmation, it opens on «Cancelar»: a stray Enter publishes nothing. */}
-        <Button onClick={() => aviso.elegir('cancelar')} disabled={aviso.publicando} autoFocus>
+        <Button onClick={() => aviso.choose('cancelar')} disabled={aviso.publicando} autoFocus>
           {translate('ra.action.cancel')}
         </Button>
-        <Button onClick={() => aviso.elegir('solo')} disabled={aviso.publicando}>
+        <Button onClick={() => aviso.choose('solo')} disabled={aviso.publicando}>
           {translate(seleccion ? 'aula.publicacion.soloCursos' : 'aula.publicacion.soloCurso')}
         </Button>
-        <Button variant="contained" onClick={() => aviso.elegir('todo')} disabled={aviso.publicando}>
+        <Button variant="contained" onClick={() => aviso.choose('todo')} disabled={aviso.publicando}>
           {translate('aula.publicacion.todo', { smart_count: aviso.clases })}
         </Button>
       </DialogActions>

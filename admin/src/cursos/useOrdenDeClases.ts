@@ -18,12 +18,12 @@ export function useOrdenDeClases(cursoId: Identifier) {
   const ids = guardando ?? data.map((c) => c.id);
   const clases = ids.map((id) => porId.get(id)).filter((c): c is RaRecord => c !== undefined);
 
-  const mover = async (desde: Identifier, hasta: Identifier) => {
+  const move = async (desde: Identifier, hasta: Identifier) => {
     if (guardando || desde === hasta) return;
     const nuevo = arrayMove(ids, ids.indexOf(desde), ids.indexOf(hasta));
     setGuardando(nuevo);
     try {
-      await dataProvider.reordenarClases(cursoId, nuevo);
+      await dataProvider.reorderClases(cursoId, nuevo);
       await refetch();
       notify('aula.orden.guardado', { type: 'success' });
     } catch (error) {
@@ -35,5 +35,5 @@ export function useOrdenDeClases(cursoId: Identifier) {
     }
   };
 
-  return { clases, mover, guardando: guardando !== null };
+  return { clases, move, guardando: guardando !== null };
 }

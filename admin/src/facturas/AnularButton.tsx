@@ -9,13 +9,13 @@ import { useTextoFactura } from './useTextoFactura';
 export const AnularButton = () => {
   const factura = useRecordContext<RaRecord>();
   const texto = useTextoFactura();
-  const { ejecutar, pendiente } = useAccion();
+  const { run, pendiente } = useAccion();
   const notify = useNotify();
   // A replaced invoice is without effect already (and has its substitute): nothing to anular.
   if (!emitida(factura) || factura?.sustituidaPorId != null) return null;
 
   const anular = async () => {
-    if (await ejecutar('facturas', factura!, 'anular')) {
+    if (await run('facturas', factura!, 'anular')) {
       notify('aula.facturacion.anulada', { type: 'success', messageArgs: { factura: texto(factura!) } });
     }
   };

@@ -11,13 +11,13 @@ import { useTextoFactura } from './useTextoFactura';
 export const EmitirButton = () => {
   const factura = useRecordContext<RaRecord>();
   const texto = useTextoFactura();
-  const { ejecutar, pendiente } = useAccion();
+  const { run, pendiente } = useAccion();
   const notify = useNotify();
   const redirect = useRedirect();
   if (factura?.estado !== 'borrador') return null;
 
   const emitir = async () => {
-    const emitida = await ejecutar('facturas', factura, 'emitir');
+    const emitida = await run('facturas', factura, 'emitir');
     if (!emitida) return;
     notify('aula.facturacion.emitida', { type: 'success', messageArgs: { factura: texto(emitida) } });
     redirect('show', 'facturas', factura.id);

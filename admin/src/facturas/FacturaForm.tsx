@@ -3,7 +3,7 @@ import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { tipoIvaChoices } from './tipoIva';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { useClienteDelUsuario } from './useClienteDelUsuario';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 import { DiaInput } from '../common/DateInputs';

@@ -18,7 +18,7 @@ import { choicesDe } from '../common/choices';
 import { DialogoAccion } from '../common/DialogoAccion';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
 
@@ -117,7 +117,7 @@ const CamposDelCaso = () => {
 export const RectificarButton = () => {
   const factura = useRecordContext<RaRecord>();
   const texto = useTextoFactura();
-  const { enviar, pendiente } = useAccion();
+  const { submit, pendiente } = useAccion();
   const notify = useNotify();
   const redirect = useRedirect();
   // A replaced invoice is no longer in force: what is left to correct is on its substitute.
@@ -125,7 +125,7 @@ export const RectificarButton = () => {
 
   const rectificar = async (datos: Record<string, any>) => {
     const cuerpo: Record<string, unknown> = cuerpoRectificacion(datos as Datos);
-    const respuesta = await enviar('facturas', factura!, 'rectificar', cuerpo, ['motivo', 'descripcion', 'diferencia', ...CAMPOS_CLIENTE]);
+    const respuesta = await submit('facturas', factura!, 'rectificar', cuerpo, ['motivo', 'descripcion', 'diferencia', ...CAMPOS_CLIENTE]);
     if ('errores' in respuesta) {
       // The difference travels as the base; its message goes under the field it was typed in.
       const { base, ...errores } = respuesta.errores;

@@ -23,7 +23,7 @@ export function Bloque<T>({ informe, params, subtitulo, mitad, children }: Props
   const notify = useNotify();
   const estado = useInforme<T>(informe.nombre, params);
   const titulo = informe.titulo;
-  const descargar = () =>
+  const download = () =>
     downloadCsv(informe.nombre, params).catch((err: Error) => notify(`${translate('aula.informes.errorCsv')}: ${err.message}`, { type: 'error' }));
   return (
     <Card component="section" aria-label={titulo} sx={{ minWidth: 0, gridColumn: mitad ? undefined : '1 / -1' }}>
@@ -32,7 +32,7 @@ export function Bloque<T>({ informe, params, subtitulo, mitad, children }: Props
         subheader={subtitulo}
         slotProps={{ title: { variant: 'h6', component: 'h2' } }}
         action={
-          <Button size="small" startIcon={<DownloadIcon />} onClick={descargar} aria-label={translate('aula.informes.descargarCsv', { informe: titulo })}>
+          <Button size="small" startIcon={<DownloadIcon />} onClick={download} aria-label={translate('aula.informes.descargarCsv', { informe: titulo })}>
             {translate('aula.informes.csv')}
           </Button>
         }

@@ -8,7 +8,7 @@ import { diaIso, parseFecha } from '../common/dates';
 const aTexto = (dia: string) => dia.split('-').reverse().join('/');
 
 /** The typed text as a 'yyyy-mm-dd' day, or undefined while it is not one. */
-function leerDia(texto: string): string | undefined {
+function parseDia(texto: string): string | undefined {
   const leida = parseFecha(texto, { hora: false });
   return 'fecha' in leida && leida.fecha ? diaIso(leida.fecha) : undefined;
 }
@@ -25,7 +25,7 @@ export function CampoDia({ label, dia, onChange }: Props) {
   const [dejado, setDejado] = useState(false);
   // A preset or the other bound moved this day: show it.
   useEffect(() => setTexto(aTexto(dia)), [dia]);
-  const ilegible = dejado && leerDia(texto) === undefined;
+  const ilegible = dejado && parseDia(texto) === undefined;
   return (
     <TextField
       size="small"
@@ -35,7 +35,7 @@ export function CampoDia({ label, dia, onChange }: Props) {
       onChange={(e) => {
         setTexto(e.target.value);
         setDejado(false);
-        const leido = leerDia(e.target.value);
+        const leido = parseDia(e.target.value);
         if (leido && leido !== dia) onChange(leido);
       }}
       onBlur={() => setDejado(true)}

@@ -25,7 +25,7 @@ interface Props<T> {
 }
 
 /** Course titles can be long: the axis shows the start, the tooltip the whole title. */
-const recortar = (v: unknown) => {
+const truncate = (v: unknown) => {
   const s = String(v);
   return s.length > 18 ? `${s.slice(0, 17)}…` : s;
 };
@@ -81,7 +81,7 @@ export function GraficoBarras<T>({ datos, x, series, formatoX, formatoValor, for
           {deLado ? (
             <>
               <XAxis {...valor} />
-              <YAxis {...categoria} width={anchoNombres} tick={{ fontSize: TAMANO_NOMBRE_DE_LADO }} tickFormatter={recortar} interval={0} />
+              <YAxis {...categoria} width={anchoNombres} tick={{ fontSize: TAMANO_NOMBRE_DE_LADO }} tickFormatter={truncate} interval={0} />
             </>
           ) : (
             <>

@@ -20,22 +20,22 @@ export interface LoginProps {
   /** Goes there; the button keeps showing progress until it has. */
   alEntrar: (destino: string) => void | Promise<void>;
   /** Called once, when the administrator starts typing: time to fetch the admin. */
-  precargar?: () => void;
+  preload?: () => void;
 }
 
-export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
+export const Login = ({ destino, alEntrar, preload }: LoginProps) => {
   const [usuario, setUsuario] = useState('');
   const [pass, setPass] = useState('');
-  const { entrar: iniciar, error, enviando, paso, setPaso } = useEntrar({ conPasos: true });
+  const { login: iniciar, error, enviando, paso, setPaso } = useEntrar({ conPasos: true });
   const [precargado, setPrecargado] = useState(false);
 
-  const empezar = () => {
+  const start = () => {
     if (precargado) return;
     setPrecargado(true);
-    precargar?.();
+    preload?.();
   };
 
-  const entrar = (event: FormEvent) => {
+  const login = (event: FormEvent) => {
     event.preventDefault();
     void iniciar({ usuario, pass }, () => alEntrar(destino));
   };
@@ -47,7 +47,7 @@ export const Login = ({ destino, alEntrar, precargar }: LoginProps) => {
   return (
     <div className="login">
       <main className="login-tarjeta">
-        <form onSubmit={entrar} onInput={empezar} onPointerDown={empezar} noValidate autoComplete="off">
+        <form onSubmit={login} onInput={start} onPointerDown={start} noValidate autoComplete="off">
           <span className="login-producto">{config.productName}</span>
           <h1>{textos.titulo}</h1>
           <Campo label={textos.usuario} value={usuario} onChange={setUsuario} autoComplete="off" autoFocus />

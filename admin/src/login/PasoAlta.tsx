@@ -7,7 +7,7 @@ import { config } from '../config';
 import { claveDe } from '../cuenta/segundoFactor';
 import { useAlta } from '../cuenta/useAlta';
 import { aulaShell } from '../providers/i18n/aula';
-import { completarTrasAlta } from '../providers/sesion';
+import { completeTrasAlta } from '../providers/sesion';
 import { Campo, CampoCodigo } from './Campo';
 // Also drawn by App after a new password, where the login screen's sheet may not be loaded yet.
 import './login.css';
@@ -15,27 +15,27 @@ import './login.css';
 const textos = aulaShell.segundoFactor;
 
 export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<void> }) => {
-  const { alta, pideContrasena, codigos, error, errorPass, enviando, empezar, confirmar } = useAlta();
+  const { alta, pideContrasena, codigos, error, errorPass, enviando, start, confirm } = useAlta();
   const [codigo, setCodigo] = useState('');
   const [pass, setPass] = useState('');
   const [saliendo, setSaliendo] = useState(false);
   const [errorFinal, setErrorFinal] = useState('');
 
   useEffect(() => {
-    void empezar();
+    void start();
     // Once, on arrival: asking again would replace the QR already scanned.
   }, []);
 
-  const verificar = async (event: FormEvent) => {
+  const verify = async (event: FormEvent) => {
     event.preventDefault();
-    if (!(await confirmar(codigo, pass))) setCodigo('');
+    if (!(await confirm(codigo, pass))) setCodigo('');
   };
 
   const guardados = async (event: FormEvent) => {
     event.preventDefault();
     setSaliendo(true);
     try {
-      await completarTrasAlta();
+      await completeTrasAlta();
       await alCompletar();
     } catch (e) {
       setErrorFinal(e instanceof Error ? e.message : textos.fallo);
@@ -63,7 +63,7 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
             <p role="alert">{errorFinal}</p>
           </form>
         ) : (
-          <form onSubmit={verificar} noValidate autoComplete="off">
+          <form onSubmit={verify} noValidate autoComplete="off">
             <span className="login-producto">{config.productName}</span>
             <h1>{textos.titulo}</h1>
             <p className="login-texto">

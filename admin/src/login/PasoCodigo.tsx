@@ -4,7 +4,7 @@
 import { type FormEvent, useState } from 'react';
 import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
-import { darCodigo, type Paso } from '../providers/sesion';
+import { submitCodigo, type Paso } from '../providers/sesion';
 import { Campo, CampoCodigo } from './Campo';
 
 const textos = aulaShell.login.codigo;
@@ -15,14 +15,14 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
   const [error, setError] = useState('');
   const [enviando, setEnviando] = useState(false);
 
-  const verificar = async (event: FormEvent) => {
+  const verify = async (event: FormEvent) => {
     event.preventDefault();
     if (enviando) return;
     setEnviando(true);
     setError('');
     let siguiente: Paso | null;
     try {
-      siguiente = await darCodigo(codigo);
+      siguiente = await submitCodigo(codigo);
     } catch (e) {
       setError(e instanceof Error ? e.message : textos.incorrecto);
       setCodigo('');
@@ -32,7 +32,7 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
     await alCompletar(siguiente);
   };
 
-  const cambiarModo = () => {
+  const toggleModo = () => {
     setRecuperacion(!recuperacion);
     setCodigo('');
     setError('');
@@ -41,7 +41,7 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
   return (
     <div className="login">
       <main className="login-tarjeta">
-        <form onSubmit={verificar} noValidate autoComplete="off">
+        <form onSubmit={verify} noValidate autoComplete="off">
           <span className="login-producto">{config.productName}</span>
           <h1>{textos.titulo}</h1>
           <p className="login-texto">{recuperacion ? textos.textoRecuperacion : textos.texto}</p>
@@ -54,7 +54,7 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
             {enviando && <span className="login-progreso" role="progressbar" />}
             {textos.verificar}
           </button>
-          <button type="button" className="login-enlace" onClick={cambiarModo}>
+          <button type="button" className="login-enlace" onClick={toggleModo}>
             {recuperacion ? textos.usarAplicacion : textos.usarRecuperacion}
           </button>
           <p role="alert">{error}</p>

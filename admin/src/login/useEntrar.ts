@@ -12,7 +12,7 @@ export function useEntrar({ conPasos = false }: { conPasos?: boolean } = {}) {
   const [paso, setPaso] = useState<Paso | null>(null);
 
   /** Signs in, then runs `despues` while the button still shows progress. */
-  const entrar = async (credenciales: Credenciales, despues: () => void | Promise<void>) => {
+  const login = async (credenciales: Credenciales, despues: () => void | Promise<void>) => {
     if (enviando) return;
     setEnviando(true);
     setError('');
@@ -34,5 +34,5 @@ export function useEntrar({ conPasos = false }: { conPasos?: boolean } = {}) {
     await despues();
   };
 
-  return { entrar, error, setError, enviando, setEnviando, paso, setPaso };
+  return { login, error, setError, enviando, setEnviando, paso, setPaso };
 }

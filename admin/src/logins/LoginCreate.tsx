@@ -1,6 +1,6 @@
 import { Create, minLength, PasswordInput, SimpleForm } from 'react-admin';
 import { LONGITUD_MINIMA } from '../../../contrato/contrasena';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { LoginInputs } from './LoginInputs';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 

@@ -3,7 +3,7 @@ import { QuitarSegundoFactor } from './QuitarSegundoFactor';
 import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/DateTimeField';
 import { LONGITUD_MINIMA } from '../../../contrato/contrasena';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';

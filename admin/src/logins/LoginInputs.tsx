@@ -1,6 +1,6 @@
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
 import { choicesDe } from '../common/choices';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 
 const v = validadores('logins');
 

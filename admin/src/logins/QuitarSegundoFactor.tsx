@@ -10,14 +10,14 @@ import { storedUser } from '../providers/sesion';
 
 export const QuitarSegundoFactor = () => {
   const login = useRecordContext<RaRecord>();
-  const { enviar, pendiente } = useAccion();
+  const { submit, pendiente } = useAccion();
   const notify = useNotify();
   if (!login || login.id === storedUser()?.id) return null;
   const usuario = String(login.usuario);
 
-  const quitar = async () => {
+  const remove = async () => {
     // A refusal (no factor to remove, the record changed meanwhile) is notified by useAccion.
-    if ('data' in (await enviar('logins', login, 'quitar-segundo-factor', {}))) {
+    if ('data' in (await submit('logins', login, 'quitar-segundo-factor', {}))) {
       notify('aula.cuenta.logins.factorQuitado', { type: 'success', messageArgs: { usuario } });
     }
   };
@@ -29,7 +29,7 @@ export const QuitarSegundoFactor = () => {
       pregunta="aula.cuenta.logins.quitarFactorTexto"
       valores={{ usuario }}
       icon={<PhonelinkEraseIcon />}
-      onConfirm={quitar}
+      onConfirm={remove}
       pendiente={pendiente}
       color="warning"
     />

@@ -22,7 +22,7 @@ export const RestablecerContrasena = () => {
   if (!record) return null;
   const usuario = String(record.usuario);
 
-  const restablecer = async () => {
+  const reset = async () => {
     setEnviando(true);
     try {
       const response = await callApi(`/logins/${record.id}/restablecer`, { method: 'POST', body: {} });
@@ -48,7 +48,7 @@ export const RestablecerContrasena = () => {
         titleTranslateOptions={{ usuario }}
         content="aula.cuenta.logins.confirmarTexto"
         confirm="aula.cuenta.logins.restablecer"
-        onConfirm={() => void restablecer()}
+        onConfirm={() => void reset()}
         onClose={() => setConfirmando(false)}
       />
       <Dialog open={temporal !== undefined} onClose={() => setTemporal(undefined)} aria-labelledby="temporal-titulo">

@@ -1,5 +1,5 @@
 import { Link, type RaRecord, useCreatePath, useGetOne, useGetResourceLabel, useRecordContext, useResourceDefinitions, useTranslate } from 'react-admin';
-import { nombreDe, recurso } from '../registro';
+import { nombreDe, recurso } from '../entidades';
 
 /**
  * The record as the entry itself keeps it, where that image is whole: a deletion's «antes», a

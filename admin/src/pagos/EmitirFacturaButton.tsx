@@ -12,12 +12,12 @@ import { useTextoFactura } from '../facturas/useTextoFactura';
 export const EmitirFacturaButton = () => {
   const pago = useRecordContext<RaRecord>();
   const texto = useTextoFactura();
-  const { ejecutar, pendiente } = useAccion();
+  const { run, pendiente } = useAccion();
   const notify = useNotify();
   if (pago?.estado !== 'completado' || pago.facturaId != null) return null;
 
   const facturar = async () => {
-    const factura = await ejecutar('pagos', pago, 'facturar');
+    const factura = await run('pagos', pago, 'facturar');
     if (factura) notify('aula.facturacion.emitida', { type: 'success', messageArgs: { factura: texto(factura) } });
   };
 

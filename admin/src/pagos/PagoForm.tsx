@@ -5,7 +5,7 @@ import { FechaHoraInput } from '../common/DateInputs';
 import { mayusculas } from '../common/mayusculas';
 import { MoneyInput } from '../common/MoneyInput';
 import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { estadosPosibles } from './transiciones';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';

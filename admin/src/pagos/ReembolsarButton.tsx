@@ -6,7 +6,7 @@ import { formatMoney } from '../common/money';
 import { MoneyInput } from '../common/MoneyInput';
 import { useAccion } from '../common/useAccion';
 import { reglas } from '../common/validators';
-import { recurso } from '../registro';
+import { recurso } from '../entidades';
 
 // A refund's rules are the API's (reembolsos: importe > 0, motivo required, up to 500 characters).
 const campos = recurso('reembolsos').fields;
@@ -29,7 +29,7 @@ const hastaLoQueQueda =
 export const ReembolsarButton = () => {
   const pago = useRecordContext<RaRecord>();
   const translate = useTranslate();
-  const { enviar, pendiente } = useAccion();
+  const { submit, pendiente } = useAccion();
   const notify = useNotify();
   if (pago?.estado !== 'completado') return null;
   const devuelto = Number(pago.importeReembolsado ?? 0);
@@ -39,7 +39,7 @@ export const ReembolsarButton = () => {
   const reembolsar = async ({ importe, motivo, descripcion }: Record<string, any>) => {
     // Left empty, the rectificativa says only what went back (the server's text).
     const paraElAlumno = typeof descripcion === 'string' && descripcion.trim() ? { descripcion } : {};
-    const respuesta = await enviar('pagos', pago, 'reembolsar', { importe, motivo, ...paraElAlumno }, ['importe', 'motivo', 'descripcion']);
+    const respuesta = await submit('pagos', pago, 'reembolsar', { importe, motivo, ...paraElAlumno }, ['importe', 'motivo', 'descripcion']);
     if ('errores' in respuesta) return respuesta.errores;
     notify('aula.facturacion.reembolsado', { type: 'success', messageArgs: { importe: euros(respuesta.data.importe) } });
     return true as const;

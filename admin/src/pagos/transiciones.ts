@@ -1,5 +1,5 @@
 import type { RaRecord } from 'react-admin';
-import { recurso } from '../registro';
+import { recurso } from '../entidades';
 
 /**
  * Where a pago's estado may go, as the API's registry says (pagos.estado.transiciones; the API

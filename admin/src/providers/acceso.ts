@@ -5,7 +5,7 @@
 import { secciones } from '../secciones';
 import { cuentaActual, puedeConEntidad, type Cuenta, type Peticion } from './cuenta';
 
-export { cuentaActual, legibleYa, olvidarCuenta, type Cuenta, type Peticion } from './cuenta';
+export { cuentaActual, legibleYa, forgetCuenta, type Cuenta, type Peticion } from './cuenta';
 
 /** The entity a section reads: its own, or the one a page declares (informes: pagos). */
 const entidadDe = (nombre: string) => secciones.todas.find((s) => s.name === nombre)?.lee ?? nombre;

@@ -19,7 +19,7 @@ const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
 export const EVENTO_FASE = 'aula:fase';
 
 /** A 403 FASE_PENDIENTE tells the page which step the session owes; any other answer, nothing. */
-async function avisarFase(response: Response) {
+async function notifyFase(response: Response) {
   try {
     const error = ((await response.json()) as { error?: { code?: string; details?: { fase?: unknown } } }).error;
     if (error?.code === 'FASE_PENDIENTE' && typeof error.details?.fase === 'string') window.dispatchEvent(new CustomEvent(EVENTO_FASE, { detail: error.details.fase }));
@@ -44,7 +44,7 @@ export async function callApi(path: string, { body, headers, method = 'GET', ...
     credentials: 'include',
     body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
   });
-  if (response.status === 403) void avisarFase(response.clone());
+  if (response.status === 403) void notifyFase(response.clone());
   return response;
 }
 

@@ -1,7 +1,7 @@
 // Sessions as docs/arquitectura.md §5 describes them, for react-admin: signing in itself is in sesion.ts,
 // which the login screen uses without react-admin.
 import type { AuthProvider } from 'react-admin';
-import { canAccess, cuentaActual, olvidarCuenta } from './acceso';
+import { canAccess, cuentaActual, forgetCuenta } from './acceso';
 import { fetchJson } from './http';
 import { aulaShell } from './i18n/aula';
 import { CADUCIDAD_KEY, type Credenciales, startSesion, LOGIN_PATH, storedUser, USER_KEY, hasSession } from './sesion';
@@ -23,7 +23,7 @@ export const authProvider = {
     }
     localStorage.removeItem(USER_KEY);
     localStorage.removeItem(CADUCIDAD_KEY);
-    olvidarCuenta();
+    forgetCuenta();
     return LOGIN_PATH;
   },
 

@@ -8,7 +8,7 @@
 import { CADUCIDAD_KEY, storedUser, USER_KEY } from './sesion';
 
 const suscritos = new Set<() => void>();
-const avisar = () => suscritos.forEach((f) => f());
+const notify = () => suscritos.forEach((f) => f());
 
 /** For useSyncExternalStore: what changes here, and what other tabs write. */
 export function subscribe(f: () => void): () => void {
@@ -31,10 +31,10 @@ export function markCambios(): () => void {
   const marca = Symbol('cambios');
   conCambios.add(marca);
   usuarioDeLosCambios = storedUser()?.usuario ?? usuarioDeLosCambios;
-  avisar();
+  notify();
   return () => {
     conCambios.delete(marca);
-    avisar();
+    notify();
     // The form left (the back button, past react-admin's warning) while requests waited: there is
     // nothing left to keep, so they end as any 401 does. A tick later, as a form that re-renders
     // unmarks and marks again at once.
@@ -55,7 +55,7 @@ export interface Espera {
   usuario: string | undefined;
 }
 
-let espera: { vista: Espera; promesa: Promise<void>; seguir: () => void; abandonar: (e: Error) => void } | undefined;
+let espera: { vista: Espera; promesa: Promise<void>; resume: () => void; abandon: (e: Error) => void } | undefined;
 /** Bumped by every sign-in here: a 401 to a request sent before it is not the new session's. */
 let generacion = 0;
 
@@ -69,16 +69,16 @@ export const holdAfter401 = () => hasCambios() || espera !== undefined;
 /** Resolves once signed in again (sesionRenovada), rejects if the administrator leaves instead. */
 export function waitForSesion(escritura: boolean): Promise<void> {
   if (!espera) {
-    let seguir!: () => void;
-    let abandonar!: (e: Error) => void;
+    let resume!: () => void;
+    let abandon!: (e: Error) => void;
     const promesa = new Promise<void>((resolve, reject) => {
-      seguir = resolve;
-      abandonar = reject;
+      resume = resolve;
+      abandon = reject;
     });
-    espera = { vista: { guardando: false, usuario: storedUser()?.usuario ?? usuarioDeLosCambios }, promesa, seguir, abandonar };
+    espera = { vista: { guardando: false, usuario: storedUser()?.usuario ?? usuarioDeLosCambios }, promesa, resume, abandon };
   }
   if (escritura && !espera.vista.guardando) espera.vista = { ...espera.vista, guardando: true };
-  avisar();
+  notify();
   return espera.promesa;
 }
 
@@ -86,16 +86,16 @@ export function sesionRenovada(): void {
   generacion++;
   const actual = espera;
   espera = undefined;
-  actual?.seguir();
-  avisar();
+  actual?.resume();
+  notify();
 }
 
 /** The administrator leaves: every request on hold ends with its 401. */
 export function abandonEspera(): void {
   const actual = espera;
   espera = undefined;
-  actual?.abandonar(new Error('Sesión caducada'));
-  avisar();
+  actual?.abandon(new Error('Sesión caducada'));
+  notify();
 }
 
 // --- When the session lapses
@@ -126,15 +126,15 @@ export function readCaducidad(raw = localStorage.getItem(CADUCIDAD_KEY)): Caduci
   }
 }
 
-const guardar = (c: Caducidad) => {
+const save = (c: Caducidad) => {
   localStorage.setItem(CADUCIDAD_KEY, JSON.stringify(c));
-  avisar();
+  notify();
 };
 
 /** The server's answer, its instants moved to this browser's clock. */
 export function receiveEstado(estado: EstadoSesion, ahora = Date.now()): void {
   const desfase = ahora - Date.parse(estado.ahora);
-  guardar({
+  save({
     inactividadMs: estado.inactividadMinutos * 60_000,
     margenMs: estado.margenSegundos * 1000,
     caducaPorInactividad: Date.parse(estado.caducaPorInactividad) + desfase,
@@ -151,7 +151,7 @@ export function actividad(ahora = Date.now()): void {
   if (!c) return;
   const hasta = ahora + c.inactividadMs - c.margenMs;
   // A second's gain is not worth a write (and a storage event in every other tab).
-  if (hasta - c.caducaPorInactividad >= 1000) guardar({ ...c, caducaPorInactividad: hasta });
+  if (hasta - c.caducaPorInactividad >= 1000) save({ ...c, caducaPorInactividad: hasta });
 }
 
 export interface Fase {
@@ -183,5 +183,5 @@ function alCambiarOtraPestana(event: StorageEvent) {
     if (storedUser()?.usuario === espera.vista.usuario) sesionRenovada();
     return;
   }
-  if (event.key === CADUCIDAD_KEY || event.key === null) avisar();
+  if (event.key === CADUCIDAD_KEY || event.key === null) notify();
 }

@@ -4,7 +4,7 @@
 // that the dataProvider may ask it without importing the sections, whose screens import the
 // dataProvider back.
 import type { Rol } from '../../../contrato/roles';
-import { recurso } from '../registro';
+import { recurso } from '../entidades';
 import { fetchJson } from './http';
 import { USER_KEY } from './sesion';
 
@@ -65,7 +65,7 @@ export function cuentaActual(): Promise<Cuenta | undefined> {
 }
 
 /** Signed out: whoever signs in next is asked afresh. */
-export const olvidarCuenta = () => {
+export const forgetCuenta = () => {
   conocida = undefined;
   sabida = undefined;
 };

@@ -1,7 +1,7 @@
 // react-admin's data calls mapped onto the API's LoopBack 4 dialect (docs/arquitectura.md §3, §5).
 import { type DataProvider, type GetListParams, HttpError, type Identifier, type SortPayload } from 'react-admin';
 import { whereDeBusqueda } from '../../../contrato/busqueda';
-import { nestedUnder, searchFields, serverFields } from '../registro';
+import { nestedUnder, searchFields, serverFields } from '../entidades';
 import { legibleYa } from './cuenta';
 import { apiUrl, fetchJson } from './http';
 
@@ -133,7 +133,7 @@ const recordPath = (resource: string, id: Identifier) => `/${resource}/${encodeU
  * from it, not from the version the form was opened with (docs/arquitectura.md §17).
  */
 const bases = new Map<string, Record<string, unknown>>();
-export const rebasar = (resource: string, id: Identifier, actual: Record<string, unknown>) => bases.set(`${resource}/${id}`, actual);
+export const rebase = (resource: string, id: Identifier, actual: Record<string, unknown>) => bases.set(`${resource}/${id}`, actual);
 
 /** `If-Match: "<version>"`, when the record read carries one. */
 const siVersion = (record: Record<string, unknown> | undefined) =>
@@ -264,7 +264,7 @@ export const dataProvider: DataProvider = {
   }),
 
   /** How many records match the list filter `filter` (GET /R/count): a curso's clases, say. */
-  contar: async (resource: string, filter: Record<string, unknown>): Promise<number> =>
+  count: async (resource: string, filter: Record<string, unknown>): Promise<number> =>
     (await fetchJson<Recuento>(countPath(resource, toWhere(resource, filter)))).json.count,
 
   /**
@@ -272,14 +272,14 @@ export const dataProvider: DataProvider = {
    * still in borrador»), in one request; how many changed. A filter is required: an empty one
    * would change the whole table.
    */
-  actualizarDonde: async (resource: string, filter: Record<string, unknown>, data: Record<string, unknown>): Promise<number> => {
+  updateWhere: async (resource: string, filter: Record<string, unknown>, data: Record<string, unknown>): Promise<number> => {
     const where = toWhere(resource, filter);
-    if (!where) throw new Error(`actualizarDonde(${resource}) sin filtro`);
+    if (!where) throw new Error(`updateWhere(${resource}) sin filtro`);
     return patchWhere(resource, where, data);
   },
 
   /** A curso's clases in their new order, every one of them, saved in one request. */
-  reordenarClases: async (cursoId: Identifier, clases: Identifier[]) => {
+  reorderClases: async (cursoId: Identifier, clases: Identifier[]) => {
     await fetchJson(`${recordPath('cursos', cursoId)}/clases/orden`, { method: 'PUT', body: { clases } });
     return { data: clases };
   },

@@ -24,11 +24,11 @@ const oyentes = new Set<Oyente>();
 let fuente: EventSource | undefined;
 let reintento: ReturnType<typeof setTimeout> | undefined;
 
-const avisar = (c: CambioVivo | typeof RECARGAR) => {
+const notify = (c: CambioVivo | typeof RECARGAR) => {
   for (const o of oyentes) o(c);
 };
 
-function abrir() {
+function open() {
   if (fuente || reintento || typeof EventSource === 'undefined') return;
   const es = new EventSource(apiUrl('/eventos'), { withCredentials: true });
   fuente = es;
@@ -36,21 +36,21 @@ function abrir() {
     const cambio = JSON.parse(e.data) as CambioVivo;
     // One's own saves are no news.
     if (cambio.loginId !== null && cambio.loginId === storedUser()?.id) return;
-    avisar(cambio);
+    notify(cambio);
   };
-  es.addEventListener(RECARGAR, () => avisar(RECARGAR));
+  es.addEventListener(RECARGAR, () => notify(RECARGAR));
   es.onerror = () => {
     if (es.readyState !== EventSource.CLOSED) return;
     fuente = undefined;
     if (!oyentes.size) return;
     reintento = setTimeout(() => {
       reintento = undefined;
-      if (oyentes.size) abrir();
+      if (oyentes.size) open();
     }, REINTENTO_MS);
   };
 }
 
-function cerrar() {
+function close() {
   clearTimeout(reintento);
   reintento = undefined;
   fuente?.close();
@@ -58,11 +58,11 @@ function cerrar() {
 }
 
 /** Calls `oyente` with each change made by someone else; returns the function that stops it. */
-export function escucharCambios(oyente: Oyente): () => void {
+export function subscribeCambios(oyente: Oyente): () => void {
   oyentes.add(oyente);
-  abrir();
+  open();
   return () => {
     oyentes.delete(oyente);
-    if (!oyentes.size) cerrar();
+    if (!oyentes.size) close();
   };
 }

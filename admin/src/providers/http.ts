@@ -70,7 +70,7 @@ export interface FetchApiInit extends ApiRequestInit {
  * changes: the request waits while the administrator signs in where they are, then goes again as
  * it was. Sending it twice is safe, as the guard refuses a request before any handler runs.
  */
-async function llamarConSesion(path: string, { esperarSesion = true, ...init }: FetchApiInit): Promise<Response> {
+async function callConSesion(path: string, { esperarSesion = true, ...init }: FetchApiInit): Promise<Response> {
   for (;;) {
     const generacion = generacionDeSesion();
     const response = await callApi(path, init);
@@ -93,7 +93,7 @@ export async function fetchApi(path: string, { segundoPlano = false, ...init }: 
     headers.set(SEGUNDO_PLANO, '1');
     init = { ...init, headers };
   }
-  const response = await llamarConSesion(path, init);
+  const response = await callConSesion(path, init);
   // Past the guard: the server counted it as activity (a 5xx may be a proxy that never asked).
   if (!segundoPlano && response.status !== 401 && response.status < 500) actividad();
   if (!response.ok) throw await toHttpError(response);

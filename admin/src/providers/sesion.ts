@@ -62,12 +62,12 @@ export async function startSesion({ usuario, pass }: Credenciales): Promise<Paso
   if (!response?.ok) throw new Error(await motivoDelRechazo(response));
   const user = (await response.json()) as Administrador;
   if (esPaso(user.fase)) return user.fase;
-  await completarSesion(user);
+  await completeSesion(user);
   return null;
 }
 
 /** POST /logins/codigo: the second step; rejects with the API's reason (wrong or spent code, too many tries). */
-export async function darCodigo(codigo: string): Promise<Paso | null> {
+export async function submitCodigo(codigo: string): Promise<Paso | null> {
   let response: Response | undefined;
   try {
     response = await callApi('/logins/codigo', { method: 'POST', body: { codigo: codigo.trim() } });
@@ -80,15 +80,15 @@ export async function darCodigo(codigo: string): Promise<Paso | null> {
   }
   const user = (await response.json()) as Administrador;
   if (esPaso(user.fase)) return user.fase;
-  await completarSesion(user);
+  await completeSesion(user);
   return null;
 }
 
 /** After enrolling from the login page the session is whole: who it is, as for a login. */
-export async function completarTrasAlta(): Promise<void> {
+export async function completeTrasAlta(): Promise<void> {
   const response = await callApi('/logins/me');
   if (!response.ok) throw new Error((await readError(response)).message);
-  await completarSesion((await response.json()) as Administrador);
+  await completeSesion((await response.json()) as Administrador);
 }
 
 /**
@@ -96,13 +96,13 @@ export async function completarTrasAlta(): Promise<void> {
  * itself (`cambiarPass`, then maybe `enrolar`) stays in the stored user, and App draws it
  * instead of the app; the activity log hears of the entry once no step is left.
  */
-async function completarSesion(user: Administrador): Promise<void> {
+async function completeSesion(user: Administrador): Promise<void> {
   // A new session: what was known of the last one's expiry no longer holds.
   localStorage.removeItem(CADUCIDAD_KEY);
   const { fase, ...quien } = user;
   localStorage.setItem(USER_KEY, JSON.stringify(fase ? user : quien));
   // Until its steps are taken the session may write nothing else: the entry is logged then.
-  if (!fase) await registrarEntrada(user.usuario);
+  if (!fase) await logEntrada(user.usuario);
 }
 
 /** The session's step is taken: `fase` is the next one, or null when the admin may open. */
@@ -110,27 +110,27 @@ export async function faseCompletada(fase: string | null): Promise<void> {
   const user = storedUser();
   if (!user) return;
   localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
-  if (!fase) await registrarEntrada(user.usuario);
+  if (!fase) await logEntrada(user.usuario);
 }
 
 /**
  * Calls `alCambiar` once the API has said this browser's session owes a step it did not know of
  * (api.ts, EVENTO_FASE), kept in the stored user as a login's step is; answers how to stop.
  */
-export function escucharFase(alCambiar: () => void): () => void {
-  const oir = (event: Event) => {
+export function subscribeFase(alCambiar: () => void): () => void {
+  const handle = (event: Event) => {
     const user = storedUser();
     const fase = (event as CustomEvent<string>).detail;
     if (!user || user.fase === fase) return;
     localStorage.setItem(USER_KEY, JSON.stringify({ ...user, fase }));
     alCambiar();
   };
-  window.addEventListener(EVENTO_FASE, oir);
-  return () => window.removeEventListener(EVENTO_FASE, oir);
+  window.addEventListener(EVENTO_FASE, handle);
+  return () => window.removeEventListener(EVENTO_FASE, handle);
 }
 
 /** The BACK-LOGIN row of the activity log. */
-async function registrarEntrada(usuario: string) {
+async function logEntrada(usuario: string) {
   try {
     const log = await callApi('/logs', {
       method: 'POST',

@@ -36,7 +36,7 @@ export const AvisoCaducidad = () => {
   const clave = `${fase.fase}-${fase.fin}`;
   if (cerrado === clave) return null;
 
-  const seguir = async () => {
+  const resume = async () => {
     setConsultando(true);
     try {
       await fetchSesion({ pedida: true });
@@ -68,7 +68,7 @@ export const AvisoCaducidad = () => {
           {/* Under the words, not beside them: beside, a phone leaves the words a narrow column. */}
           {puedeSeguir && (
             <Box sx={{ mt: 1 }}>
-              <Button color="inherit" variant="outlined" size="small" onClick={seguir} disabled={consultando}>
+              <Button color="inherit" variant="outlined" size="small" onClick={resume} disabled={consultando}>
                 {translate('aula.sesion.aviso.seguir')}
               </Button>
             </Box>

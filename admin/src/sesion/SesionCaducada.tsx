@@ -7,7 +7,7 @@ import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText,
 import { useLogout, useTranslate } from 'react-admin';
 import { abandonEspera, sesionRenovada } from '../providers/caducidad';
 import { aulaShell } from '../providers/i18n/aula';
-import { darCodigo } from '../providers/sesion';
+import { submitCodigo } from '../providers/sesion';
 import { useEntrar } from '../login/useEntrar';
 import { useEspera } from './useCaducidad';
 
@@ -18,7 +18,7 @@ export const SesionCaducada = () => {
   const [usuarioEscrito, setUsuarioEscrito] = useState('');
   const [pass, setPass] = useState('');
   const [codigo, setCodigo] = useState('');
-  const { entrar: iniciar, error, setError, enviando, setEnviando, paso, setPaso } = useEntrar({ conPasos: true });
+  const { login: iniciar, error, setError, enviando, setEnviando, paso, setPaso } = useEntrar({ conPasos: true });
   const pideCodigo = paso === 'codigo';
   // A right password is forgotten at once: what is left to give is the code. A refused one stays
   // typed, to send again once the throttle's wait is over.
@@ -40,12 +40,12 @@ export const SesionCaducada = () => {
     sesionRenovada();
   };
 
-  const verificar = async () => {
+  const verify = async () => {
     setEnviando(true);
     setError('');
     try {
       // Enrolling is a step only the login page takes; an account that must enrol now goes there.
-      if ((await darCodigo(codigo)) === null) renovada();
+      if ((await submitCodigo(codigo)) === null) renovada();
       else setError(aulaShell.login.pasoPendiente);
     } catch (e) {
       setError(e instanceof Error ? e.message : aulaShell.login.codigo.incorrecto);
@@ -54,16 +54,16 @@ export const SesionCaducada = () => {
     setEnviando(false);
   };
 
-  const entrar = (event: FormEvent) => {
+  const login = (event: FormEvent) => {
     event.preventDefault();
     if (enviando) return;
-    if (pideCodigo) void verificar();
+    if (pideCodigo) void verify();
     else void iniciar({ usuario, pass }, renovada);
   };
 
   // To the login screen, as a 401 on a page without changes leads: the requests that waited end
   // with their 401, and react-admin's own logout covers a wait no react-admin request was in.
-  const salir = () => {
+  const signOut = () => {
     setPass('');
     setCodigo('');
     setPaso(null);
@@ -74,7 +74,7 @@ export const SesionCaducada = () => {
 
   return (
     <Dialog open fullWidth maxWidth="xs" aria-labelledby="sesion-caducada-titulo" aria-describedby="sesion-caducada-texto">
-      <form onSubmit={entrar} noValidate>
+      <form onSubmit={login} noValidate>
         <DialogTitle id="sesion-caducada-titulo">{translate('aula.sesion.caducada.titulo')}</DialogTitle>
         <DialogContent>
           <DialogContentText id="sesion-caducada-texto">
@@ -121,7 +121,7 @@ export const SesionCaducada = () => {
           </Stack>
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={salir} disabled={enviando}>
+          <Button onClick={signOut} disabled={enviando}>
             {translate('aula.sesion.caducada.salir')}
           </Button>
           <Button type="submit" variant="contained" disabled={enviando}>

@@ -1,6 +1,6 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
 import { mayusculas } from '../common/mayusculas';
-import { validadores } from '../registro';
+import { validadores } from '../entidades';
 import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 

@@ -15,7 +15,7 @@ import { DateTimeField } from '../common/DateTimeField';
 import { mayusculas } from '../common/mayusculas';
 import { ListaMovil } from '../common/ListaMovil';
 import { ResponsiveList } from '../common/ResponsiveList';
-import { nombreDe } from '../registro';
+import { nombreDe } from '../entidades';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
 import { Paginacion } from '../common/Paginacion';
 import type { ReactElement } from 'react';

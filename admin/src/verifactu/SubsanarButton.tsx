@@ -26,7 +26,7 @@ export const SubsanarButton = ({ remision, factura, cliente }: Props) => {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const { data: estado } = useEstadoVerifactu();
-  const { ejecutar, pendiente } = useAccion();
+  const { run, pendiente } = useAccion();
   const [abierto, setAbierto] = useState(false);
   const [nif, setNif] = useState('');
   const [nombre, setNombre] = useState('');
@@ -34,7 +34,7 @@ export const SubsanarButton = ({ remision, factura, cliente }: Props) => {
   if (!remision.vigente || (remision.estado !== 'incorrecto' && remision.estado !== 'aceptadoConErrores')) return null;
   const delCliente = Boolean(estado?.erroresDelCliente.includes(Number(remision.codigoError)));
 
-  const abrir = () => {
+  const openDialogo = () => {
     setNif(cliente?.clienteNif ?? '');
     setNombre(cliente?.clienteNombre ?? '');
     setAbierto(true);
@@ -43,7 +43,7 @@ export const SubsanarButton = ({ remision, factura, cliente }: Props) => {
     const cuerpo: Record<string, string> = {};
     if (delCliente && nif.trim() && nif.trim() !== (cliente?.clienteNif ?? '')) cuerpo.clienteNif = nif.trim();
     if (delCliente && nombre.trim() && nombre.trim() !== (cliente?.clienteNombre ?? '')) cuerpo.clienteNombre = nombre.trim();
-    if (await ejecutar('registros', remision.registroId, 'subsanar', cuerpo)) {
+    if (await run('registros', remision.registroId, 'subsanar', cuerpo)) {
       notify('aula.verifactu.subsanar.hecho', { type: 'success' });
       setAbierto(false);
       void queryClient.invalidateQueries({ queryKey: CLAVE_ESTADO });
@@ -52,7 +52,7 @@ export const SubsanarButton = ({ remision, factura, cliente }: Props) => {
 
   return (
     <>
-      <BotonAccion label="aula.verifactu.subsanar.boton" icon={<BuildIcon />} onClick={abrir} disabled={pendiente} />
+      <BotonAccion label="aula.verifactu.subsanar.boton" icon={<BuildIcon />} onClick={openDialogo} disabled={pendiente} />
       <Dialog open={abierto} onClose={() => setAbierto(false)} aria-labelledby={titulo} fullWidth maxWidth="sm">
         <DialogTitle id={titulo}>{translate('aula.verifactu.subsanar.titulo', { factura })}</DialogTitle>
         <DialogContent>

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Alert, Box, Chip } from '@mui/material';
 import { useBasename, useNotify, useRefresh, useTranslate } from 'react-admin';
-import { escucharCambios, RECARGAR, type CambioVivo } from '../providers/eventos';
+import { subscribeCambios, RECARGAR, type CambioVivo } from '../providers/eventos';
 
 export type Vista = { tipo: 'lista'; recurso: string } | { tipo: 'ficha' | 'edicion'; recurso: string; id: string } | undefined;
 
@@ -45,7 +45,7 @@ export const CambiosEnVivo = () => {
 
   useEffect(() => {
     if (!vista) return;
-    return escucharCambios((c) => {
+    return subscribeCambios((c) => {
       if (!esDe(vista, c)) return;
       if (vista.tipo === 'lista') setCambios((n) => n + 1);
       else if (vista.tipo === 'ficha') {

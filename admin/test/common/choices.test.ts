@@ -1,21 +1,21 @@
-// The admin reads the API registry (admin/src/registro): its choices, search fields, nested
+// The admin reads the API registry (admin/src/entidades): its choices, search fields, nested
 // routes and server-set fields are the ones the public registry it embeds declares, and every value
 // the admin shows has Spanish. That this registry is the API's own definitions is the API's test
 // (api/test/rest/publico-acceso.test.ts).
-import registro from 'virtual:aula-registro';
+import entidades from 'virtual:aula-entidades';
 import { AUDIT_TIPOS, EVENTOS_CUENTA } from '../../../contrato/historial';
 import { choicesDe, claveDeValor } from '../../src/common/choices';
 import { tipoIvaChoices } from '../../src/facturas/tipoIva';
 import { i18nProvider } from '../../src/providers/i18n';
 import { aulaRecursos } from '../../src/providers/i18n/recursos';
-import { nestedUnder, recurso, searchFields, serverFields, valores } from '../../src/registro';
+import { nestedUnder, recurso, searchFields, serverFields, valores } from '../../src/entidades';
 
 describe('the admin reads the API registry', () => {
   it('has the same enum values as the API', () => {
     expect(valores('clases', 'estado')).toEqual(['borrador', 'publicada']);
-    expect(valores('clases', 'estado')).toEqual(registro.clases.fields.estado.enum);
+    expect(valores('clases', 'estado')).toEqual(entidades.clases.fields.estado.enum);
     expect(tipoIvaChoices).toEqual([21, 10, 4, 0].map((id) => ({ id, name: `${id} %` })));
-    expect(tipoIvaChoices.map((c) => c.id)).toEqual(registro.facturas.fields.tipoIva.enum);
+    expect(tipoIvaChoices.map((c) => c.id)).toEqual(entidades.facturas.fields.tipoIva.enum);
   });
 
   it('offers a free-text field the values it has labels for: the tipos the API writes to the log', () => {
@@ -23,7 +23,7 @@ describe('the admin reads the API registry', () => {
   });
 
   it('searches, nests and leaves out what the API declares', () => {
-    for (const [name, r] of Object.entries(registro)) expect(searchFields(name)).toEqual(r.searchFields);
+    for (const [name, r] of Object.entries(entidades)) expect(searchFields(name)).toEqual(r.searchFields);
     expect(nestedUnder('clases')).toEqual({ cursoId: 'cursos', usuarioId: 'usuarios' });
     expect(serverFields('facturas')).toEqual([
       'id', 'numero', 'fecha', 'tipo', 'cuotaIva', 'total', 'rectificaId', 'motivoRectificacion',
@@ -36,7 +36,7 @@ describe('the admin reads the API registry', () => {
 
   it('has a Spanish label for every value, the one the API declares', () => {
     let campos = 0;
-    for (const [name, r] of Object.entries(registro)) {
+    for (const [name, r] of Object.entries(entidades)) {
       for (const [field, f] of Object.entries(r.fields)) {
         if (!f.enumLabels) continue;
         campos++;
@@ -66,7 +66,7 @@ describe('the admin reads the API registry', () => {
 
   it('explains in Spanish every pattern the API checks', () => {
     const validacion = aulaRecursos.validacion as Record<string, unknown>;
-    for (const [name, r] of Object.entries(registro)) {
+    for (const [name, r] of Object.entries(entidades)) {
       for (const [field, f] of Object.entries(r.fields)) {
         if (f.pattern) expect(validacion[field], `${name}.${field}`).toEqual(expect.any(String));
       }

@@ -1,6 +1,6 @@
 import { composeValidators } from 'react-admin';
 import { reglas } from '../../src/common/validators';
-import { validadores } from '../../src/registro';
+import { validadores } from '../../src/entidades';
 
 /** The message key of the first rule a value breaks, as the form would show it. */
 const error = (validators: ReturnType<typeof reglas>, value: unknown) => {

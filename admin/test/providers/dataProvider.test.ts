@@ -279,26 +279,26 @@ describe('writes', () => {
     expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { id: { inq: [1, 2] } } }, body: { estado: 'archivado' } });
   });
 
-  it('contar asks GET /R/count with the filter as a where', async () => {
+  it('count asks GET /R/count with the filter as a where', async () => {
     const llamadas = fakeApi({ 'GET /clases/count': { body: { count: 3 } } });
-    expect(await dataProvider.contar('clases', { cursoId: 4, estado: 'publicada' })).toBe(3);
+    expect(await dataProvider.count('clases', { cursoId: 4, estado: 'publicada' })).toBe(3);
     expect(llamadas.map((l) => [l.method, l.url.split('?')[0], l.query])).toEqual([
       ['GET', '/clases/count', { where: { cursoId: 4, estado: 'publicada' } }],
     ]);
   });
 
-  it('actualizarDonde PATCHes every record the filter matches in one request, and never the whole table', async () => {
+  it('updateWhere PATCHes every record the filter matches in one request, and never the whole table', async () => {
     const llamadas = fakeApi({ 'PATCH /clases': { body: { count: 5 } } });
-    expect(await dataProvider.actualizarDonde('clases', { cursoId: [4, 6], estado: 'borrador' }, { estado: 'publicada' })).toBe(5);
+    expect(await dataProvider.updateWhere('clases', { cursoId: [4, 6], estado: 'borrador' }, { estado: 'publicada' })).toBe(5);
     expect(llamadas).toHaveLength(1);
     expect(llamadas[0]).toMatchObject({ method: 'PATCH', query: { where: { cursoId: { inq: [4, 6] }, estado: 'borrador' } }, body: { estado: 'publicada' } });
-    await expect(dataProvider.actualizarDonde('clases', {}, { estado: 'publicada' })).rejects.toThrow();
+    await expect(dataProvider.updateWhere('clases', {}, { estado: 'publicada' })).rejects.toThrow();
     expect(llamadas).toHaveLength(1);
   });
 
-  it("reordenarClases PUTs the curso's whole order in one request", async () => {
+  it("reorderClases PUTs the curso's whole order in one request", async () => {
     const llamadas = fakeApi({ 'PUT /cursos/4/clases/orden': { status: 204 } });
-    expect(await dataProvider.reordenarClases(4, [9, 7, 8])).toEqual({ data: [9, 7, 8] });
+    expect(await dataProvider.reorderClases(4, [9, 7, 8])).toEqual({ data: [9, 7, 8] });
     expect(llamadas).toHaveLength(1);
     expect(llamadas[0]).toMatchObject({ method: 'PUT', body: { clases: [9, 7, 8] } });
   });
@@ -377,7 +377,7 @@ describe('errors', () => {
         { path: '/clases', code: 'falta', message: 'Falta la clase 10 del curso' },
       ]),
     });
-    expect(motivo(await fallo(dataProvider.reordenarClases(4, [9])))).toBe('Falta la clase 10 del curso');
+    expect(motivo(await fallo(dataProvider.reorderClases(4, [9])))).toBe('Falta la clase 10 del curso');
     fakeApi({ 'DELETE /cursos/2': errorLoopBack(409, 'No se puede borrar: el curso tiene 12 clases') });
     expect(motivo(await fallo(dataProvider.delete('cursos', { id: 2 })))).toBe('No se puede borrar: el curso tiene 12 clases');
   });

@@ -12,7 +12,7 @@ import { tieneSegundoFactor } from './fases.js';
 import { hashPassword } from './passwords.js';
 import { assertPolicy } from './politica.js';
 import { sessionsEnded } from './sessions.js';
-import { borrarSegundoFactor } from './totp.js';
+import { deleteSegundoFactor } from './totp.js';
 
 export interface SaveResult {
   resultado: 'creado' | 'restablecido';
@@ -64,7 +64,7 @@ export async function saveAdministrator(repo: Repository, usuario: string, passw
     const evento = { recurso: 'logins', recursoId: id, datos: { origen: 'scripts/create-admin.ts' } };
     await writeEvento(w, { ...evento, tipo: 'RESTABLECIDA' });
     const factorQuitado = await tieneSegundoFactor(w.db, id);
-    await borrarSegundoFactor(w.db, id);
+    await deleteSegundoFactor(w.db, id);
     if (factorQuitado) await writeEvento(w, { ...evento, tipo: 'MFA-BAJA' });
     sessionsEnded(id);
     return { resultado: 'restablecido', factorQuitado };

@@ -10,7 +10,7 @@ import type { Repository } from '../rest/repository.js';
 import { writeEvento } from './auditoria.js';
 import { checkContrasenaActual } from './contrasenaActual.js';
 import { faseSiguiente } from './fases.js';
-import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
+import { CUALQUIER_CUENTA, allowEnFase } from './guard.js';
 import type { HashingQueue } from './hashing.js';
 import { hashPassword } from './passwords.js';
 import { motivoRechazo } from './politica.js';
@@ -26,10 +26,10 @@ export interface CuentaRouteOptions {
 }
 
 // The account whose password was reset has nothing else to do until it chooses a new one.
-permitirEnFase('cambiarPass', 'POST /cuenta/contrasena');
+allowEnFase('cambiarPass', 'POST /cuenta/contrasena');
 
 /** `actual` and `nueva`, both texts; the values are never echoed (they are passwords). */
-function leerCambio(body: unknown): { actual: string; nueva: string } {
+function parseCambio(body: unknown): { actual: string; nueva: string } {
   const data = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const details: ErrorDetail[] = [];
   for (const campo of ['actual', 'nueva'] as const) {
@@ -47,7 +47,7 @@ export function registerCuentaRoutes(app: FastifyInstance, { repo, config, sessi
   const cuenta = { config: { acceso: CUALQUIER_CUENTA } };
 
   app.post('/cuenta/contrasena', cuenta, async (request) => {
-    const { actual, nueva } = leerCambio(request.body);
+    const { actual, nueva } = parseCambio(request.body);
     const login = yo(request);
     // Whoever holds a session must still prove they know the password: the current one is
     // guessed under the same allowance as at the login page, or a left-open session would let
@@ -69,7 +69,7 @@ export function registerCuentaRoutes(app: FastifyInstance, { repo, config, sessi
     }, { accion: 'cambiarContrasena' });
     sessionsEnded(login.id);
     const fase = await faseSiguiente(db, config, { ...row, debeCambiarPass: false }, { codigoDado: true });
-    if (login.fase !== fase) await sessions.completar(login.sesionId, fase);
+    if (login.fase !== fase) await sessions.complete(login.sesionId, fase);
     return { fase };
   });
 
@@ -79,7 +79,7 @@ export function registerCuentaRoutes(app: FastifyInstance, { repo, config, sessi
   });
 
   /** Ends the account's sessions `donde` names, in one transaction with its log row. */
-  const cerrar = async (request: FastifyRequest, donde: { id?: number; excepto?: number }) => {
+  const closeSesiones = async (request: FastifyRequest, donde: { id?: number; excepto?: number }) => {
     const login = yo(request);
     const n = await repo.transaction(propia(request), async (w) => {
       const q = w.db('sesiones').where('loginId', login.id);
@@ -96,9 +96,9 @@ export function registerCuentaRoutes(app: FastifyInstance, { repo, config, sessi
   // Another account's session answers as one that does not exist: its ids reveal nothing.
   app.delete<{ Params: { id: string } }>('/cuenta/sesiones/:id', cuenta, async (request, reply) => {
     const id = parseId(request.params.id);
-    if (!(await cerrar(request, { id }))) throw notFound('Sesion', id);
+    if (!(await closeSesiones(request, { id }))) throw notFound('Sesion', id);
     return reply.code(204).send();
   });
 
-  app.delete('/cuenta/sesiones', cuenta, async (request) => ({ count: await cerrar(request, { excepto: yo(request).sesionId }) }));
+  app.delete('/cuenta/sesiones', cuenta, async (request) => ({ count: await closeSesiones(request, { excepto: yo(request).sesionId }) }));
 }

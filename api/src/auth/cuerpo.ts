@@ -3,7 +3,7 @@ import { validationFailed, type ErrorDetail } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
 
 /** The named fields of a JSON body, each a string, or a 422 naming those that are not. */
-export function leerTextos<C extends string>(body: unknown, campos: readonly C[]): Record<C, string> {
+export function parseTextos<C extends string>(body: unknown, campos: readonly C[]): Record<C, string> {
   const data = (typeof body === 'object' && body !== null && !Array.isArray(body) ? body : {}) as Record<string, unknown>;
   const details: ErrorDetail[] = [];
   for (const campo of campos) {

@@ -38,7 +38,7 @@ export const RUTAS_DE_FASE: Record<Fase, Set<string>> = {
 };
 
 /** Lets a session in `fase` use these routes («POST /logins/codigo»): each step declares its own. */
-export function permitirEnFase(fase: Fase, ...rutas: string[]) {
+export function allowEnFase(fase: Fase, ...rutas: string[]) {
   for (const r of rutas) RUTAS_DE_FASE[fase].add(r);
 }
 

@@ -5,7 +5,7 @@ import type { Config } from '../config.js';
 import { mensajes } from '../mensajes.js';
 import type { Repository } from '../rest/repository.js';
 import { HttpError, tooManyRequests, unauthorized } from '../base/errors.js';
-import { leerTextos } from './cuerpo.js';
+import { parseTextos } from './cuerpo.js';
 import { isStorableText, serializeRow } from '../base/values.js';
 import { CUALQUIER_CUENTA } from './guard.js';
 import { faseSiguiente } from './fases.js';
@@ -24,7 +24,7 @@ export interface AuthRouteOptions {
 }
 
 /** Only the types are checked: any other mistake is the same «login incorrecto». */
-const readCredentials = (body: unknown) => leerTextos(body, ['usuario', 'pass'] as const);
+const readCredentials = (body: unknown) => parseTextos(body, ['usuario', 'pass'] as const);
 
 export function registerAuthRoutes(app: FastifyInstance, { repo, config, sessions, throttle, hashing, now }: AuthRouteOptions) {
   const db = repo.db;

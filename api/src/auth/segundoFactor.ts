@@ -11,14 +11,14 @@ import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { writeEvento } from './auditoria.js';
 import { checkContrasenaActual } from './contrasenaActual.js';
-import { leerTextos } from './cuerpo.js';
+import { parseTextos } from './cuerpo.js';
 import { faseSiguiente, tieneSegundoFactor } from './fases.js';
-import { CUALQUIER_CUENTA, permitirEnFase } from './guard.js';
+import { CUALQUIER_CUENTA, allowEnFase } from './guard.js';
 import type { SessionLogin } from '../rest/request.js';
 import type { AuthRouteOptions } from './routes.js';
 import { SESSION_COOKIE } from './sessions.js';
 import type { CodigoThrottle } from './throttle.js';
-import { borrarSegundoFactor, codigosNuevos, codigosRestantes, gastarCodigo, guardarCodigos, secretoNuevo, totpDe } from './totp.js';
+import { deleteSegundoFactor, codigosNuevos, codigosRestantes, spendCodigo, saveCodigos, secretoNuevo, totpDe } from './totp.js';
 
 /** What the session routes get, the codes' own throttle, and the product's name for the QR's issuer. */
 export type SegundoFactorOptions = Omit<AuthRouteOptions, 'config'> & { codigos: CodigoThrottle; config: Pick<Config, 'mfaRoles' | 'productName'> };
@@ -26,8 +26,8 @@ export type SegundoFactorOptions = Omit<AuthRouteOptions, 'config'> & { codigos:
 const RUTA = '/cuenta/segundo-factor';
 
 // The step after the password takes the code; an account that must enrol can do only that.
-permitirEnFase('codigo', 'POST /logins/codigo');
-permitirEnFase('enrolar', `GET ${RUTA}`, `POST ${RUTA}`, `POST ${RUTA}/confirmar`);
+allowEnFase('codigo', 'POST /logins/codigo');
+allowEnFase('enrolar', `GET ${RUTA}`, `POST ${RUTA}`, `POST ${RUTA}/confirmar`);
 
 /** 422 rather than 401: the session is still there, only the code was wrong. */
 const codigoIncorrecto = () => new HttpError(422, mensajes.segundoFactor.codigoIncorrecto, 'CODIGO_INCORRECTO');
@@ -56,7 +56,7 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
   };
 
   /** 422 at `pass` unless it is the account's current password (counted as a login attempt). */
-  const exigirContrasena = async (request: FastifyRequest, pass: string) => {
+  const requireContrasena = async (request: FastifyRequest, pass: string) => {
     if (!(await checkContrasenaActual({ db, throttle, hashing }, request.login!, request.ip, pass))) throw contrasenaIncorrecta();
   };
 
@@ -99,8 +99,8 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
     };
     // Nothing to confirm costs no password attempt.
     await pendiente(db);
-    const { codigo, pass } = leerTextos(request.body, (await pideContrasena(login)) ? ['codigo', 'pass'] : ['codigo']) as { codigo: string; pass?: string };
-    if (pass !== undefined) await exigirContrasena(request, pass);
+    const { codigo, pass } = parseTextos(request.body, (await pideContrasena(login)) ? ['codigo', 'pass'] : ['codigo']) as { codigo: string; pass?: string };
+    if (pass !== undefined) await requireContrasena(request, pass);
     const ahora = new Date(now()).toISOString();
     const nuevos = codigosNuevos();
     await repo.transaction(propia(request), async (w) => {
@@ -108,9 +108,9 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
       await pendiente(trx);
       // Not counted by the codes' throttle: this secret is the one this session was just shown,
       // so guessing its codes gains nothing; a typo here must not spend the account's tries.
-      if (!(await gastarCodigo(trx, login.id, codigo, now(), { confirmado: false }))) throw codigoIncorrecto();
+      if (!(await spendCodigo(trx, login.id, codigo, now(), { confirmado: false }))) throw codigoIncorrecto();
       await trx('totp').where('loginId', login.id).update({ activadoEn: ahora });
-      await guardarCodigos(trx, login.id, nuevos, ahora);
+      await saveCodigos(trx, login.id, nuevos, ahora);
       await writeEvento(w, { tipo: 'MFA-ALTA', recurso: 'logins', recursoId: login.id }, new Date(ahora));
     });
     // An account made to enrol goes on to whatever is left (or to a whole session).
@@ -119,16 +119,16 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
   });
 
   app.delete(RUTA, opciones, async (request) => {
-    const { pass, codigo } = leerTextos(request.body, ['pass', 'codigo'] as const);
+    const { pass, codigo } = parseTextos(request.body, ['pass', 'codigo'] as const);
     const login = request.login!;
     if (config.mfaRoles.includes(login.rol)) throw conflict(mensajes.segundoFactor.obligatorio(ETIQUETAS_ROL[login.rol] ?? login.rol));
     if (!(await tieneSegundoFactor(db, login.id))) throw conflict(mensajes.segundoFactor.noActivo);
     // A stolen session must not be enough: the password and a code, each guessed no faster than at login.
-    await exigirContrasena(request, pass);
+    await requireContrasena(request, pass);
     await conCodigo(request, () =>
       repo.transaction(propia(request), async (w) => {
-        if (!(await gastarCodigo(w.db, login.id, codigo, now()))) throw codigoIncorrecto();
-        await borrarSegundoFactor(w.db, login.id);
+        if (!(await spendCodigo(w.db, login.id, codigo, now()))) throw codigoIncorrecto();
+        await deleteSegundoFactor(w.db, login.id);
         await writeEvento(w, { tipo: 'MFA-BAJA', recurso: 'logins', recursoId: login.id }, new Date(now()));
       }),
     );
@@ -137,11 +137,11 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
 
   // The login's second step: a code of the app or a recovery code, each accepted once.
   app.post('/logins/codigo', opciones, async (request, reply: FastifyReply) => {
-    const { codigo } = leerTextos(request.body, ['codigo'] as const);
+    const { codigo } = parseTextos(request.body, ['codigo'] as const);
     const login = request.login!;
     if (login.fase !== 'codigo') throw conflict(mensajes.segundoFactor.sinCodigoPendiente);
     await conCodigo(request, async () => {
-      if (!(await gastarCodigo(db, login.id, codigo, now()))) throw codigoIncorrecto();
+      if (!(await spendCodigo(db, login.id, codigo, now()))) throw codigoIncorrecto();
     });
     const row = await db('logins').where('id', login.id).first();
     const fase = await faseSiguiente(db, config, row, { codigoDado: true });
@@ -155,6 +155,6 @@ export function registerSegundoFactor(app: FastifyInstance, { repo, config, sess
 
   async function siguiente(loginId: number, sesionId: number) {
     const row = await db('logins').where('id', loginId).first();
-    await sessions.completar(sesionId, await faseSiguiente(db, config, row, { codigoDado: true }));
+    await sessions.complete(sesionId, await faseSiguiente(db, config, row, { codigoDado: true }));
   }
 }

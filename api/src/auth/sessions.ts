@@ -123,7 +123,7 @@ export class SessionStore {
   }
 
   /** Moves a session to its next step (null: a whole session), in this process at once. */
-  async completar(sesionId: number, fase: string | null): Promise<void> {
+  async complete(sesionId: number, fase: string | null): Promise<void> {
     await this.db('sesiones').where('id', sesionId).update({ fase });
     for (const [token, known] of this.recent) if (known.login.sesionId === sesionId) this.recent.delete(token);
   }

@@ -70,7 +70,7 @@ abstract class Limitador<K extends Clave> {
   }
 
   /** Records the start of an attempt, or says how many whole seconds to wait before one may start. */
-  protected async reservar(clave: K): Promise<Reserva<K>> {
+  protected async reserveClave(clave: K): Promise<Reserva<K>> {
     const now = this.now();
     const since = new Date(now - this.windowMs).toISOString();
     await this.purge(now);
@@ -172,7 +172,7 @@ export class LoginThrottle extends Limitador<ClaveLogin> {
   }
 
   begin(usuario: string, ip: string): Promise<Reservation> {
-    return this.reservar({ ip, usuario: usuarioKey(usuario) });
+    return this.reserveClave({ ip, usuario: usuarioKey(usuario) });
   }
 }
 
@@ -200,6 +200,6 @@ export class CodigoThrottle extends Limitador<ClaveCodigo> {
   }
 
   begin(loginId: number, ip: string): Promise<Reserva<ClaveCodigo>> {
-    return this.reservar({ loginId, ip });
+    return this.reserveClave({ loginId, ip });
   }
 }

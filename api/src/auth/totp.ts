@@ -20,8 +20,8 @@ export const totpDe = (secreto: string, cuenta: string, emisor: string) =>
 /** A new random secret (160 bits, as RFC 4226 recommends), base32 as the URI carries it. */
 export const secretoNuevo = () => new Secret({ size: 20 }).base32;
 
-const normalizar = (codigo: string) => codigo.toLowerCase().replace(/[\s-]/g, '');
-const hashDe = (codigo: string) => createHash('sha256').update(normalizar(codigo)).digest('hex');
+const normalizeCodigo = (codigo: string) => codigo.toLowerCase().replace(/[\s-]/g, '');
+const hashDe = (codigo: string) => createHash('sha256').update(normalizeCodigo(codigo)).digest('hex');
 
 /** Ten fresh recovery codes to show once; only their hashes are kept. */
 export function codigosNuevos(): string[] {
@@ -32,7 +32,7 @@ export function codigosNuevos(): string[] {
   });
 }
 
-export async function guardarCodigos(trx: Knex.Transaction, loginId: number, codigos: string[], ahora: string) {
+export async function saveCodigos(trx: Knex.Transaction, loginId: number, codigos: string[], ahora: string) {
   await trx('codigos_recuperacion').where('loginId', loginId).delete();
   await trx('codigos_recuperacion').insert(codigos.map((c) => ({ loginId, hash: hashDe(c), usadoEn: null, createdAt: ahora })));
 }
@@ -60,7 +60,7 @@ function pasoDe(secreto: string, codigo: string, ahora: number): number | null {
  * spent by this call. `confirmado: false` checks the secret still being enrolled (recovery codes
  * do not exist yet then).
  */
-export async function gastarCodigo(db: Db | Knex.Transaction, loginId: number, codigo: string, ahora: number, { confirmado = true } = {}): Promise<boolean> {
+export async function spendCodigo(db: Db | Knex.Transaction, loginId: number, codigo: string, ahora: number, { confirmado = true } = {}): Promise<boolean> {
   const fila = await db('totp').where('loginId', loginId).first('secreto', 'activadoEn', 'ultimoPaso');
   if (!fila || (fila.activadoEn !== null) !== confirmado) return false;
   if (esTotp(codigo)) {
@@ -81,7 +81,7 @@ export async function gastarCodigo(db: Db | Knex.Transaction, loginId: number, c
 }
 
 /** Removes the account's factor, confirmed or still being enrolled, with its recovery codes. */
-export async function borrarSegundoFactor(trx: Knex.Transaction, loginId: number): Promise<void> {
+export async function deleteSegundoFactor(trx: Knex.Transaction, loginId: number): Promise<void> {
   await trx('codigos_recuperacion').where('loginId', loginId).delete();
   await trx('totp').where('loginId', loginId).delete();
 }

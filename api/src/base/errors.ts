@@ -91,7 +91,7 @@ function isDatabaseUnavailable(err: Fallo): boolean {
     /Connection terminated|connect ECONNREFUSED|not queryable|Connection ended unexpectedly/.test(err.message ?? '');
 }
 
-const reintentarEn = (segundos: number) => ({ 'retry-after': String(segundos) });
+const retryAfter = (segundos: number) => ({ 'retry-after': String(segundos) });
 
 /**
  * A disk that is full or read-only, where files or SQLite live, or PostgreSQL's own disk full:
@@ -102,7 +102,7 @@ export function averiaDeDisco(err: Fallo): HttpError | undefined {
   const code = String(err.code ?? '');
   if (/^(ENOSPC|EDQUOT|SQLITE_FULL|53100)$/.test(code)) return new HttpError(507, mensajes.almacen.lleno, 'INSUFFICIENT_STORAGE');
   if (/^(EROFS|SQLITE_READONLY.*|25006|EIO|SQLITE_IOERR.*)$/.test(code)) {
-    return new HttpError(503, mensajes.almacen.soloLectura, 'SERVICE_UNAVAILABLE', undefined, reintentarEn(60));
+    return new HttpError(503, mensajes.almacen.soloLectura, 'SERVICE_UNAVAILABLE', undefined, retryAfter(60));
   }
   return undefined;
 }
@@ -117,7 +117,7 @@ export function averiaDeAlmacen(err: Fallo): HttpError | undefined {
   const code = String(err.code ?? '');
   const red = /^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EPIPE|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_.*)$/.test(code);
   const servidor = (err.$metadata?.httpStatusCode ?? 0) >= 500 || /^(TimeoutError|RequestTimeout|SlowDown|ServiceUnavailable|InternalError)$/.test(err.name ?? '');
-  if (red || servidor) return new HttpError(503, mensajes.almacen.noDisponible, 'SERVICE_UNAVAILABLE', undefined, reintentarEn(10));
+  if (red || servidor) return new HttpError(503, mensajes.almacen.noDisponible, 'SERVICE_UNAVAILABLE', undefined, retryAfter(10));
   return undefined;
 }
 

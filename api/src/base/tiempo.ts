@@ -62,7 +62,7 @@ export function esDia(texto: string): boolean {
   return !Number.isNaN(d.getTime()) && fromUtcDate(d) === texto;
 }
 
-export function sumarDias(dia: Dia, n: number): Dia {
+export function addDias(dia: Dia, n: number): Dia {
   const d = toUtcDate(dia);
   d.setUTCDate(d.getUTCDate() + n);
   return fromUtcDate(d);
@@ -90,7 +90,7 @@ export function inicioDelDia(dia: Dia, timeZone: string): string {
   if (inicio === undefined) {
     // Bounded so that odd ranges asked for cannot grow it without end; refilling is cheap.
     if (inicios.size >= MAX_CACHE) inicios.clear();
-    inicio = calcularInicio(dia, timeZone);
+    inicio = computeInicio(dia, timeZone);
     inicios.set(key, inicio);
   }
   return inicio;
@@ -100,7 +100,7 @@ export function inicioDelDia(dia: Dia, timeZone: string): string {
 const inicios = new Map<string, string>();
 const MAX_CACHE = 20_000;
 
-function calcularInicio(dia: Dia, timeZone: string): string {
+function computeInicio(dia: Dia, timeZone: string): string {
   const wall = toUtcDate(dia).getTime();
   const first = wall - offsetAt(wall, timeZone);
   const second = wall - offsetAt(first, timeZone);
@@ -113,7 +113,7 @@ function calcularInicio(dia: Dia, timeZone: string): string {
 /** Monday of the ISO week the day belongs to. */
 export function lunesDe(dia: Dia): Dia {
   const weekday = toUtcDate(dia).getUTCDay(); // 0 = Sunday
-  return sumarDias(dia, -((weekday + 6) % 7));
+  return addDias(dia, -((weekday + 6) % 7));
 }
 
 /** First day of the month `n` months after the one `dia` is in (before it when `n` < 0). */
@@ -125,7 +125,7 @@ export function primeroDelMes(dia: Dia, n = 0): Dia {
 
 /** How many calendar months `desde`..`hasta` covers when it is exactly whole months; else 0. */
 export function mesesEnteros(desde: Dia, hasta: Dia): number {
-  const enteros = desde === primeroDelMes(desde) && sumarDias(hasta, 1) === primeroDelMes(hasta, 1);
+  const enteros = desde === primeroDelMes(desde) && addDias(hasta, 1) === primeroDelMes(hasta, 1);
   return enteros ? cuantosIntervalos(desde, hasta, 'mes') : 0;
 }
 
@@ -143,7 +143,7 @@ export function cuantosIntervalos(desde: Dia, hasta: Dia, agrupacion: Agrupacion
  */
 export function intervalos(desde: Dia, hasta: Dia, agrupacion: Agrupacion, timeZone: string): Intervalo[] {
   const out: Intervalo[] = [];
-  const finRango = sumarDias(hasta, 1);
+  const finRango = addDias(hasta, 1);
   let dia = desde;
   let inicio = inicioDelDia(desde, timeZone);
   while (dia < finRango) {
@@ -151,10 +151,10 @@ export function intervalos(desde: Dia, hasta: Dia, agrupacion: Agrupacion, timeZ
     let siguiente: Dia;
     if (agrupacion === 'dia') {
       clave = dia;
-      siguiente = sumarDias(dia, 1);
+      siguiente = addDias(dia, 1);
     } else if (agrupacion === 'semana') {
       clave = lunesDe(dia);
-      siguiente = sumarDias(clave, 7);
+      siguiente = addDias(clave, 7);
     } else {
       clave = dia.slice(0, 7);
       siguiente = primeroDelMes(dia, 1);

@@ -4,7 +4,7 @@ import knex, { type Knex } from 'knex';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { testRegexp } from './regexp.js';
-import { plegar } from './pliegue.js';
+import { foldTexto } from './pliegue.js';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname } from 'node:path';
@@ -83,7 +83,7 @@ export function configureSqliteConnection(conn: Database.Database) {
   conn.function('regexp', { deterministic: true }, sqliteRegexp);
   // Search folding for ilike (db/pliegue.ts): SQLite's lower() only folds ASCII («Á» stays «Á»)
   // and keeps accents; PostgreSQL has the same function under the same name.
-  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? plegar(v) : v));
+  conn.function('pliegue', { deterministic: true }, (v: unknown) => (typeof v === 'string' ? foldTexto(v) : v));
   cachePreparedStatements(conn);
 }
 

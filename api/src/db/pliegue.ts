@@ -10,7 +10,7 @@ const ACENTOS = /([A-Za-z])[\u0300-\u036f]+/g;
 const ASCII = /^[\x00-\x7f]*$/;
 
 /** The folded text: what `pliegue(x)` returns on both databases. */
-export function plegar(texto: string): string {
+export function foldTexto(texto: string): string {
   // Most of what is searched is plain ASCII, which has no accents to lose.
   if (ASCII.test(texto)) return texto.toLowerCase();
   return texto.normalize('NFD').replace(ACENTOS, '$1').normalize('NFC').toLowerCase();

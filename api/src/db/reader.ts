@@ -85,7 +85,7 @@ function pgStatement(sql: string): PgStatement {
  * server has taken it (it closes that connection): after that, the cancel cannot reach a later
  * query on the same connection, which may then go back to the pool.
  */
-function cancelar(client: pg.PoolClient): Promise<void> {
+function cancelConsulta(client: pg.PoolClient): Promise<void> {
   const { host, port, processID, secretKey } = client as unknown as { host: string; port: number; processID: number; secretKey: number };
   // The protocol's CancelRequest, which pg's Connection sends but its types do not declare.
   const con = new pg.Connection() as pg.Connection & { connect(...to: unknown[]): void; cancel(pid: number, key: number): void };
@@ -114,7 +114,7 @@ export async function readRows(conn: Db | Knex.Transaction, sql: string, binding
     const client = (await db.client.acquireConnection()) as pg.PoolClient;
     let cancelada: Promise<void> | undefined;
     const cancel = () => {
-      cancelada = cancelar(client);
+      cancelada = cancelConsulta(client);
     };
     signal?.addEventListener('abort', cancel, { once: true });
     try {

@@ -37,6 +37,6 @@ export async function disparadorVersion(knex: Knex, tabla: string): Promise<void
   );
 }
 
-export async function quitarDisparadorVersion(knex: Knex, tabla: string): Promise<void> {
+export async function dropDisparadorVersion(knex: Knex, tabla: string): Promise<void> {
   await knex.raw(isPg(knex) ? `DROP TRIGGER IF EXISTS ${q(`${tabla}_version`)} ON ${q(tabla)}` : `DROP TRIGGER IF EXISTS ${q(`${tabla}_version`)}`);
 }

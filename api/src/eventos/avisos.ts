@@ -41,7 +41,7 @@ export function createAvisos(bus: BusEventos, canal: string | undefined): AvisoC
   return {
     async enTransaccion() {},
     trasConfirmar(cambios: Cambio[]) {
-      bus.publicar(cambios);
+      bus.publish(cambios);
       if (cluster.isWorker && process.send) process.send({ aulaCambios: cambios } satisfies MensajeRelevo);
     },
   };

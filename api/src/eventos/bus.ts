@@ -19,12 +19,12 @@ export class BusEventos {
     this.emisor.setMaxListeners(0);
   }
 
-  publicar(cambios: Cambio[]) {
+  publish(cambios: Cambio[]) {
     for (const c of cambios) this.emisor.emit('cambio', c);
   }
 
   /** Returns the function that stops listening. */
-  escuchar(fn: (c: Cambio) => void): () => void {
+  listen(fn: (c: Cambio) => void): () => void {
     this.emisor.on('cambio', fn);
     return () => this.emisor.off('cambio', fn);
   }

@@ -24,7 +24,7 @@ export function canalDe(database: Config['database']): string {
 export interface Escucha {
   /** Resolves once the first LISTEN is in place: a write after it is heard. */
   lista: Promise<void>;
-  cerrar(): Promise<void>;
+  close(): Promise<void>;
 }
 
 export function createEscucha(db: Db, database: Config['database'], bus: BusEventos, log: FastifyBaseLogger): Escucha {
@@ -34,27 +34,27 @@ export function createEscucha(db: Db, database: Config['database'], bus: BusEven
   let ultimo = 0;
   let espera: NodeJS.Timeout | undefined;
 
-  const publicar = (cambios: Cambio[]) => {
+  const publish = (cambios: Cambio[]) => {
     for (const c of cambios) ultimo = Math.max(ultimo, c.evento);
-    bus.publicar(cambios);
+    bus.publish(cambios);
   };
 
-  const oir = async (carga: string | undefined) => {
+  const receive = async (carga: string | undefined) => {
     const c = JSON.parse(carga ?? '{}') as Partial<Cambio>;
-    if (Array.isArray(c.ids)) return publicar([c as Cambio]);
+    if (Array.isArray(c.ids)) return publish([c as Cambio]);
     // Too big for a notification (a bulk write of many ids): its log row says it.
-    if (typeof c.evento === 'number') publicar((await cambiosDesde(db, c.evento - 1, 1)).cambios);
+    if (typeof c.evento === 'number') publish((await cambiosDesde(db, c.evento - 1, 1)).cambios);
   };
 
-  const conectar = async (): Promise<void> => {
+  const connect = async (): Promise<void> => {
     const c = new pg.Client({ connectionString: database.connectionString, connectionTimeoutMillis: 3000 });
     c.on('notification', (n) => {
-      oir(n.payload).catch((err) => log.warn({ err }, 'aviso de cambio ilegible'));
+      receive(n.payload).catch((err) => log.warn({ err }, 'aviso de cambio ilegible'));
     });
     c.on('error', (err) => log.warn({ err }, 'la conexión que escucha los cambios falló'));
     c.on('end', () => {
       if (cliente === c) cliente = undefined;
-      if (!cerrada) espera = setTimeout(() => void reconectar(), REINTENTO_MS);
+      if (!cerrada) espera = setTimeout(() => void reconnect(), REINTENTO_MS);
     });
     await c.connect();
     await c.query(`LISTEN ${c.escapeIdentifier(canal)}`);
@@ -62,25 +62,25 @@ export function createEscucha(db: Db, database: Config['database'], bus: BusEven
   };
 
   // Whatever committed while nobody listened is in `logs`: the streams of this process get it now.
-  const reconectar = async () => {
+  const reconnect = async () => {
     if (cerrada) return;
     try {
-      await conectar();
-      if (ultimo) publicar((await cambiosDesde(db, ultimo)).cambios);
+      await connect();
+      if (ultimo) publish((await cambiosDesde(db, ultimo)).cambios);
     } catch (err) {
       log.warn({ err }, 'no se pudo volver a escuchar los cambios; se reintenta');
-      if (!cerrada) espera = setTimeout(() => void reconectar(), REINTENTO_MS);
+      if (!cerrada) espera = setTimeout(() => void reconnect(), REINTENTO_MS);
     }
   };
 
-  const lista = conectar().catch((err) => {
+  const lista = connect().catch((err) => {
     log.warn({ err }, 'no se pudo escuchar los cambios; se reintenta');
-    espera = setTimeout(() => void reconectar(), REINTENTO_MS);
+    espera = setTimeout(() => void reconnect(), REINTENTO_MS);
   });
 
   return {
     lista,
-    async cerrar() {
+    async close() {
       cerrada = true;
       clearTimeout(espera);
       await cliente?.end().catch(() => {});

@@ -86,105 +86,105 @@ export function registerFlujo(app: FastifyInstance, { db, bus, registry, sesione
     let vigilado = false;
     /** What the reader has not taken yet: in the stream, in the response and in its socket. */
     const pendiente = () => flujo.writableLength + flujo.readableLength + reply.raw.writableLength;
-    const enviar = (texto: string) => {
+    const send = (texto: string) => {
       if (cerrado) return;
       flujo.write(texto);
       // A reader that stopped reading would have the process keep every event for it: it is
       // dropped, and its browser, when it reads again, reconnects and replays what it missed.
       if (vigilado && pendiente() > limites.maxPendienteBytes) {
         request.log.warn({ loginId: login.id, bytes: pendiente() }, 'flujo de eventos cortado: su lector no lee');
-        cerrar(true);
+        close(true);
       }
     };
-    const enviarCambio = (c: Cambio) => {
-      for (const id of idsVisibles(registry, login, c)) enviar(mensajeDe(c, id));
+    const sendCambio = (c: Cambio) => {
+      for (const id of idsVisibles(registry, login, c)) send(mensajeDe(c, id));
     };
     // While the missed ones are replayed, or the account is checked again, live ones wait: the
     // order stays the log's, and nothing is sent under a role the account may no longer have.
     let retenidos: Cambio[] = [];
     let retenciones = 1;
-    const soltar = (yaEnviados?: Set<number>) => {
+    const release = (yaEnviados?: Set<number>) => {
       if (yaEnviados) retenidos = retenidos.filter((c) => !yaEnviados.has(c.evento));
       if (--retenciones > 0) return;
       const pendientes = retenidos;
       retenidos = [];
-      for (const c of pendientes) enviarCambio(c);
+      for (const c of pendientes) sendCambio(c);
     };
     let comprobando = false;
     // A check asked for while one is on its way may come after a change that one read too early.
     let otraVez = false;
-    const comprobarUna = (): Promise<void> =>
+    const checkOnce = (): Promise<void> =>
       sesiones.resolve(token, { recheck: true, touch: false }).then(
         (ahora) => {
-          if (!mismaSesion(ahora, login)) cerrar();
+          if (!mismaSesion(ahora, login)) close();
           else if (otraVez) {
             otraVez = false;
-            return comprobarUna();
+            return checkOnce();
           }
         },
         (err) => request.log.warn({ err }, 'no se pudo comprobar la sesión de un flujo de eventos'),
       );
-    const comprobar = () => {
+    const check = () => {
       if (cerrado) return;
       if (comprobando) return void (otraVez = true);
       comprobando = true;
       retenciones++;
-      void comprobarUna().finally(() => {
+      void checkOnce().finally(() => {
         comprobando = false;
         otraVez = false;
-        soltar();
+        release();
       });
     };
-    const recibir = (c: Cambio) => {
+    const receive = (c: Cambio) => {
       if (cerrado) return;
       // The account itself changed (a role, a deactivation): checked before anything after it goes.
-      if (c.recurso === 'logins' && c.ids.includes(login.id)) comprobar();
+      if (c.recurso === 'logins' && c.ids.includes(login.id)) check();
       if (retenciones > 0) return void retenidos.push(c);
-      enviarCambio(c);
+      sendCambio(c);
     };
-    const dejarDeOir = bus.escuchar(recibir);
+    const dejarDeOir = bus.listen(receive);
     const latido = setInterval(() => {
-      enviar(': latido\n\n');
+      send(': latido\n\n');
       // Not activity: a tab left open must still reach the idle timeout.
-      comprobar();
+      check();
     }, latidoMs);
     /** `cortar`: the reader is not reading, so nothing waiting is worth delivering. */
-    const cerrar = (cortar = false) => {
+    const close = (cortar = false) => {
       if (cerrado) return;
       cerrado = true;
       clearInterval(latido);
       dejarDeOir();
-      abiertos.delete(cerrar);
+      abiertos.delete(close);
       retenidos = [];
       if (cortar) {
         flujo.destroy();
         reply.raw.destroy();
       } else flujo.end();
     };
-    abiertos.set(cerrar, login.id);
-    request.raw.once('close', () => cerrar());
+    abiertos.set(close, login.id);
+    request.raw.once('close', () => close());
 
     reply
       .header('content-type', 'text/event-stream; charset=utf-8')
       // no-transform: no proxy may compress or rewrite it; X-Accel-Buffering: nginx, if one is put in front.
       .header('cache-control', 'no-cache, no-transform')
       .header('x-accel-buffering', 'no');
-    enviar(`retry: ${reintentoMs}\n\n`);
+    send(`retry: ${reintentoMs}\n\n`);
 
     const desde = ultimoVisto(request);
     if (desde !== undefined) {
       try {
         const { cambios, incompletos } = await cambiosDesde(db, desde);
         // Too far behind to replay: the client reloads what it shows.
-        if (incompletos) enviar(`event: recargar\ndata: {}\n\n`);
-        else for (const c of cambios) enviarCambio(c);
-        soltar(new Set(cambios.map((c) => c.evento)));
+        if (incompletos) send(`event: recargar\ndata: {}\n\n`);
+        else for (const c of cambios) sendCambio(c);
+        release(new Set(cambios.map((c) => c.evento)));
       } catch (err) {
-        cerrar();
+        close();
         throw err;
       }
     } else {
-      soltar();
+      release();
     }
     vigilado = true;
     return reply.send(flujo);

@@ -19,7 +19,7 @@ export interface Eventos {
   /** For the repository: told of every write, in its transaction and after its commit. */
   avisos: AvisoCambios;
   /** Listening, and GET /eventos served. */
-  registrar(app: FastifyInstance, registry: Registry, opciones?: OpcionesFlujo): Promise<void>;
+  mount(app: FastifyInstance, registry: Registry, opciones?: OpcionesFlujo): Promise<void>;
 }
 
 export function createEventos(db: Db, config: Pick<Config, 'database' | 'eventos'>): Eventos {
@@ -29,18 +29,18 @@ export function createEventos(db: Db, config: Pick<Config, 'database' | 'eventos
   return {
     bus,
     avisos,
-    async registrar(app, registry, opciones) {
+    async mount(app, registry, opciones) {
       if (pg) {
         const escucha = createEscucha(db, config.database, bus, app.log);
-        app.addHook('onClose', () => escucha.cerrar());
+        app.addHook('onClose', () => escucha.close());
         await escucha.lista;
       } else if (cluster.isWorker) {
         // What the other workers committed, relayed by the primary (cluster.ts).
-        const oir = (m: unknown) => {
-          if (esRelevo(m)) bus.publicar(m.aulaCambios);
+        const receive = (m: unknown) => {
+          if (esRelevo(m)) bus.publish(m.aulaCambios);
         };
-        process.on('message', oir);
-        app.addHook('onClose', async () => void process.off('message', oir));
+        process.on('message', receive);
+        app.addHook('onClose', async () => void process.off('message', receive));
       }
       registerFlujo(app, { db, bus, registry, sesiones: app.sesiones, limites: config.eventos }, opciones);
     },

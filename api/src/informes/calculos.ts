@@ -3,7 +3,7 @@
 import type { Knex } from 'knex';
 import { intervalos, type Intervalo } from '../base/tiempo.js';
 import type { Contexto, Resultado } from './definir.js';
-import { leerAgrupacion, leerPeriodo } from './parametros.js';
+import { parseAgrupacion, parsePeriodo } from './parametros.js';
 import type { Rango } from './queries.js';
 
 /** The days of a period as the answer shows them. */
@@ -13,7 +13,7 @@ export const dias = (p: { desde: string | null; hasta: string }) => ({ desde: p.
 export const porPeriodo =
   <T>(clave: string, consulta: (db: Knex, p: Rango) => Promise<T>) =>
   async ({ db, timeZone, query, ahora }: Contexto): Promise<Resultado> => {
-    const p = leerPeriodo(query, timeZone, ahora);
+    const p = parsePeriodo(query, timeZone, ahora);
     return { cuerpo: { periodo: dias(p), [clave]: await consulta(db, p) }, periodo: p };
   };
 
@@ -21,8 +21,8 @@ export const porPeriodo =
 export const porIntervalos =
   <T>(consulta: (db: Knex, params: { intervalos: Intervalo[] }) => Promise<T[]>) =>
   async ({ db, timeZone, query, ahora }: Contexto): Promise<Resultado> => {
-    const p = leerPeriodo(query, timeZone, ahora);
-    const agrupacion = leerAgrupacion(query, p);
+    const p = parsePeriodo(query, timeZone, ahora);
+    const agrupacion = parseAgrupacion(query, p);
     const serie = await consulta(db, { intervalos: intervalos(p.desde, p.hasta, agrupacion, timeZone) });
     return { cuerpo: { periodo: dias(p), agrupacion, serie }, periodo: p };
   };

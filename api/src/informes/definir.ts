@@ -32,7 +32,7 @@ export interface Tabla {
 }
 
 export interface Informe extends InformePublico {
-  calcular(ctx: Contexto): Promise<Resultado>;
+  compute(ctx: Contexto): Promise<Resultado>;
   /** The CSV's rows, keyed by the columns, when they are not the answer's `filas` (several lists in one sheet). */
   filasCsv?: (cuerpo: Cuerpo, ctx: Contexto) => object[];
   /** A sheet shaped otherwise than one line per row (indicators against two periods). */

@@ -6,7 +6,7 @@ import type { Config } from '../config.js';
 import { aCsv, tablaCsv } from './csv.js';
 import type { Informe } from './definir.js';
 import { informes as todos } from './definiciones/index.js';
-import { comprobarNombres, type Query } from './parametros.js';
+import { checkNombres, type Query } from './parametros.js';
 import pagos from '../resources/pagos/index.js';
 
 export interface InformesOptions {
@@ -46,9 +46,9 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
     // Reports are figures of the pagos (and their facturas): for the roles that read them.
     app.get(`/${informe.nombre}`, { config: { acceso: { recurso: pagos, op: 'leer' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const query = (request.query ?? {}) as Query;
-      comprobarNombres(query, informe.parametros);
+      checkNombres(query, informe.parametros);
       const ctx = { db, timeZone, query, ahora: ahora() };
-      const r = await informe.calcular(ctx);
+      const r = await informe.compute(ctx);
       // Figures about the business's money: never kept by a shared cache.
       reply.header('cache-control', 'private, no-store');
       if (!pideCsv(request)) return r.cuerpo;

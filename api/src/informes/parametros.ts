@@ -13,7 +13,7 @@ import {
   inicioDelDia,
   mesesEnteros,
   primeroDelMes,
-  sumarDias,
+  addDias,
   type Agrupacion,
   type Dia,
 } from '../base/tiempo.js';
@@ -51,7 +51,7 @@ export const esquemasParametro: Record<NombreParametro, object> = {
   },
 };
 
-export function comprobarNombres(query: Query, permitidos: readonly string[]) {
+export function checkNombres(query: Query, permitidos: readonly string[]) {
   for (const nombre of Object.keys(query)) {
     if (!permitidos.includes(nombre)) {
       throw badRequest(m.parametroDesconocido(nombre), [{ path: nombre, code: 'unknown', message: m.parametroDesconocido(nombre) }]);
@@ -69,7 +69,7 @@ const dateTime = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d
  * A date, or a date-time reduced to the calendar day it falls on in the business's zone (a
  * date-time without offset is already wall-clock time there).
  */
-function leerDia(query: Query, param: string, timeZone: string): Dia | undefined {
+function parseDia(query: Query, param: string, timeZone: string): Dia | undefined {
   const raw = query[param];
   if (raw === undefined || raw === '') return undefined;
   const texto = typeof raw === 'string' ? raw.trim() : JSON.stringify(raw);
@@ -86,7 +86,7 @@ function leerDia(query: Query, param: string, timeZone: string): Dia | undefined
 }
 
 export function periodo(desde: Dia, hasta: Dia, timeZone: string): Periodo {
-  return { desde, hasta, inicio: inicioDelDia(desde, timeZone), fin: inicioDelDia(sumarDias(hasta, 1), timeZone) };
+  return { desde, hasta, inicio: inicioDelDia(desde, timeZone), fin: inicioDelDia(addDias(hasta, 1), timeZone) };
 }
 
 /**
@@ -99,18 +99,18 @@ export function periodo(desde: Dia, hasta: Dia, timeZone: string): Periodo {
  */
 export function periodoAnterior(p: Periodo, timeZone: string, { soloDias = false } = {}): Periodo {
   const meses = soloDias ? 0 : mesesEnteros(p.desde, p.hasta);
-  if (meses > 0) return periodo(primeroDelMes(p.desde, -meses), sumarDias(p.desde, -1), timeZone);
+  if (meses > 0) return periodo(primeroDelMes(p.desde, -meses), addDias(p.desde, -1), timeZone);
   if (!soloDias && p.desde === primeroDelMes(p.desde)) {
     if (p.desde.slice(0, 7) === p.hasta.slice(0, 7)) return mismosDias(p, 1, timeZone);
     if (p.desde.endsWith('-01-01') && p.desde.slice(0, 4) === p.hasta.slice(0, 4)) return mismosDias(p, 12, timeZone);
   }
-  return periodo(sumarDias(p.desde, -(diasEntre(p.desde, p.hasta) + 1)), sumarDias(p.desde, -1), timeZone);
+  return periodo(addDias(p.desde, -(diasEntre(p.desde, p.hasta) + 1)), addDias(p.desde, -1), timeZone);
 }
 
 /** `p` moved `meses` months back, day for day, its last day cut to the end of its month. */
 function mismosDias(p: Periodo, meses: number, timeZone: string): Periodo {
   const mes = primeroDelMes(p.hasta, -meses);
-  const finDelMes = sumarDias(primeroDelMes(p.hasta, -meses + 1), -1);
+  const finDelMes = addDias(primeroDelMes(p.hasta, -meses + 1), -1);
   const mismoDia = `${mes.slice(0, 8)}${p.hasta.slice(8)}`;
   return periodo(primeroDelMes(p.desde, -meses), mismoDia < finDelMes ? mismoDia : finDelMes, timeZone);
 }
@@ -119,9 +119,9 @@ function mismosDias(p: Periodo, meses: number, timeZone: string): Periodo {
  * `desde`/`hasta` from the query. Without `hasta` the period ends today; without `desde` it
  * starts 29 days before `hasta`, so the default is the last 30 days.
  */
-export function leerPeriodo(query: Query, timeZone: string, ahora: Date): Periodo {
-  const hasta = leerDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
-  const desde = leerDia(query, 'desde', timeZone) ?? sumarDias(hasta, -(DIAS_POR_DEFECTO - 1));
+export function parsePeriodo(query: Query, timeZone: string, ahora: Date): Periodo {
+  const hasta = parseDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
+  const desde = parseDia(query, 'desde', timeZone) ?? addDias(hasta, -(DIAS_POR_DEFECTO - 1));
   if (desde > hasta) throw invalido('desde', m.rangoInvertido(desde, hasta));
   return periodo(desde, hasta, timeZone);
 }
@@ -130,13 +130,13 @@ export function leerPeriodo(query: Query, timeZone: string, ahora: Date): Period
  * For lists of what is stuck now: without `desde` nothing is too old to show, since money stuck
  * for two months matters more than money stuck for two days.
  */
-export function leerPeriodoAbierto(query: Query, timeZone: string, ahora: Date): { desde: Dia | null; hasta: Dia; inicio: string | null; fin: string } {
-  if (query.desde !== undefined && query.desde !== '') return leerPeriodo(query, timeZone, ahora);
-  const hasta = leerDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
-  return { desde: null, hasta, inicio: null, fin: inicioDelDia(sumarDias(hasta, 1), timeZone) };
+export function parsePeriodoAbierto(query: Query, timeZone: string, ahora: Date): { desde: Dia | null; hasta: Dia; inicio: string | null; fin: string } {
+  if (query.desde !== undefined && query.desde !== '') return parsePeriodo(query, timeZone, ahora);
+  const hasta = parseDia(query, 'hasta', timeZone) ?? diaEn(ahora, timeZone);
+  return { desde: null, hasta, inicio: null, fin: inicioDelDia(addDias(hasta, 1), timeZone) };
 }
 
-export function leerAgrupacion(query: Query, p: Periodo): Agrupacion {
+export function parseAgrupacion(query: Query, p: Periodo): Agrupacion {
   const raw = query.agrupacion ?? 'dia';
   if (typeof raw !== 'string' || !(agrupaciones as readonly string[]).includes(raw)) {
     throw invalido('agrupacion', m.agrupacionInvalida(typeof raw === 'string' ? raw : JSON.stringify(raw)));
@@ -147,7 +147,7 @@ export function leerAgrupacion(query: Query, p: Periodo): Agrupacion {
   return agrupacion;
 }
 
-export function leerDias(query: Query, porDefecto: number): number {
+export function parseDias(query: Query, porDefecto: number): number {
   const raw = query.dias;
   if (raw === undefined || raw === '') return porDefecto;
   const texto = typeof raw === 'string' ? raw.trim() : JSON.stringify(raw);

@@ -36,10 +36,10 @@ const CARPETAS_GUARDADAS = ['videos', 'photos'];
  */
 const ID_SUBIDA = /^[0-9a-f]{16,64}$/;
 
-/** A stored file as a local path ffprobe and ffmpeg can read; `liberar` removes a temporary copy. */
+/** A stored file as a local path ffprobe and ffmpeg can read; `release` removes a temporary copy. */
 export interface CopiaLocal {
   fichero: string;
-  liberar(): Promise<void>;
+  release(): Promise<void>;
 }
 
 export interface Almacen {
@@ -49,28 +49,28 @@ export interface Almacen {
   /** The first `n` bytes of a finished upload (fewer if it is shorter). */
   inicioDeSubida(subida: string, n: number): Promise<Buffer>;
   /** Removes an upload, finished or not, with everything tus kept of it. */
-  descartarSubida(subida: string): Promise<void>;
+  discardSubida(subida: string): Promise<void>;
   /** Moves a finished upload to its final key and forgets the upload. */
-  colocar(subida: string, clave: string, tipo: string): Promise<void>;
+  place(subida: string, clave: string, tipo: string): Promise<void>;
   /** Stores a local file (a thumbnail, a demo file) at `clave`: whole or not at all. */
-  guardar(clave: string, fichero: string, tipo: string): Promise<void>;
-  borrar(clave: string): Promise<void>;
+  save(clave: string, fichero: string, tipo: string): Promise<void>;
+  delete(clave: string): Promise<void>;
   existe(clave: string): Promise<boolean>;
   /** Every stored key under videos/ and photos/. */
-  listar(): AsyncIterable<string>;
+  list(): AsyncIterable<string>;
   /**
    * The file as a local path: the stored file itself, or (S3) a temporary copy. ffprobe and
    * ffmpeg are never handed a URL: what they read is exactly the bytes that were uploaded.
    */
   enLocal(clave: string): Promise<CopiaLocal>;
   /** Ids of the uploads storage holds that were never placed: in progress, or finished and left. */
-  listarSubidas(): AsyncIterable<string>;
+  listSubidas(): AsyncIterable<string>;
   /** Throws when storage cannot be written (for /health): a folder gone read-only, a bucket unreachable. */
-  comprobarEscritura(): Promise<void>;
+  checkEscritura(): Promise<void>;
   /** A short-lived URL a browser may fetch the file from (S3), or undefined (local: the API serves it). */
   enlaceTemporal(clave: string, segundos: number): Promise<string | undefined>;
   /** Removes uploads abandoned longer than the expiry, parts included; how many went. */
-  barrerCaducadas(): Promise<number>;
+  sweepCaducadas(): Promise<number>;
 }
 
 // ---- local folder ------------------------------------------------------------------------
@@ -122,10 +122,10 @@ class AlmacenLocal implements Almacen {
   }
 
   async inicioDeSubida(subida: string, n: number): Promise<Buffer> {
-    return leerInicio(join(this.carpetaSubidas, subida), n);
+    return readInicio(join(this.carpetaSubidas, subida), n);
   }
 
-  async descartarSubida(subida: string): Promise<void> {
+  async discardSubida(subida: string): Promise<void> {
     await rm(join(this.carpetaSubidas, subida), { force: true });
     // An upload left without its metadata (a stop at the wrong moment) still goes.
     await this.subidas.configstore.delete(subida).catch((err: NodeJS.ErrnoException) => {
@@ -133,14 +133,14 @@ class AlmacenLocal implements Almacen {
     });
   }
 
-  async colocar(subida: string, clave: string): Promise<void> {
+  async place(subida: string, clave: string): Promise<void> {
     const destino = this.ruta(clave);
     await mkdir(dirname(destino), { recursive: true });
     await rename(join(this.carpetaSubidas, subida), destino);
     await this.subidas.configstore.delete(subida);
   }
 
-  async guardar(clave: string, fichero: string): Promise<void> {
+  async save(clave: string, fichero: string): Promise<void> {
     const destino = this.ruta(clave);
     await mkdir(dirname(destino), { recursive: true });
     // Written aside and renamed: a full disk or a stop mid-copy leaves no truncated file at its
@@ -154,7 +154,7 @@ class AlmacenLocal implements Almacen {
     }
   }
 
-  async borrar(clave: string): Promise<void> {
+  async delete(clave: string): Promise<void> {
     await rm(this.ruta(clave), { force: true });
   }
 
@@ -162,7 +162,7 @@ class AlmacenLocal implements Almacen {
     return stat(this.ruta(clave)).then((s) => s.isFile(), () => false);
   }
 
-  async *listar(): AsyncIterable<string> {
+  async *list(): AsyncIterable<string> {
     for (const carpeta of CARPETAS_GUARDADAS) {
       const entradas = await readdir(join(this.raiz, carpeta), { recursive: true, withFileTypes: true }).catch(() => []);
       for (const e of entradas) {
@@ -172,16 +172,16 @@ class AlmacenLocal implements Almacen {
   }
 
   async enLocal(clave: string): Promise<CopiaLocal> {
-    return { fichero: this.ruta(clave), liberar: async () => undefined };
+    return { fichero: this.ruta(clave), release: async () => undefined };
   }
 
-  async *listarSubidas(): AsyncIterable<string> {
+  async *listSubidas(): AsyncIterable<string> {
     const nombres = await readdir(this.carpetaSubidas).catch(() => [] as string[]);
     // tus's FileStore keeps `<id>` (the bytes) and `<id>.json` (its metadata).
     for (const id of new Set(nombres.map((n) => n.replace(/\.json$/, '')))) if (ID_SUBIDA.test(id)) yield id;
   }
 
-  async comprobarEscritura(): Promise<void> {
+  async checkEscritura(): Promise<void> {
     await access(this.carpetaSubidas, constants.W_OK);
   }
 
@@ -189,12 +189,12 @@ class AlmacenLocal implements Almacen {
     return undefined;
   }
 
-  async barrerCaducadas(): Promise<number> {
+  async sweepCaducadas(): Promise<number> {
     return this.subidas.deleteExpired();
   }
 }
 
-async function leerInicio(fichero: string, n: number): Promise<Buffer> {
+async function readInicio(fichero: string, n: number): Promise<Buffer> {
   const handle = await open(fichero, 'r');
   try {
     const buffer = Buffer.alloc(n);
@@ -262,7 +262,7 @@ class AlmacenS3 implements Almacen {
     md5EnBorradosEnLote((this.subidas as unknown as { client: S3Client }).client);
   }
 
-  async comprobar(crearSiFalta: boolean): Promise<void> {
+  async check(crearSiFalta: boolean): Promise<void> {
     try {
       await this.cliente.send(new HeadBucketCommand({ Bucket: this.bucket }));
     } catch (err) {
@@ -280,29 +280,29 @@ class AlmacenS3 implements Almacen {
     return Buffer.from(await r.Body!.transformToByteArray());
   }
 
-  async descartarSubida(subida: string): Promise<void> {
+  async discardSubida(subida: string): Promise<void> {
     // tus aborts the multipart upload of an unfinished one; a finished one is a plain object.
     await this.subidas.remove(subida).catch(() => undefined);
-    for (const clave of [subida, `${subida}.info`, `${subida}.part`]) await this.borrar(clave);
+    for (const clave of [subida, `${subida}.info`, `${subida}.part`]) await this.delete(clave);
   }
 
-  async colocar(subida: string, clave: string, tipo: string): Promise<void> {
+  async place(subida: string, clave: string, tipo: string): Promise<void> {
     // A server-side copy: the bytes never come back through the API.
     await this.cliente.send(
       new CopyObjectCommand({ Bucket: this.bucket, Key: clave, CopySource: `${this.bucket}/${subida}`, ContentType: tipo, MetadataDirective: 'REPLACE' }),
     );
-    await this.borrar(subida);
-    await this.borrar(`${subida}.info`);
+    await this.delete(subida);
+    await this.delete(`${subida}.info`);
   }
 
-  async guardar(clave: string, fichero: string, tipo: string): Promise<void> {
+  async save(clave: string, fichero: string, tipo: string): Promise<void> {
     const { size } = await stat(fichero);
     await this.cliente.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: clave, Body: createReadStream(fichero), ContentLength: size, ContentType: tipo }),
     );
   }
 
-  async borrar(clave: string): Promise<void> {
+  async delete(clave: string): Promise<void> {
     await this.cliente.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: clave }));
   }
 
@@ -313,7 +313,7 @@ class AlmacenS3 implements Almacen {
     );
   }
 
-  async *listar(): AsyncIterable<string> {
+  async *list(): AsyncIterable<string> {
     for (const carpeta of CARPETAS_GUARDADAS) {
       let token: string | undefined;
       do {
@@ -330,19 +330,19 @@ class AlmacenS3 implements Almacen {
    */
   async enLocal(clave: string): Promise<CopiaLocal> {
     const carpeta = await mkdtemp(join(tmpdir(), 'aula-copia-'));
-    const liberar = () => rm(carpeta, { recursive: true, force: true });
+    const release = () => rm(carpeta, { recursive: true, force: true });
     try {
       const fichero = join(carpeta, basename(clave));
       const r = await this.cliente.send(new GetObjectCommand({ Bucket: this.bucket, Key: clave }));
       await pipeline(r.Body as Readable, createWriteStream(fichero));
-      return { fichero, liberar };
+      return { fichero, release };
     } catch (err) {
-      await liberar();
+      await release();
       throw err;
     }
   }
 
-  async *listarSubidas(): AsyncIterable<string> {
+  async *listSubidas(): AsyncIterable<string> {
     const ids = new Set<string>();
     // Finished ones are plain objects (`<id>`, `<id>.info`, maybe `<id>.part`) outside videos/ and photos/.
     let token: string | undefined;
@@ -365,7 +365,7 @@ class AlmacenS3 implements Almacen {
     for (const id of ids) if (ID_SUBIDA.test(id)) yield id;
   }
 
-  async comprobarEscritura(): Promise<void> {
+  async checkEscritura(): Promise<void> {
     await this.cliente.send(new HeadBucketCommand({ Bucket: this.bucket }), { abortSignal: AbortSignal.timeout(2000) });
   }
 
@@ -373,7 +373,7 @@ class AlmacenS3 implements Almacen {
     return getSignedUrl(this.cliente, new GetObjectCommand({ Bucket: this.bucket, Key: clave }), { expiresIn: segundos });
   }
 
-  async barrerCaducadas(): Promise<number> {
+  async sweepCaducadas(): Promise<number> {
     return this.subidas.deleteExpired();
   }
 }
@@ -391,7 +391,7 @@ export async function createAlmacen(config: StorageConfig, expiracionHoras: numb
   }
   const almacen = new AlmacenS3(config, ms);
   try {
-    await almacen.comprobar(crearBucket);
+    await almacen.check(crearBucket);
   } catch (err) {
     const donde = config.endpoint ? ` en ${config.endpoint}` : '';
     throw new ConfigError('STORAGE_URL', `no permite usar el bucket «${config.bucket}»${donde}: ${(err as Error).name} ${(err as Error).message}`.trim());

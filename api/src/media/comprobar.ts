@@ -42,7 +42,7 @@ const LOTE = 1000;
 export async function subidasHuerfanas(db: Db | Knex, almacen: Almacen): Promise<string[]> {
   // Listed first, rows read after: an upload created meanwhile has its row before its bytes.
   const guardadas: string[] = [];
-  for await (const id of almacen.listarSubidas()) guardadas.push(id);
+  for await (const id of almacen.listSubidas()) guardadas.push(id);
   const filas = (await db('archivos').whereIn('estado', ['subiendo', 'procesando']).whereNotNull('subida').select('subida')) as { subida: string }[];
   const vivas = new Set(filas.map((f) => f.subida));
   return guardadas.filter((id) => !vivas.has(id)).sort();
@@ -53,7 +53,7 @@ export async function checkAlmacen(db: Knex, registry: Registry, almacen: Almace
   // Storage first, rows after: an upload's archivo has its ruta before its file is placed, so a
   // file that appears meanwhile is either not listed yet or already named.
   const guardadas = new Set<string>();
-  for await (const clave of almacen.listar()) guardadas.add(clave);
+  for await (const clave of almacen.list()) guardadas.add(clave);
 
   const nombradas = new Set<string>();
   const perdidos: Informe['perdidos'] = [];
@@ -79,13 +79,13 @@ export async function checkAlmacen(db: Knex, registry: Registry, almacen: Almace
   const subidasBorradas: string[] = [];
   if (arreglar) {
     for (const subida of subidas) {
-      await almacen.descartarSubida(subida);
+      await almacen.discardSubida(subida);
       subidasBorradas.push(subida);
     }
     for (const clave of huerfanos) {
       // A thumbnail is stored just before its row is written: a row that appeared since spares it.
       if (await db('archivos').where('ruta', `/${clave}`).first('id')) continue;
-      await almacen.borrar(clave);
+      await almacen.delete(clave);
       borrados.push(clave);
     }
   }

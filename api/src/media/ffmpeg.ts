@@ -54,7 +54,7 @@ export interface OpcionesFfmpeg {
   ffmpeg: string;
   ffprobe: string;
   /** Where the one warning about missing programs goes. Default: console.warn. */
-  avisar?: (mensaje: string) => void;
+  warn?: (mensaje: string) => void;
   /** Longest a single run may take before it is killed. Default 60 s. */
   tiempoMaximoMs?: number;
   /** Address space a run may use (prlimit --as). Default 1 GiB: a 4K frame takes about 150 MB. */
@@ -78,9 +78,9 @@ export interface Ffmpeg {
   /** Whether both programs run; checked once, warning once when they do not. */
   disponible(): Promise<boolean>;
   /** Duration and displayed size of a video. */
-  leerVideo(fichero: string, tipo: string): Promise<DatosVideo>;
+  readVideo(fichero: string, tipo: string): Promise<DatosVideo>;
   /** Size of a photo (jpeg, png, webp). */
-  leerImagen(fichero: string, tipo: string): Promise<Dimensiones>;
+  readImagen(fichero: string, tipo: string): Promise<Dimensiones>;
   /** Writes a JPEG of the frame at 10 % of the video (1 s if its duration is unknown) to `rutaJpeg`; answers its size. */
   miniatura(fichero: string, tipo: string, rutaJpeg: string, opciones?: OpcionesMiniatura): Promise<Dimensiones>;
 }
@@ -139,11 +139,11 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
   const tiempoMaximoMs = opciones.tiempoMaximoMs ?? 60_000;
   const memoriaBytes = (opciones.memoriaMaximaMb ?? 1024) * 1024 * 1024;
   const prlimit = opciones.prlimit ?? 'prlimit';
-  const avisar = opciones.avisar ?? ((m: string) => console.warn(m));
+  const warn = opciones.warn ?? ((m: string) => console.warn(m));
   let comprobado: Promise<boolean> | undefined;
 
   /** What the program printed: stdout, and stderr (with `-v error`, only its complaints). */
-  function ejecutar(programa: string, args: string[], maxBuffer: number, timeout = tiempoMaximoMs): Promise<{ stdout: string; stderr: string }> {
+  function execPrograma(programa: string, args: string[], maxBuffer: number, timeout = tiempoMaximoMs): Promise<{ stdout: string; stderr: string }> {
     // prlimit sets the caps on itself and then becomes the program (exec): the same process,
     // killed by the same timeout. CPU seconds match the wall-clock limit: one thread cannot use more.
     const limitado = [`--as=${memoriaBytes}`, `--cpu=${Math.ceil(timeout / 1000)}`, '--', programa, ...args];
@@ -163,7 +163,7 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
   }
 
   const funciona = (programa: string) =>
-    ejecutar(programa, ['-version'], MAX_SALIDA_FFMPEG, TIEMPO_VERSION_MS).then(
+    execPrograma(programa, ['-version'], MAX_SALIDA_FFMPEG, TIEMPO_VERSION_MS).then(
       () => true,
       () => false,
     );
@@ -172,20 +172,20 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
     return (comprobado ??= (async () => {
       // Both programs run under prlimit: without it neither would (and its absence is what to fix).
       if (!(await funciona('true'))) {
-        avisar(mensajes.medios.sinPrlimit(prlimit));
+        warn(mensajes.medios.sinPrlimit(prlimit));
         return false;
       }
       const programas = [opciones.ffmpeg, opciones.ffprobe];
       const funcionan = await Promise.all(programas.map(funciona));
       const nombres = programas.filter((_, i) => !funcionan[i]).map((p) => `«${p}»`);
-      if (nombres.length) avisar(mensajes.medios.sinFfmpeg(nombres.join(' ni ')));
+      if (nombres.length) warn(mensajes.medios.sinFfmpeg(nombres.join(' ni ')));
       return nombres.length === 0;
     })());
   }
 
-  async function sondear(fichero: string, tipo: string): Promise<Probe> {
+  async function probeFichero(fichero: string, tipo: string): Promise<Probe> {
     if (!(await disponible())) throw new ErrorMedios('no-disponible', mensajes.medios.noDisponible);
-    const { stdout: json, stderr } = await ejecutar(
+    const { stdout: json, stderr } = await execPrograma(
       opciones.ffprobe,
       ['-v', 'error', ...entradaSegura(entradaDe(fichero, tipo)), '-show_format', '-show_streams', '-of', 'json'],
       MAX_SALIDA_PROBE,
@@ -219,21 +219,21 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
     return segundos === undefined ? null : Math.max(1, Math.round(segundos));
   }
 
-  async function leerVideo(fichero: string, tipo: string): Promise<DatosVideo> {
-    const probe = await sondear(fichero, tipo);
+  async function readVideo(fichero: string, tipo: string): Promise<DatosVideo> {
+    const probe = await probeFichero(fichero, tipo);
     const dimensiones = imagen(probe);
     if (!dimensiones) throw new ErrorMedios('sin-video', mensajes.medios.sinVideo);
     return { duracion: duracionDe(probe), ...dimensiones };
   }
 
-  async function leerImagen(fichero: string, tipo: string): Promise<Dimensiones> {
-    const dimensiones = imagen(await sondear(fichero, tipo));
+  async function readImagen(fichero: string, tipo: string): Promise<Dimensiones> {
+    const dimensiones = imagen(await probeFichero(fichero, tipo));
     if (!dimensiones) throw new ErrorMedios('sin-imagen', mensajes.medios.sinImagen);
     return dimensiones;
   }
 
   async function fotograma(entrada: ReturnType<typeof entradaDe>, segundo: number, ancho: number, salida: string): Promise<boolean> {
-    await ejecutar(
+    await execPrograma(
       opciones.ffmpeg,
       // -ss before -i seeks to the nearest keyframe instead of decoding everything before it.
       ['-v', 'error', '-nostdin', '-y', ...entradaSegura(entrada, ['-ss', segundo.toFixed(3)]),
@@ -246,7 +246,7 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
 
   async function miniatura(fichero: string, tipo: string, rutaJpeg: string, o: OpcionesMiniatura = {}): Promise<Dimensiones> {
     // Probed here too when the caller did not: the dimensions are checked before anything decodes.
-    const duracion = o.duracion === undefined ? (await leerVideo(fichero, tipo)).duracion : o.duracion;
+    const duracion = o.duracion === undefined ? (await readVideo(fichero, tipo)).duracion : o.duracion;
     const entrada = entradaDe(fichero, tipo);
     // Written aside and renamed, so a thumbnail is either whole or absent.
     const parcial = `${rutaJpeg}.parcial`;
@@ -258,8 +258,8 @@ export function createFfmpeg(opciones: OpcionesFfmpeg): Ffmpeg {
     } finally {
       await rm(parcial, { force: true });
     }
-    return leerImagen(rutaJpeg, 'image/jpeg');
+    return readImagen(rutaJpeg, 'image/jpeg');
   }
 
-  return { disponible, leerVideo, leerImagen, miniatura };
+  return { disponible, readVideo, readImagen, miniatura };
 }

@@ -2,7 +2,7 @@
 // clean-up of files nothing uses; what processing a file and sweeping abandoned uploads need,
 // for their jobs (trabajoProcesado.ts, trabajoBarrido.ts). It writes archivo rows through the
 // repository it is given, whose entities it serves; app.ts builds that repository first and
-// hands it the `soltar` here, for what the records let go of, and registers its routes.
+// hands it the `release` here, for what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SERVIDOR, type Escritor } from '../base/types.js';
 import type { Config } from '../config.js';
@@ -26,7 +26,7 @@ export interface Media extends ArchivoHooks {
    * uploads, finished or not, whose archivo is gone; answers how many went. Their rows go in
    * `confirmar`'s transaction (the sweep's job's, fenced by its lease), or one of the server's own.
    */
-  barrer(confirmar?: Confirmar): Promise<number>;
+  sweep(confirmar?: Confirmar): Promise<number>;
   rutas(app: FastifyInstance): Promise<void>;
 }
 
@@ -42,7 +42,7 @@ export async function createMedia(repo: Repository, config: MediaConfig, log: Fa
   const db = repo.db;
   // Tests and development may start on an empty S3 server; production expects its bucket.
   const almacen = await createAlmacen(config.storage, config.media.uploadExpiryHours, { crearBucket: config.env !== 'production' });
-  const ffmpeg = opciones.ffmpeg ?? createFfmpeg({ ...config.ffmpeg, avisar: (m) => log.warn(m) });
+  const ffmpeg = opciones.ffmpeg ?? createFfmpeg({ ...config.ffmpeg, warn: (m) => log.warn(m) });
 
   const media: Media = {
     almacen,
@@ -54,7 +54,7 @@ export async function createMedia(repo: Repository, config: MediaConfig, log: Fa
      * it commits, and so calls here again: the file itself, with no row left, is then removed
      * from storage, and a video's thumbnail goes the same way, unless a record took it as its own.
      */
-    async soltar(rutas) {
+    async release(rutas) {
       for (const ruta of new Set(rutas)) {
         const sinFila = await repo.transaction(SERVIDOR, async (w) => {
           if ((await usosDe(w.db, ruta, repo.registry)).length) return false;
@@ -62,19 +62,19 @@ export async function createMedia(repo: Repository, config: MediaConfig, log: Fa
           if (fila) await w.remove('archivos', Number(fila.id));
           return !fila;
         }, { accion: 'soltar' });
-        if (sinFila) await almacen.borrar(ruta.slice(1)).catch((err) => log.warn({ err, ruta }, 'no se pudo borrar un archivo'));
+        if (sinFila) await almacen.delete(ruta.slice(1)).catch((err) => log.warn({ err, ruta }, 'no se pudo borrar un archivo'));
       }
     },
 
-    async barrer(confirmar = (fn) => repo.transaction(SERVIDOR, fn, { accion: 'barridoSubidas' })) {
-      const borradas = await almacen.barrerCaducadas();
+    async sweep(confirmar = (fn) => repo.transaction(SERVIDOR, fn, { accion: 'barridoSubidas' })) {
+      const borradas = await almacen.sweepCaducadas();
       const limite = new Date(Date.now() - config.media.uploadExpiryHours * 3600_000).toISOString();
       await confirmar(async (w) => {
         const abandonadas = (await w.db('archivos').where('estado', 'subiendo').andWhere('createdAt', '<', limite).pluck('id')) as number[];
         for (const id of abandonadas) await w.remove('archivos', Number(id));
       });
       const huerfanas = await subidasHuerfanas(db, almacen);
-      for (const subida of huerfanas) await almacen.descartarSubida(subida);
+      for (const subida of huerfanas) await almacen.discardSubida(subida);
       return borradas + huerfanas.length;
     },
 

@@ -49,7 +49,7 @@ export async function describeArchivo(h: Herramientas, archivo: Fila, rutaMiniat
     const { miniatura, ...hechosDelFichero } = await hechos(h, archivo, local.fichero, rutaMiniatura);
     return { datos: { ...datos, ...hechosDelFichero, ...(miniatura ? { miniatura: miniatura.ruta } : {}) }, miniatura };
   } finally {
-    await local.liberar();
+    await local.release();
   }
 }
 
@@ -62,8 +62,8 @@ export async function sha256De(bytes: AsyncIterable<unknown>): Promise<string> {
 
 /** Duration, size and thumbnail (its archivo row) of a video; size of a photo. */
 async function hechos(h: Herramientas, archivo: Fila, fichero: string, rutaMiniatura: string): Promise<Fila> {
-  if (archivo.carpeta === 'photos') return h.ffmpeg.leerImagen(fichero, archivo.tipo);
-  const video = await h.ffmpeg.leerVideo(fichero, archivo.tipo);
+  if (archivo.carpeta === 'photos') return h.ffmpeg.readImagen(fichero, archivo.tipo);
+  const video = await h.ffmpeg.readVideo(fichero, archivo.tipo);
   const datos: Fila = { ...video };
   try {
     datos.miniatura = await miniatura(h, archivo, fichero, video.duracion, rutaMiniatura);
@@ -82,7 +82,7 @@ async function miniatura(h: Herramientas, archivo: Fila, fichero: string, duraci
   try {
     const jpeg = join(carpeta, 'miniatura.jpg');
     const { ancho, alto } = await h.ffmpeg.miniatura(fichero, archivo.tipo, jpeg, { duracion });
-    await h.almacen.guardar(ruta.slice(1), jpeg, 'image/jpeg');
+    await h.almacen.save(ruta.slice(1), jpeg, 'image/jpeg');
     const { size } = await stat(jpeg);
     return {
       carpeta: 'photos',
@@ -114,7 +114,7 @@ export async function processSubida(h: Herramientas, subida: string, confirmar: 
   let descripcion: Descripcion;
   try {
     // Taken up again after a stop, the move may already have happened.
-    if (!(await h.almacen.existe(clave))) await h.almacen.colocar(subida, clave, archivo.tipo);
+    if (!(await h.almacen.existe(clave))) await h.almacen.place(subida, clave, archivo.tipo);
     descripcion = await describeArchivo(h, archivo, `/photos/${subida}-miniatura.jpg`);
     descripcion.datos.estado = 'listo';
   } catch (err) {

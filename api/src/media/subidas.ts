@@ -100,7 +100,7 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
         // One creation at a time (PostgreSQL; SQLite writes one at a time anyway), so two at once
         // cannot both fit in the last place or the last megabytes.
         if (isPg(db)) await w.db.raw("SELECT pg_advisory_xact_lock(hashtext('aula:subidas'))");
-        await comprobarLimites(w.db, actor.loginId, upload.size!);
+        await checkLimites(w.db, actor.loginId, upload.size!);
         await w.create('archivos', {
           subida: upload.id,
           subidoPor: actor.loginId,
@@ -119,7 +119,7 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
       const carpeta = carpetaDe(upload)!;
       const tipo = await firma(await almacen.inicioDeSubida(upload.id, BYTES_FIRMA), carpeta);
       if (!tipo) {
-        await descartar(upload.id, actor);
+        await discard(upload.id, actor);
         throw rechazo(new HttpError(415, mensajes.subidas.tipoNoAdmitido(carpeta), 'UNSUPPORTED_MEDIA_TYPE'));
       }
       // Moved into place and described later, by its job: queued with the state that says so.
@@ -132,7 +132,7 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
       }, { accion: 'completarSubida' });
       // Its archivo was deleted while the bytes were arriving: nothing would ever place them.
       if (!completada) {
-        await descartar(upload.id, actor);
+        await discard(upload.id, actor);
         throw rechazo(new HttpError(410, mensajes.subidas.cancelada, 'GONE'));
       }
       return {};
@@ -141,14 +141,14 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
   const tus = new Server(opciones);
   // An upload the client cancels (tus termination) takes its row with it.
   tus.on(EVENTS.POST_TERMINATE, (req, _res, subida) => {
-    borrarFila(subida, actorDe(req), 'cancelarSubida', { estado: 'subiendo' }).catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
+    deleteFila(subida, actorDe(req), 'cancelarSubida', { estado: 'subiendo' }).catch((err) => app.log.warn({ err, subida }, 'fila de una subida cancelada'));
   });
 
   /**
    * 507 before a byte is accepted: this administrator already has as many uploads in progress as
    * allowed, or the new file would not fit in the storage quota (every archivo, in progress or not).
    */
-  async function comprobarLimites(trx: Db, loginId: number | null, tamano: number) {
+  async function checkLimites(trx: Db, loginId: number | null, tamano: number) {
     const { maxSubidasPorAdministrador: max, cuotaBytes } = config.media;
     if (loginId !== null) {
       const [{ n }] = (await trx('archivos').where({ subidoPor: loginId, estado: 'subiendo' }).count({ n: '*' })) as { n: number | string }[];
@@ -165,9 +165,9 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
    * HEAD, PATCH and DELETE on an upload are its creator's alone: anyone else is told it does not
    * exist. An upload whose archivo is gone (deleted while uploading) is discarded here and then.
    */
-  async function comprobarDueno(subida: string, request: FastifyRequest) {
+  async function checkDueno(subida: string, request: FastifyRequest) {
     const fila = (await db('archivos').where('subida', subida).first('subidoPor')) as { subidoPor: number | null } | undefined;
-    if (!fila) await almacen.descartarSubida(subida).catch((err) => app.log.warn({ err, subida }, 'descartar una subida sin archivo'));
+    if (!fila) await almacen.discardSubida(subida).catch((err) => app.log.warn({ err, subida }, 'descartar una subida sin archivo'));
     // Rows from before owners were recorded (subidoPor null) stay anyone's.
     if (!fila || (fila.subidoPor !== null && Number(fila.subidoPor) !== request.login?.id)) {
       request.raw.resume(); // a PATCH's bytes are read and dropped, not left on the connection
@@ -176,13 +176,13 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
   }
 
   /** An upload refused for what it holds leaves nothing behind: neither its bytes nor its row. */
-  async function descartar(subida: string, actor: Actor) {
-    await almacen.descartarSubida(subida);
-    await borrarFila(subida, actor, 'descartarSubida');
+  async function discard(subida: string, actor: Actor) {
+    await almacen.discardSubida(subida);
+    await deleteFila(subida, actor, 'descartarSubida');
   }
 
   /** The upload's archivo, if it is still there (and as `donde` says), deleted in its name. */
-  async function borrarFila(subida: string, actor: Actor, accion: string, donde: Record<string, unknown> = {}) {
+  async function deleteFila(subida: string, actor: Actor, accion: string, donde: Record<string, unknown> = {}) {
     await repo.transaction(actor, async (w) => {
       const fila = await lockRow(w.db, 'archivos', { subida, ...donde }, 'id');
       if (fila) await w.remove('archivos', Number(fila.id));
@@ -194,7 +194,7 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
    * file of the wrong kind is refused (415) on its first request rather than after gigabytes.
    * Returns the bytes read and the rest of the body, to be handed on unchanged.
    */
-  async function asomarse(request: FastifyRequest): Promise<{ inicio: Buffer; resto: AsyncIterator<Buffer> }> {
+  async function peekInicio(request: FastifyRequest): Promise<{ inicio: Buffer; resto: AsyncIterator<Buffer> }> {
     const resto = (request.raw as AsyncIterable<Buffer>)[Symbol.asyncIterator]();
     const trozos: Buffer[] = [];
     let leidos = 0;
@@ -212,8 +212,8 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
     return fila ? { carpeta: fila.carpeta, tamano: Number(fila.tamano) } : undefined;
   }
 
-  async function atender(request: FastifyRequest, reply: FastifyReply) {
-    if (request.method !== 'POST') await comprobarDueno((request.params as { id: string }).id, request);
+  async function serveSubida(request: FastifyRequest, reply: FastifyReply) {
+    if (request.method !== 'POST') await checkDueno((request.params as { id: string }).id, request);
     const headers = new Headers();
     for (const [k, v] of Object.entries(request.headers)) if (typeof v === 'string') headers.set(k, v);
     const url = `http://${request.headers.host ?? 'localhost'}${request.url}`;
@@ -224,12 +224,12 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
       const subida = request.method === 'PATCH' ? (request.params as { id: string }).id : undefined;
       const empieza = request.method === 'POST' || request.headers['upload-offset'] === '0';
       if (empieza) {
-        const { inicio, resto } = await asomarse(request);
+        const { inicio, resto } = await peekInicio(request);
         const destino = subida ? await carpetaDeSubida(subida) : { carpeta: metadatoCarpeta(request.headers['upload-metadata']), tamano: Number(request.headers['upload-length']) };
         // Too few bytes to judge (a tiny first chunk of a larger file): onUploadFinish judges.
         const decidible = inicio.length >= BYTES_FIRMA || (destino !== undefined && inicio.length >= destino.tamano);
         if (destino?.carpeta && decidible && !(await firma(inicio, destino.carpeta))) {
-          if (subida) await descartar(subida, actorOf(request));
+          if (subida) await discard(subida, actorOf(request));
           request.raw.resume();
           throw new HttpError(415, mensajes.subidas.tipoNoAdmitido(destino.carpeta), 'UNSUPPORTED_MEDIA_TYPE');
         }
@@ -257,8 +257,8 @@ export default async function subidasRoutes(app: FastifyInstance, { repo, config
   app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
   // Uploading makes archivos: the roles that write them.
   const rutaTus = { ...conCabeceraTus, acceso: { recurso: repo.registry.get('archivos'), op: 'escribir' as const } };
-  app.route({ method: ['POST'], url: '/subidas', config: rutaTus, handler: atender });
-  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: rutaTus, handler: atender });
+  app.route({ method: ['POST'], url: '/subidas', config: rutaTus, handler: serveSubida });
+  app.route({ method: ['HEAD', 'PATCH', 'DELETE'], url: '/subidas/:id', config: rutaTus, handler: serveSubida });
 }
 
 /**

@@ -19,7 +19,7 @@ const PATRON_TIPO = '^[A-Za-z0-9-]+$';
  * Serialized per account on PostgreSQL, so concurrent writes cannot all see room for one more;
  * SQLite runs one write transaction at a time.
  */
-async function comprobarCuota(db: Knex | Knex.Transaction, loginId: number | null, { ventanaMinutos, maxPorCuenta }: WriteContext['actividad']) {
+async function checkCuota(db: Knex | Knex.Transaction, loginId: number | null, { ventanaMinutos, maxPorCuenta }: WriteContext['actividad']) {
   if (loginId === null) return;
   const ventanaMs = ventanaMinutos * 60_000;
   const ahora = Date.now();
@@ -106,7 +106,7 @@ export default defineResource({
       details.push({ path: '/fecha', code: 'fecha', message: mensajes.validacion.fechaLejana });
     }
     if (details.length) throw validationFailed(details);
-    await comprobarCuota(db, actor.loginId, actividad);
+    await checkCuota(db, actor.loginId, actividad);
     return { ...data, tipo, loginId: actor.loginId, ip: actor.ip };
   },
 });

@@ -3,7 +3,7 @@
 // hashed, so a record can be checked by anyone holding it.
 import { mensajes } from '../mensajes.js';
 import { subsanar } from './facturas/subsanar.js';
-import { verificarCadena } from './facturas/cadena.js';
+import { verifyCadena } from './facturas/cadena.js';
 import { ETIQUETAS_TIPO_FACTURA, TIPOS_FACTURA } from './facturas/emision.js';
 import { defineResource } from '../base/types.js';
 
@@ -43,7 +43,7 @@ export default defineResource({
       summary: mensajes.facturacion.resumen.verificar,
       produces: 'application/json',
       async run(_id, { db, facturacion }) {
-        return { type: 'application/json', body: { ...(await verificarCadena(db, facturacion)) } };
+        return { type: 'application/json', body: { ...(await verifyCadena(db, facturacion)) } };
       },
     },
   },

@@ -42,10 +42,10 @@ export const MAX_RECOGIDAS = 10_000;
 export type Proposito = 'pagina' | 'todas';
 
 /** Sibling `rel` nodes of one relation become one, so each relation is looked up once per word. */
-function agrupar(node: WhereNode): WhereNode {
-  if (node.kind === 'rel') return { ...node, where: agrupar(node.where) };
+function groupNodos(node: WhereNode): WhereNode {
+  if (node.kind === 'rel') return { ...node, where: groupNodos(node.where) };
   if (node.kind !== 'and' && node.kind !== 'or') return node;
-  const children = node.children.map(agrupar);
+  const children = node.children.map(groupNodos);
   const porRelacion = new Map<string, WhereNode[]>();
   const resto: WhereNode[] = [];
   for (const child of children) {
@@ -67,9 +67,9 @@ function agrupar(node: WhereNode): WhereNode {
  * up: finding the few usuarios with «py» means reading all of them, while checking the pagos a
  * page reads costs nothing when, as with most short words, many match.
  */
-async function resolver(db: Db | Knex.Transaction, dialect: Dialect, resource: Resource, node: WhereNode, proposito: Proposito): Promise<WhereNode> {
+async function resolveNodo(db: Db | Knex.Transaction, dialect: Dialect, resource: Resource, node: WhereNode, proposito: Proposito): Promise<WhereNode> {
   if (node.kind === 'and' || node.kind === 'or') {
-    return { kind: node.kind, children: await Promise.all(node.children.map((c) => resolver(db, dialect, resource, c, proposito))) };
+    return { kind: node.kind, children: await Promise.all(node.children.map((c) => resolveNodo(db, dialect, resource, c, proposito))) };
   }
   if (node.kind !== 'rel') return node;
   const rel = resource.relations[node.relation];
@@ -133,7 +133,7 @@ async function recogidas(db: Db | Knex.Transaction, resource: Resource, node: Wh
  * enough (a page), or at all (every row: a count reads them anyway). The others are checked on
  * the rows it gathers, or on each row read in the page's order when none leads.
  */
-async function elegirGuia(db: Db | Knex.Transaction, resource: Resource, conjuntos: WhereNode[], proposito: Proposito): Promise<WhereNode[]> {
+async function chooseGuia(db: Db | Knex.Transaction, resource: Resource, conjuntos: WhereNode[], proposito: Proposito): Promise<WhereNode[]> {
   const busquedas = conjuntos.filter((c) => esBusqueda(resource, c));
   const candidatas = busquedas.filter((c) => recogible(resource, c));
   let guia: WhereNode | undefined;
@@ -160,14 +160,14 @@ async function elegirGuia(db: Db | Knex.Transaction, resource: Resource, conjunt
 }
 
 /** The conditions that must all hold, nested `and`s opened (a search inside a nested route's scope). */
-const aplanar = (node: WhereNode): WhereNode[] => (node.kind === 'and' ? node.children.flatMap(aplanar) : [node]);
+const flatten = (node: WhereNode): WhereNode[] => (node.kind === 'and' ? node.children.flatMap(flatten) : [node]);
 
 /** The where as the search planner would have the database run it (see the top of this file). */
-export async function planificar(db: Db | Knex.Transaction, dialect: Dialect, resource: Resource, where: WhereNode | undefined, proposito: Proposito): Promise<WhereNode | undefined> {
+export async function planBusqueda(db: Db | Knex.Transaction, dialect: Dialect, resource: Resource, where: WhereNode | undefined, proposito: Proposito): Promise<WhereNode | undefined> {
   if (!where || !esBusqueda(resource, where)) return where;
-  const resuelto = await resolver(db, dialect, resource, agrupar(where), proposito);
+  const resuelto = await resolveNodo(db, dialect, resource, groupNodos(where), proposito);
   if (dialect === 'pg') return resuelto;
-  const conjuntos = aplanar(resuelto);
-  const planeados = await elegirGuia(db, resource, conjuntos, proposito);
+  const conjuntos = flatten(resuelto);
+  const planeados = await chooseGuia(db, resource, conjuntos, proposito);
   return planeados.length === 1 ? planeados[0] : { kind: 'and', children: planeados };
 }

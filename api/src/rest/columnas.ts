@@ -52,7 +52,7 @@ const IMPLICITOS = new Set(['id', 'createdAt', 'updatedAt', 'version']);
 
 /**
  * An entity's nombre (base/nombre.ts) as SQL over `t`, the alias of its row: the first template
- * whose fields all have a value, the same choice `nombrar` makes on a record; NULL when none has.
+ * whose fields all have a value, the same choice `formatNombre` makes on a record; NULL when none has.
  */
 export function nombreSql(resource: Resource, t: string): string | undefined {
   if (!resource.nombre) return undefined;

@@ -11,7 +11,7 @@ import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
 import { presupuestoDe } from './presupuesto.js';
 import { combine, type Repository } from './repository.js';
-import { assertCuerpo, assertPropio, filtroPermitido, quienDe, recortar, refusalOf, wherePermitido } from './permisos.js';
+import { assertCuerpo, assertPropio, filtroPermitido, quienDe, trimCampos, refusalOf, wherePermitido } from './permisos.js';
 import { validateActionBody, validateBody } from './validate.js';
 import { esperadaDe, etag, VersionCambiada } from './versiones.js';
 import { registerHistorialRoutes } from './historial.js';
@@ -25,10 +25,10 @@ export interface CrudOptions {
 type Query = { filter?: unknown; where?: unknown };
 type Params = { id: string };
 
-const leer = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
-const escribir = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });
+const readAcceso = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
+const writeAcceso = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });
 /** A write on one record, which compares If-Match with its version (rest/versiones.ts). */
-const escribirCondicional = (recurso: Resource) => ({ ...escribir(recurso), condicional: true });
+const writeCondicional = (recurso: Resource) => ({ ...writeAcceso(recurso), condicional: true });
 
 /**
  * What a client may not do to a resource's rows, on whichever route reaches them: append-only
@@ -56,7 +56,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
 
   // Exact unless the caller prefers otherwise (`Prefer: count=planned|estimated`, docs/arquitectura.md §12);
   // the answer names the mode it honoured, and its body says when the number is not exact.
-  app.get<{ Querystring: Query }>(`${base}/count`, { config: leer(resource) }, async (req, reply) => {
+  app.get<{ Querystring: Query }>(`${base}/count`, { config: readAcceso(resource) }, async (req, reply) => {
     const mode = readPreferences(req.headers.prefer).count;
     const where = wherePermitido(resource, quienDe(req), parseWhereParam(resource, req.query.where));
     // The same URL answers differently per Prefer: a cache must not hand one caller's to another.
@@ -66,7 +66,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return repo.countIn(resource, where, mode, { cap: config.countCap, presupuestoMs: config.countBudgetMs, memoriaMs: config.countMemoryMs });
   });
 
-  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, { config: leer(resource) }, async (req, reply) => {
+  app.get<{ Querystring: Query; Params: Params }>(`${base}/:id`, { config: readAcceso(resource) }, async (req, reply) => {
     const id = parseId(req.params.id);
     const quien = quienDe(req);
     const pedido = parseFilter(resource, req.query.filter, { ...limits, byId: true });
@@ -80,10 +80,10 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     assertPropio(resource, quien, row);
     if (row.version !== undefined) reply.header('etag', etag(row.version));
     for (const f of añadidos) delete row[f];
-    return recortar(resource, quien.rol, row);
+    return trimCampos(resource, quien.rol, row);
   });
 
-  app.put<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
+  app.put<{ Params: Params }>(`${base}/:id`, { config: writeCondicional(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'replace', req.body);
@@ -94,7 +94,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return reply.code(204).send();
   });
 
-  app.patch<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
+  app.patch<{ Params: Params }>(`${base}/:id`, { config: writeCondicional(resource) }, async (req, reply) => {
     refuseChange();
     const id = parseId(req.params.id);
     const body = validateBody(resource, 'update', req.body);
@@ -103,28 +103,28 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return reply.code(204).send();
   });
 
-  app.delete<{ Params: Params }>(`${base}/:id`, { config: escribirCondicional(resource) }, async (req, reply) => {
+  app.delete<{ Params: Params }>(`${base}/:id`, { config: writeCondicional(resource) }, async (req, reply) => {
     refuseDelete();
     const id = parseId(req.params.id);
     await conVersion(req, () => repo.deleteById(resource, id, actorOf(req), esperadaDe(req)));
     return reply.code(204).send();
   });
 
-  app.get<{ Querystring: Query }>(base, { config: leer(resource) }, async (req, reply) => {
+  app.get<{ Querystring: Query }>(base, { config: readAcceso(resource) }, async (req, reply) => {
     const quien = quienDe(req);
     const filter = filtroPermitido(resource, quien, parseFilter(resource, req.query.filter, limits));
-    return recortar(resource, quien.rol, await repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
+    return trimCampos(resource, quien.rol, await repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
   });
 
-  app.post(base, { config: escribir(resource) }, async (req) => {
+  app.post(base, { config: writeAcceso(resource) }, async (req) => {
     refuseCreate();
     const quien = quienDe(req);
     const body = validateBody(resource, 'create', req.body);
     assertCuerpo(resource, quien, body);
-    return recortar(resource, quien.rol, await repo.create(resource, body, actorOf(req)));
+    return trimCampos(resource, quien.rol, await repo.create(resource, body, actorOf(req)));
   });
 
-  app.patch<{ Querystring: Query }>(base, { config: escribir(resource) }, async (req) => {
+  app.patch<{ Querystring: Query }>(base, { config: writeAcceso(resource) }, async (req) => {
     refuseChange();
     const quien = quienDe(req);
     const body = validateBody(resource, 'update', req.body);
@@ -141,7 +141,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     try {
       return await write();
     } catch (err) {
-      if (err instanceof VersionCambiada) err.actual = recortar(resource, quienDe(req).rol, err.actual);
+      if (err instanceof VersionCambiada) err.actual = trimCampos(resource, quienDe(req).rol, err.actual);
       throw err;
     }
   };
@@ -152,7 +152,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
   // segment wins in Fastify's router), `GET /R/:id/pdf` is its own path.
   const readCtx = { db: repo.db, facturacion: repo.facturacion, findById: (name: string, rid: number) => repo.findById(registryOf(resource).get(name), rid) };
   for (const read of Object.values(resource.reads)) {
-    app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, { config: leer(resource) }, async (req, reply) => {
+    app.get<{ Params: Params }>(read.collection ? `${base}/${read.path}` : `${base}/:id/${read.path}`, { config: readAcceso(resource) }, async (req, reply) => {
       const lectura = await read.run(read.collection ? undefined : parseId(req.params.id), readCtx);
       reply.type(lectura.type);
       if (lectura.filename) reply.header('content-disposition', `attachment; filename="${lectura.filename}"`);
@@ -165,7 +165,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     app.route<{ Params: Params }>({
       method: action.method,
       url: `${base}/:id/${action.path}`,
-      config: escribirCondicional(resource),
+      config: writeCondicional(resource),
       handler: async (req, reply) => {
         const id = parseId(req.params.id);
         const body = validateActionBody(action.body, req.body);
@@ -195,17 +195,17 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     return id;
   };
 
-  app.get<{ Querystring: Query; Params: Params }>(path, { config: leer(child) }, async (req, reply) => {
+  app.get<{ Querystring: Query; Params: Params }>(path, { config: readAcceso(child) }, async (req, reply) => {
     const id = await parentId(req);
     const quien = quienDe(req);
     const filter = filtroPermitido(child, quien, parseFilter(child, req.query.filter, { maxLimit: config.maxLimit }));
-    return recortar(child, quien.rol, await repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
+    return trimCampos(child, quien.rol, await repo.find(child, { ...filter, where: combine(filter.where, scopeTo(id)) }, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
   });
 
   // The child's own rules hold under its parent too: /pagos/{id}/reembolsos is read, never written.
   const { refuseCreate, refuseDelete, refuseChange } = refusals(child);
 
-  app.post<{ Params: Params }>(path, { config: escribir(child) }, async (req) => {
+  app.post<{ Params: Params }>(path, { config: writeAcceso(child) }, async (req) => {
     refuseCreate();
     const id = await parentId(req);
     const body = validateBody(child, 'create', req.body);
@@ -214,7 +214,7 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     return repo.create(child, { ...body, [fk]: id }, actorOf(req));
   });
 
-  app.patch<{ Querystring: Query; Params: Params }>(path, { config: escribir(child) }, async (req) => {
+  app.patch<{ Querystring: Query; Params: Params }>(path, { config: writeAcceso(child) }, async (req) => {
     refuseChange();
     const id = await parentId(req);
     const body = validateBody(child, 'update', req.body);
@@ -224,7 +224,7 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     return { count: await repo.updateAll(child, where, body, actorOf(req)) };
   });
 
-  app.delete<{ Querystring: Query; Params: Params }>(path, { config: escribir(child) }, async (req) => {
+  app.delete<{ Querystring: Query; Params: Params }>(path, { config: writeAcceso(child) }, async (req) => {
     refuseDelete();
     const id = await parentId(req);
     const where = combine(wherePermitido(child, quienDe(req), parseWhereParam(child, req.query.where)), scopeTo(id));

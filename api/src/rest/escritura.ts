@@ -28,7 +28,7 @@ export type { Actor };
 /** What happens to files once the records that held them have let go (api/src/media). */
 export interface ArchivoHooks {
   /** Called after a write commits with the paths its rows held before and hold no more. */
-  soltar(rutas: string[]): Promise<void>;
+  release(rutas: string[]): Promise<void>;
 }
 
 /** How a route's write on one record is conditioned and named in its history. */
@@ -188,10 +188,10 @@ export class Escritura extends Lectura {
         return r;
       });
       // A remembered count may count a row this write changed (a pago's usuario renamed too).
-      this.recuentos.olvidar();
+      this.recuentos.forget();
       // Only now, committed: a write that rolled back was never announced, and its files stay.
       if (t!.cambios.length) this.avisos?.trasConfirmar(t!.cambios);
-      if (t!.soltadas.length && this.archivos) await this.archivos.soltar([...new Set(t!.soltadas)]);
+      if (t!.soltadas.length && this.archivos) await this.archivos.release([...new Set(t!.soltadas)]);
       return result;
     } catch (err) {
       if (err instanceof HttpError) throw err;
@@ -233,7 +233,7 @@ export class Escritura extends Lectura {
 
   /** The one way a row is created: the entity's rules, the stamps and the CREATE row alike. */
   private async insert(t: Transaccion, resource: Resource, body: Row, actor: Actor, modo: Modo): Promise<Row> {
-    this.permitir(resource, actor);
+    this.allow(resource, actor);
     const data = await this.prepare(t, resource, body, 'create', actor, undefined, modo);
     const [row] = (await t.trx(resource.name).insert(stamp(bodyToRow(resource, data, this.dialect), true)).returning('*')) as Row[];
     t.bloqueadas.set(clave(resource, row.id), row);
@@ -246,7 +246,7 @@ export class Escritura extends Lectura {
    * the entity's rules, inserted and audited in batches of 500 rows. Answers their ids, in order.
    */
   private async insertMany(t: Transaccion, resource: Resource, bodies: Row[], actor: Actor, modo: Modo): Promise<number[]> {
-    this.permitir(resource, actor);
+    this.allow(resource, actor);
     const ids: number[] = [];
     for (let i = 0; i < bodies.length; i += 500) {
       const lote: Row[] = [];
@@ -261,7 +261,7 @@ export class Escritura extends Lectura {
 
   /** One record changed (PATCH, PUT, an Escritor's update): answers it as stored now. */
   private async change(t: Transaccion, resource: Resource, id: number, body: Row, actor: Actor, modo: Modo): Promise<Row> {
-    this.permitir(resource, actor);
+    this.allow(resource, actor);
     const antes = await this.locked(t, resource, id, modo.esperada);
     const data = await this.prepare(t, resource, body, modo.op ?? 'update', actor, antes, modo);
     const values = stamp(bodyToRow(resource, data, this.dialect), false);
@@ -285,7 +285,7 @@ export class Escritura extends Lectura {
       for (const id of ids) await this.change(t, resource, id, patch, actor, modo);
       return ids.length;
     }
-    this.permitir(resource, actor);
+    this.allow(resource, actor);
     const values = stamp(bodyToRow(resource, patch, this.dialect), false);
     if (resource.fields.version) values.version = t.trx.raw('?? + 1', ['version']);
     let n = 0;
@@ -297,7 +297,7 @@ export class Escritura extends Lectura {
   /** Records deleted together (DELETE, DELETE ?where=, an Escritor's remove): rules, children, audit. */
   private async removeAll(t: Transaccion, resource: Resource, ids: number[], actor: Actor, modo: Modo) {
     if (!ids.length) return;
-    this.permitir(resource, actor);
+    this.allow(resource, actor);
     const rows: Row[] = [];
     for (const id of ids) rows.push(await this.locked(t, resource, id, modo.esperada));
     // The entity's own rule first (an issued invoice says why it stays), then the generic one.
@@ -367,7 +367,7 @@ export class Escritura extends Lectura {
   }
 
   /** A role may write only what its `acceso` lets it; the server's own writes carry no role. */
-  private permitir(resource: Resource, actor: Actor) {
+  private allow(resource: Resource, actor: Actor) {
     if (!actor.rol) return;
     const refusal = refusalOf({ recurso: resource, op: 'escribir' }, actor.rol);
     if (refusal) throw refusal;

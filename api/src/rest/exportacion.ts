@@ -15,7 +15,7 @@ import type { Registry, Resource } from '../base/types.js';
 import { camposVisibles, filtroPermitido, quienDe } from './permisos.js';
 import { columnas, exportSql, type Columna } from './columnas.js';
 import { BOM, lineaCsv } from './csv.js';
-import { planificar } from './busqueda.js';
+import { planBusqueda } from './busqueda.js';
 import { badRequest, HttpError } from '../base/errors.js';
 import { parseFilter } from './filter.js';
 import { orderTerms } from './repository.js';
@@ -68,7 +68,7 @@ const ocupado = () =>
  * waits for 'drain') that long. Cutting closes the body, and with it the cursor. A slow query
  * between chunks is not the client's doing, and does not count.
  */
-function vigilarLectura(res: ServerResponse, ms: number): () => void {
+function watchLectura(res: ServerResponse, ms: number): () => void {
   let atascadaDesde: number | undefined;
   const alVaciar = () => {
     atascadaDesde = undefined;
@@ -90,7 +90,7 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, regi
   const dialect = isPg(db) ? 'pg' : 'sqlite';
   let enCurso = 0;
 
-  const exportar = (resource: Resource) =>
+  const serveExportacion = (resource: Resource) =>
     // No automatic HEAD: Fastify would run the export and read it to the end only to drop it.
     app.get<{ Querystring: { filter?: unknown } }>(`/${resource.name}.csv`, { exposeHeadRoute: false, config: { acceso: { recurso: resource, op: 'leer' } } }, async (req, reply) => {
       const quien = quienDe(req);
@@ -98,7 +98,7 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, regi
       if (filter.include.length) throw badRequest(mensajes.exportar.includeNoAdmitido);
       const visibles = camposVisibles(resource, quien.rol);
       const cols = columnas(resource, filter.fields ?? (visibles && [...visibles]), config.timeZone);
-      const where = await planificar(db, dialect, resource, filter.where, 'todas');
+      const where = await planBusqueda(db, dialect, resource, filter.where, 'todas');
       const { sql, bindings } = exportSql(resource, cols, { ...filter, where, order: orderTerms(filter) }, dialect);
       if (enCurso >= MAX_EXPORTACIONES) throw ocupado();
       enCurso++;
@@ -114,7 +114,7 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, regi
         throw err;
       }
       const body = Readable.from(lineas(cols, primera, rows), { objectMode: false });
-      const dejarDeVigilar = vigilarLectura(reply.raw, inactividadMs);
+      const dejarDeVigilar = watchLectura(reply.raw, inactividadMs);
       // However the body ends (read to the end, failed, dropped by a client that hung up, even
       // before its first chunk, or cut for reading nothing), the cursor and its connection go with it.
       body.once('close', () => {
@@ -130,5 +130,5 @@ export default async function exportacionRoutes(app: FastifyInstance, { db, regi
         .send(body);
     });
 
-  for (const resource of Object.values(registry.resources)) exportar(resource);
+  for (const resource of Object.values(registry.resources)) serveExportacion(resource);
 }

@@ -11,7 +11,7 @@ import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import { parseFilter, readJsonParam } from './filter.js';
 import { actorOf, parseId } from './peticion.js';
-import { assertCuerpo, assertPropio, camposVisibles, permisoDe, quienDe, recortar } from './permisos.js';
+import { assertCuerpo, assertPropio, camposVisibles, permisoDe, quienDe, trimCampos } from './permisos.js';
 import type { Repository } from './repository.js';
 import { validateActionBody, validateBody } from './validate.js';
 import { esperadaDe } from './versiones.js';
@@ -118,7 +118,7 @@ export function registerHistorialRoutes(app: FastifyInstance, resource: Resource
       return { body, datos: { accion: 'restaurar', version } };
     };
     await conVersion(req, () => repo.updateCalculado(resource, id, restaurar, actorOf(req), esperadaDe(req)));
-    return recortar(resource, quien.rol, await repo.findById(resource, id));
+    return trimCampos(resource, quien.rol, await repo.findById(resource, id));
   });
 }
 

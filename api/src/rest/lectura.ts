@@ -10,7 +10,7 @@ import { notFound } from '../base/errors.js';
 import type { OrderTerm, ParsedFilter, WhereNode } from './filter.js';
 import { serializeRow, type Dialect } from '../base/values.js';
 import { Presupuesto } from './presupuesto.js';
-import { planificar } from './busqueda.js';
+import { planBusqueda } from './busqueda.js';
 import type { CountMode } from './prefer.js';
 import { Recuentos, type CountAnswer, type Tope } from './recuento.js';
 import { countSql, plannedCountSql, selectSql } from './select.js';
@@ -63,13 +63,13 @@ export class Lectura {
     presupuesto = new Presupuesto(this.config.lectura.maxFilas),
   ): Promise<Row[]> {
     const rows = await this.load(resource, filter, extraWhere, trx, byKey, presupuesto);
-    presupuesto.comprobarRespuesta(rows, filter.include);
+    presupuesto.checkRespuesta(rows, filter.include);
     return rows;
   }
 
   private async load(resource: Resource, filter: ParsedFilter, extraWhere: WhereNode | undefined, trx: Db | Knex.Transaction, byKey: boolean, presupuesto: Presupuesto): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
-    const where = await planificar(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina');
+    const where = await planBusqueda(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina');
     const { sql, bindings } = selectSql(
       resource,
       {
@@ -81,15 +81,15 @@ export class Lectura {
       },
       this.dialect,
     );
-    presupuesto.comprobar();
+    presupuesto.check();
     const rows = await readRows(trx, sql, bindings, this.cancelable(presupuesto));
-    presupuesto.gastar(rows.length);
+    presupuesto.spend(rows.length);
     await this.loadIncludes(trx, resource, rows, filter, presupuesto);
     return rows.map((r) => this.present(resource, r, filter.fields, needed));
   }
 
   async count(resource: Resource, where: WhereNode | undefined, trx: Db | Knex.Transaction = this.db): Promise<number> {
-    const { sql, bindings } = countSql(resource, await planificar(trx, this.dialect, resource, where, 'todas'), this.dialect);
+    const { sql, bindings } = countSql(resource, await planBusqueda(trx, this.dialect, resource, where, 'todas'), this.dialect);
     const [{ count }] = (await readRows(trx, sql, bindings)) as { count: number | string }[];
     return Number(count);
   }
@@ -103,7 +103,7 @@ export class Lectura {
    */
   async countIn(resource: Resource, where: WhereNode | undefined, mode: CountMode, tope: Tope): Promise<CountAnswer> {
     if (mode === 'exact') return { count: await this.count(resource, where) };
-    const planeado = () => planificar(this.db, this.dialect, resource, where, 'todas');
+    const planeado = () => planBusqueda(this.db, this.dialect, resource, where, 'todas');
     if (mode === 'planned' && this.dialect === 'pg') {
       const { sql, bindings } = plannedCountSql(resource, await planeado());
       const [row] = (await readRows(this.db, sql, bindings)) as { 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }[];
@@ -147,7 +147,7 @@ export class Lectura {
 
   private async loadIncludes(trx: Db | Knex.Transaction, resource: Resource, rows: Row[], filter: ParsedFilter, presupuesto: Presupuesto) {
     for (const { relation: name, scope } of filter.include) {
-      await presupuesto.ceder();
+      await presupuesto.yieldTurno();
       const rel = resource.relations[name];
       const target = this.registry.get(rel.target);
       if (rel.type === 'belongsTo') {
@@ -186,7 +186,7 @@ export class Lectura {
     const where = combine(scope.where, { kind: 'cond', field: fk, op: 'inq', value: parentIds });
     const columns = this.selectColumns(target, scope.fields, needed).map((c) => `${target.name}.${c}`);
     const read = (qb: Knex.QueryBuilder) => {
-      presupuesto.comprobar();
+      presupuesto.check();
       const { sql, bindings } = qb.toSQL();
       return readRows(trx, sql, bindings as unknown[], this.cancelable(presupuesto));
     };
@@ -209,7 +209,7 @@ export class Lectura {
     // numbering every child of these parents.
     if (leidas.length === tope && rows.length <= presupuesto.restantes) {
       const cuentas = (await read(this.baseQuery(trx, target, where).select(`${target.name}.${fk}`).count({ n: '*' }).groupBy(`${target.name}.${fk}`))) as { n: number | string }[];
-      presupuesto.prever(cuentas.reduce((sum, { n }) => sum + Math.min(Math.max(Number(n) - scope.skip, 0), porPadre - scope.skip), 0));
+      presupuesto.forecast(cuentas.reduce((sum, { n }) => sum + Math.min(Math.max(Number(n) - scope.skip, 0), porPadre - scope.skip), 0));
       // Knex cannot bind the direction keyword, so ASC/DESC are literals chosen from the parsed order.
       const window = `row_number() over (partition by ?? order by ${order.map((t) => `?? ${t.dir === 'desc' ? 'DESC' : 'ASC'}`).join(', ')}) as "__rn"`;
       const ranked = this.baseQuery(trx, target, where)
@@ -219,7 +219,7 @@ export class Lectura {
       if (scope.limit !== undefined) qb.andWhere('__rn', '<=', scope.skip + scope.limit);
       rows = await read(qb.orderBy([{ column: fk }, { column: '__rn' }]).limit(presupuesto.restantes + 1));
     }
-    presupuesto.gastar(rows.length);
+    presupuesto.spend(rows.length);
     await this.loadIncludes(trx, target, rows, scope, presupuesto);
     return rows.map((r) => {
       const parent = fromKey(r[fk]);

@@ -130,8 +130,8 @@ export function assertPropio(resource: Resource, quien: Quien, row: Record<strin
 }
 
 /** An answer with only the fields the role reads, its includes too, whatever asked for them. */
-export function recortar<T>(resource: Resource, rol: Rol, data: T): T {
-  if (Array.isArray(data)) return data.map((row) => recortar(resource, rol, row)) as T;
+export function trimCampos<T>(resource: Resource, rol: Rol, data: T): T {
+  if (Array.isArray(data)) return data.map((row) => trimCampos(resource, rol, row)) as T;
   if (!data || typeof data !== 'object') return data;
   const visibles = camposVisibles(resource, rol);
   const row = data as Record<string, unknown>;
@@ -139,7 +139,7 @@ export function recortar<T>(resource: Resource, rol: Rol, data: T): T {
   for (const key of Object.keys(row)) {
     const relation = resource.relations[key];
     if (relation) {
-      const hijo = recortar(registryOf(resource).get(relation.target), rol, row[key]);
+      const hijo = trimCampos(registryOf(resource).get(relation.target), rol, row[key]);
       if (hijo !== row[key]) (out ??= { ...row })[key] = hijo;
     } else if (visibles && !visibles.has(key) && key in resource.fields) {
       out ??= { ...row };

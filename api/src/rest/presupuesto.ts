@@ -56,13 +56,13 @@ export class Presupuesto {
   }
 
   /** Counts rows loaded; past the budget the read stops before the next query runs. */
-  gastar(n: number) {
+  spend(n: number) {
     this.filas += n;
     if (this.filas > this.maxFilas) throw demasiadasFilas(this.maxFilas);
   }
 
   /** Rows a query would bring, known before reading them: past the budget, refused before. */
-  prever(n: number) {
+  forecast(n: number) {
     if (this.filas + n > this.maxFilas) throw demasiadasFilas(this.maxFilas);
   }
 
@@ -70,7 +70,7 @@ export class Presupuesto {
    * Between steps: a read whose time ran out, or whose client left, does no more work. The clock
    * and the socket are read: a chain of SQLite reads never yields to a timer.
    */
-  comprobar() {
+  check() {
     this.control?.signal.throwIfAborted();
     if (this.res?.destroyed && !this.res.writableFinished) throw clienteSeFue();
     if (Date.now() > this.fin) throw lecturaLenta(this.maxMs);
@@ -82,12 +82,12 @@ export class Presupuesto {
    * waiting until the end. Only after a few milliseconds of work: a page with a small include
    * (the bench's ceiling call) does not pay a turn per include.
    */
-  async ceder() {
+  async yieldTurno() {
     if (performance.now() - this.turno > CEDER_TRAS_MS) {
       await new Promise<void>((resolve) => setImmediate(resolve));
       this.turno = performance.now();
     }
-    this.comprobar();
+    this.check();
   }
 
   /**
@@ -95,7 +95,7 @@ export class Presupuesto {
    * under every row that points at it, with its own includes each time, so the answer can be
    * far larger than what was loaded: counted here, memoised per object, before serialising.
    */
-  comprobarRespuesta(rows: Row[], include: IncludeSpec[]) {
+  checkRespuesta(rows: Row[], include: IncludeSpec[]) {
     // Without includes the rows were counted as they were read.
     if (!include.length) return;
     const pesos = new WeakMap<Row, number>();

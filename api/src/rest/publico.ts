@@ -1,8 +1,8 @@
 // The public registry (its shape: contrato/entidades.ts) made from the entity definitions: each
 // entity's names, its fields' public rules, its search fields, the nested routes it is reached
 // through and what each role may do with it (its `acceso`, the same declaration the API enforces).
-// Plain data, no server behaviour, so the admin's build can embed it (admin/registro.vite.ts).
-import type { CampoPublico, RegistroPublico } from '../../../contrato/entidades.js';
+// Plain data, no server behaviour, so the admin's build can embed it (admin/entidades.vite.ts).
+import type { CampoPublico, EntidadesPublicas } from '../../../contrato/entidades.js';
 import type { Field, Resource } from '../base/types.js';
 
 // Every rule the contract names, and only those: one it adds and this list forgot would never
@@ -18,7 +18,7 @@ const campoPublico = (field: Field): CampoPublico => ({
   ...Object.fromEntries(PUBLICOS.filter((regla) => field[regla] !== undefined).map((regla) => [regla, field[regla]])),
 });
 
-export function registroPublico(resources: Record<string, Resource>): RegistroPublico {
+export function entidadesPublicas(resources: Record<string, Resource>): EntidadesPublicas {
   const nestedUnder = (name: string) =>
     Object.fromEntries(
       Object.values(resources).flatMap((parent) =>

@@ -51,7 +51,7 @@ export class Recuentos {
   ) {}
 
   /** Whatever a write may have changed: every remembered count goes. */
-  olvidar() {
+  forget() {
     this.recordadas.clear();
   }
 
@@ -64,13 +64,13 @@ export class Recuentos {
     if (recordada && recordada.hasta > Date.now()) return recordada.respuesta;
     let enCurso = this.enCurso.get(clave);
     if (!enCurso) {
-      enCurso = this.contar(clave, resource, where, tope).finally(() => this.enCurso.delete(clave));
+      enCurso = this.countFilas(clave, resource, where, tope).finally(() => this.enCurso.delete(clave));
       this.enCurso.set(clave, enCurso);
     }
     return enCurso;
   }
 
-  private async contar(clave: string, resource: Resource, where: () => Promise<WhereNode | undefined>, tope: Tope): Promise<CountAnswer> {
+  private async countFilas(clave: string, resource: Resource, where: () => Promise<WhereNode | undefined>, tope: Tope): Promise<CountAnswer> {
     // The budget is the count's: the search's own lookups (rest/busqueda.ts) are the page's too.
     const planeado = await where();
     const inicio = this.reloj();

@@ -2,7 +2,7 @@
 // filter.ts) and every value is a bound parameter (`?`). The same fragment serves the reads,
 // which run it as part of their own SELECT (select.ts), and the writes, which hand it to Knex.
 import type { Knex } from 'knex';
-import { plegar } from '../db/pliegue.js';
+import { foldTexto } from '../db/pliegue.js';
 import type { Resource } from '../base/types.js';
 import { registryOf } from './registry.js';
 import type { RegexpValue, WhereNode } from './filter.js';
@@ -69,7 +69,7 @@ export function literales(patron: string): string[] {
  * there are none: then only reading the rows can tell.
  */
 export function consultaDeTrigramas(campo: string, patron: string): string | undefined {
-  const frases = literales(plegar(patron)).filter((t) => [...t].length >= 3);
+  const frases = literales(foldTexto(patron)).filter((t) => [...t].length >= 3);
   if (!frases.length) return undefined;
   return frases.map((t) => `{${campo}} : "${t.replace(/"/g, '""')}"`).join(' AND ');
 }

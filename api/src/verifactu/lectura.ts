@@ -68,7 +68,7 @@ export function texto(n: Nodo | undefined, ...ruta: string[]): string | undefine
 }
 
 /** Every descendant with this local name, depth first, walked with a stack of its own rather than the call stack. */
-export function buscar(n: Nodo, nombre: string): Nodo[] {
+export function findNodos(n: Nodo, nombre: string): Nodo[] {
   const encontrados: Nodo[] = [];
   const pendientes = [...n.hijos].reverse();
   for (let x = pendientes.pop(); x; x = pendientes.pop()) {

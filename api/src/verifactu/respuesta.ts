@@ -2,7 +2,7 @@
 // the sender acts on. Anything else (an HTML error page, a truncated body) is no answer at all:
 // the service description says to send the message again.
 import { mensajes } from '../mensajes.js';
-import { buscar, hijo, hijos, parseXml, texto, XmlDemasiadoProfundo, XmlNoValido, type Nodo } from './lectura.js';
+import { findNodos, hijo, hijos, parseXml, texto, XmlDemasiadoProfundo, XmlNoValido, type Nodo } from './lectura.js';
 
 export interface LineaRespuesta {
   /** IDEmisorFactura|NumSerieFactura|FechaExpedicionFactura|alta|anulacion, as cola.claveDe builds it. */
@@ -61,7 +61,7 @@ export function parseRespuesta(xml: string): Respuesta {
     if (err instanceof XmlNoValido) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsXml(err.message) };
     throw err;
   }
-  const [fault] = buscar(raiz, 'Fault');
+  const [fault] = findNodos(raiz, 'Fault');
   if (fault) {
     const codigoSoap = texto(fault, 'faultcode') ?? '';
     const textoFault = (texto(fault, 'faultstring') ?? '').replace(/\s+/g, ' ');
@@ -69,7 +69,7 @@ export function parseRespuesta(xml: string): Respuesta {
     const lado = /(^|:)Client/.test(codigoSoap) ? 'Client' : 'Server';
     return { tipo: 'fault', lado, codigo: numero(/Codigo\[(\d+)\]/.exec(textoFault)?.[1]), texto: textoFault };
   }
-  const [r] = buscar(raiz, 'RespuestaRegFactuSistemaFacturacion');
+  const [r] = findNodos(raiz, 'RespuestaRegFactuSistemaFacturacion');
   const estadoEnvio = texto(r, 'EstadoEnvio');
   const espera = numero(texto(r, 'TiempoEsperaEnvio'));
   if (!r || !estadoEnvio || espera === undefined) return { tipo: 'ilegible', motivo: mensajes.verifactu.sinRespuesta.noEsRespuesta };

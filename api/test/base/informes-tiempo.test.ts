@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { periodo, periodoAnterior } from '../../src/informes/parametros.js';
-import { cuantosIntervalos, diaEn, esDia, fechaHoraCorta, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../../src/base/tiempo.js';
+import { cuantosIntervalos, diaEn, esDia, fechaHoraCorta, inicioDelDia, intervalos, lunesDe, addDias, type Agrupacion } from '../../src/base/tiempo.js';
 
 const TZ = 'Europe/Madrid';
 
@@ -14,7 +14,7 @@ describe('inicioDelDia', () => {
   });
 
   it('makes 29 March 2026 a 23-hour day and 25 October 2026 a 25-hour one', () => {
-    const horas = (dia: string) => (Date.parse(inicioDelDia(sumarDias(dia, 1), TZ)) - Date.parse(inicioDelDia(dia, TZ))) / 3_600_000;
+    const horas = (dia: string) => (Date.parse(inicioDelDia(addDias(dia, 1), TZ)) - Date.parse(inicioDelDia(dia, TZ))) / 3_600_000;
     expect(horas('2026-03-29')).toBe(23);
     expect(horas('2026-10-25')).toBe(25);
     expect(horas('2026-10-26')).toBe(24);
@@ -28,9 +28,9 @@ describe('inicioDelDia', () => {
   it('is the first instant diaEn places on that day, for any day', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 365 * 30 }), (n) => {
-        const dia = sumarDias('2000-01-01', n);
+        const dia = addDias('2000-01-01', n);
         const inicio = new Date(inicioDelDia(dia, TZ));
-        return diaEn(inicio, TZ) === dia && diaEn(new Date(inicio.getTime() - 1), TZ) === sumarDias(dia, -1);
+        return diaEn(inicio, TZ) === dia && diaEn(new Date(inicio.getTime() - 1), TZ) === addDias(dia, -1);
       }),
     );
   });
@@ -54,12 +54,12 @@ describe('intervalos', () => {
     const agrupacion = fc.constantFrom<Agrupacion>('dia', 'semana', 'mes');
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 3000 }), fc.integer({ min: 0, max: 400 }), agrupacion, (start, len, a) => {
-        const desde = sumarDias('2020-01-01', start);
-        const hasta = sumarDias(desde, len);
+        const desde = addDias('2020-01-01', start);
+        const hasta = addDias(desde, len);
         const b = intervalos(desde, hasta, a, TZ);
         expect(b).toHaveLength(cuantosIntervalos(desde, hasta, a));
         expect(b[0].inicio).toBe(inicioDelDia(desde, TZ));
-        expect(b.at(-1)!.fin).toBe(inicioDelDia(sumarDias(hasta, 1), TZ));
+        expect(b.at(-1)!.fin).toBe(inicioDelDia(addDias(hasta, 1), TZ));
         for (let i = 1; i < b.length; i++) expect(b[i].inicio).toBe(b[i - 1].fin);
         expect(new Set(b.map((x) => x.clave)).size).toBe(b.length);
       }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { defineInforme } from '../../src/informes/definir.js';
 import { informes } from '../../src/informes/definiciones/index.js';
-import { leerPeriodo } from '../../src/informes/parametros.js';
+import { parsePeriodo } from '../../src/informes/parametros.js';
 import { readRows } from '../../src/db/reader.js';
 import { isPg } from '../../src/db/index.js';
 
@@ -30,8 +30,8 @@ const porMetodo = defineInforme<Fila>({
     { clave: 'parte', etiqueta: 'Parte', tipo: 'porcentaje' },
     { clave: 'primero', etiqueta: 'Primer pago', tipo: 'fecha' },
   ],
-  async calcular({ db, timeZone, query, ahora }) {
-    const p = leerPeriodo(query, timeZone, ahora);
+  async compute({ db, timeZone, query, ahora }) {
+    const p = parsePeriodo(query, timeZone, ahora);
     const t = isPg(db) ? '?::timestamptz' : '?';
     const filas = await readRows(
       db,

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/auth/passwords.js';
 import informesRoutes from '../../src/informes/index.js';
-import { diaEn, sumarDias } from '../../src/base/tiempo.js';
+import { diaEn, addDias } from '../../src/base/tiempo.js';
 import { registerErrorHandler } from '../../src/base/errors.js';
 import { seedDemo } from '../../../seeds/demo.js';
 import { createTestDb, testConfig, type TestDb } from '../support/db.js';
@@ -53,7 +53,7 @@ describe('the demo data, last 30 days', () => {
     const { periodo, actual } = res.json();
 
     const hasta = diaEn(AHORA, TZ);
-    expect(periodo).toEqual({ desde: sumarDias(hasta, -29), hasta });
+    expect(periodo).toEqual({ desde: addDias(hasta, -29), hasta });
     const enPeriodo = (instante: string | null) => instante !== null && diaEn(new Date(instante), TZ) >= periodo.desde && diaEn(new Date(instante), TZ) <= hasta;
     const suma = (ps: Pago[]) => ps.reduce((s, p) => s + p.importe, 0);
 

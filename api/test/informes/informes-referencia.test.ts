@@ -6,7 +6,7 @@
 // a pago collected on its fecha and each refund, for its importe, on its own fecha.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as q from '../../src/informes/queries.js';
-import { diaEn, inicioDelDia, intervalos, lunesDe, sumarDias, type Agrupacion } from '../../src/base/tiempo.js';
+import { diaEn, inicioDelDia, intervalos, lunesDe, addDias, type Agrupacion } from '../../src/base/tiempo.js';
 import { createTestDb, type TestDb } from '../support/db.js';
 
 const TZ = 'Europe/Madrid';
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await t.db('usuarios').insert({ id: 1, nombre: 'Ana', email: 'ana@example.es', createdAt: stamp, updatedAt: stamp });
   await t.db('cursos').insert([1, 2, 3].map((id) => ({ id, titulo: `Curso ${id}`, precio: 1000, createdAt: stamp, updatedAt: stamp })));
   const r = generador(20260329);
-  const dias = [...Array(18).keys()].flatMap((i) => [sumarDias('2026-03-22', i), sumarDias('2026-10-18', i)]);
+  const dias = [...Array(18).keys()].flatMap((i) => [addDias('2026-03-22', i), addDias('2026-10-18', i)]);
   for (let i = 0; i < 600; i++) {
     const dia = dias[Math.floor(r() * dias.length)];
     const medianoche = Date.parse(inicioDelDia(dia, TZ));
@@ -65,7 +65,7 @@ beforeAll(async () => {
     const cursoId = r() < 0.1 ? null : 1 + Math.floor(r() * 3);
     /** A refund up to a month after `desde`, a third of them right at a Madrid midnight. */
     const cuando = (desde: number) => {
-      const dia = sumarDias(diaEn(new Date(desde), TZ), Math.floor(r() * 31));
+      const dia = addDias(diaEn(new Date(desde), TZ), Math.floor(r() * 31));
       const alrededor = Date.parse(inicioDelDia(dia, TZ)) + Math.floor(r() * 3) - 1;
       return Math.max(desde, r() < 0.33 ? alrededor : alrededor + Math.floor(r() * 86_400_000));
     };
@@ -136,7 +136,7 @@ describe('SQL against the JavaScript reference', () => {
   });
 
   it('ventas por curso, por método and the resumen over the whole range', async () => {
-    const periodo = { inicio: inicioDelDia(DESDE, TZ), fin: inicioDelDia(sumarDias(HASTA, 1), TZ) };
+    const periodo = { inicio: inicioDelDia(DESDE, TZ), fin: inicioDelDia(addDias(HASTA, 1), TZ) };
     const cobrados = pagos.filter(cobrado);
     const reembolsados = reembolsos.filter(reembolsado);
 

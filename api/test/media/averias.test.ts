@@ -55,7 +55,7 @@ if (almacen.tipo === 'local') describe('local storage', () => {
     // A source that fails on its first read, as a disk that fills during the copy would.
     const roto = join(ficheros.dir, 'no-es-un-fichero');
     await mkdir(roto);
-    await expect(t.app.media.almacen.guardar('photos/miniatura-rota.jpg', roto, 'image/jpeg')).rejects.toThrow();
+    await expect(t.app.media.almacen.save('photos/miniatura-rota.jpg', roto, 'image/jpeg')).rejects.toThrow();
     expect(await t.app.media.almacen.existe('photos/miniatura-rota.jpg')).toBe(false);
     expect((await readdir(join(t.config.storageDir, 'photos'))).filter((n) => n.includes('miniatura-rota'))).toEqual([]);
   });

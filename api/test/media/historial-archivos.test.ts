@@ -81,7 +81,7 @@ describe('an upload\'s archivo', () => {
   it('abandoned, is swept by the server, with a DELETE row named after the sweep', async () => {
     const { id } = await empezar('abandonada.png');
     await prueba.t.db('archivos').where({ id }).update({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
-    await prueba.t.app.media.barrer();
+    await prueba.t.app.media.sweep();
     expect(await baja(id)).toEqual({ loginId: null, accion: 'barridoSubidas' });
     await flujo.esperar(de(id, 'borrar'));
   });

@@ -14,7 +14,7 @@ import { carpetaTemporal, fotoDePrueba, videoDePrueba, type CarpetaTemporal } fr
 
 let tmp: CarpetaTemporal;
 const f: Record<string, string> = {};
-const medios = createFfmpeg({ ...loadConfig({}).ffmpeg, avisar: () => expect.fail('ffmpeg is installed: no warning expected') });
+const medios = createFfmpeg({ ...loadConfig({}).ffmpeg, warn: () => expect.fail('ffmpeg is installed: no warning expected') });
 
 beforeAll(async () => {
   tmp = await carpetaTemporal();
@@ -39,44 +39,44 @@ const falla = (p: Promise<unknown>) => p.then(() => expect.fail('expected an Err
 
 describe('leerVideo', () => {
   it('reads a 3 s 320×240 mp4 with sound', async () => {
-    expect(await medios.leerVideo(f.mp4, MP4)).toEqual({ duracion: 3, ancho: 320, alto: 240 });
+    expect(await medios.readVideo(f.mp4, MP4)).toEqual({ duracion: 3, ancho: 320, alto: 240 });
   });
 
   it('reads a webm', async () => {
-    expect(await medios.leerVideo(f.webm, 'video/webm')).toEqual({ duracion: 3, ancho: 320, alto: 240 });
+    expect(await medios.readVideo(f.webm, 'video/webm')).toEqual({ duracion: 3, ancho: 320, alto: 240 });
   });
 
   it('gives the size as shown: a phone video turned 90° is taller than wide', async () => {
-    expect(await medios.leerVideo(f.girado, MP4)).toEqual({ duracion: 3, ancho: 240, alto: 320 });
+    expect(await medios.readVideo(f.girado, MP4)).toEqual({ duracion: 3, ancho: 240, alto: 320 });
   });
 
   it.each([
     ['a cut-off mp4', 'cortado'],
     ['an mp4 header followed by garbage', 'basura'],
   ])('says in Spanish that %s is damaged', async (_, nombre) => {
-    const e = await falla(medios.leerVideo(f[nombre], MP4));
+    const e = await falla(medios.readVideo(f[nombre], MP4));
     expect(e).toMatchObject({ codigo: 'danado', message: mensajes.medios.danado });
     expect(e.detalle).toMatch(/invalid data|moov atom/i);
   });
 
   it('says a file with only sound has no video', async () => {
-    expect(await falla(medios.leerVideo(f.audio, MP4))).toMatchObject({ codigo: 'sin-video', message: mensajes.medios.sinVideo });
+    expect(await falla(medios.readVideo(f.audio, MP4))).toMatchObject({ codigo: 'sin-video', message: mensajes.medios.sinVideo });
   });
 
   it('takes a local name as a file, never as an option or a protocol', async () => {
-    expect(await falla(medios.leerVideo('-version', MP4))).toMatchObject({ codigo: 'danado' });
-    expect(await falla(medios.leerVideo(`concat:${f.mp4}|${f.mp4}`, MP4))).toMatchObject({ codigo: 'danado' });
+    expect(await falla(medios.readVideo('-version', MP4))).toMatchObject({ codigo: 'danado' });
+    expect(await falla(medios.readVideo(`concat:${f.mp4}|${f.mp4}`, MP4))).toMatchObject({ codigo: 'danado' });
   });
 });
 
 describe('leerImagen', () => {
   it('reads the size of a JPEG and a PNG', async () => {
-    expect(await medios.leerImagen(f.jpg, 'image/jpeg')).toEqual({ ancho: 200, alto: 150 });
-    expect(await medios.leerImagen(f.png, 'image/png')).toEqual({ ancho: 64, alto: 48 });
+    expect(await medios.readImagen(f.jpg, 'image/jpeg')).toEqual({ ancho: 200, alto: 150 });
+    expect(await medios.readImagen(f.png, 'image/png')).toEqual({ ancho: 64, alto: 48 });
   });
 
   it('says a file with only sound has no picture', async () => {
-    expect(await falla(medios.leerImagen(f.audio, MP4))).toMatchObject({ codigo: 'sin-imagen' });
+    expect(await falla(medios.readImagen(f.audio, MP4))).toMatchObject({ codigo: 'sin-imagen' });
   });
 });
 
@@ -143,7 +143,7 @@ describe('a file that points elsewhere: the programs read only its own bytes', (
       const ruta = join(tmp.dir, nombre);
       await writeFile(ruta, contenido);
       for (const tipo of ['video/mp4', 'video/quicktime', 'video/webm']) {
-        expect(await falla(medios.leerVideo(ruta, tipo)), `${nombre} as ${tipo}`).toMatchObject({ codigo: 'danado' });
+        expect(await falla(medios.readVideo(ruta, tipo)), `${nombre} as ${tipo}`).toMatchObject({ codigo: 'danado' });
         expect(await falla(medios.miniatura(ruta, tipo, join(tmp.dir, `mini-${nombre}.jpg`), { duracion: 3 })), nombre).toMatchObject({ codigo: 'danado' });
       }
     }
@@ -152,37 +152,37 @@ describe('a file that points elsewhere: the programs read only its own bytes', (
   });
 
   it('is never read from a URL: an address is taken as a file name', async () => {
-    expect(await falla(medios.leerVideo(`${base}/clase.mp4`, MP4))).toMatchObject({ codigo: 'danado' });
+    expect(await falla(medios.readVideo(`${base}/clase.mp4`, MP4))).toMatchObject({ codigo: 'danado' });
     expect(pedidas).toEqual([]);
   });
 
   it('is read only as one of the stored types', async () => {
-    expect(await falla(medios.leerVideo(f.mp4, 'application/dash+xml'))).toMatchObject({ codigo: 'tipo', message: mensajes.medios.tipoSinLector('application/dash+xml') });
+    expect(await falla(medios.readVideo(f.mp4, 'application/dash+xml'))).toMatchObject({ codigo: 'tipo', message: mensajes.medios.tipoSinLector('application/dash+xml') });
   });
 
   it('is refused when it declares absurd dimensions, before a frame of them is decoded', async () => {
     // A PNG ffprobe would decode whole to learn its size (72 megapixels: 216 MB), and a side longer than any camera's.
     for (const [ancho, alto] of [[9000, 8000], [MAX_LADO + 600, 64]]) {
       const ruta = await tmp.generar(`enorme-${ancho}.png`, fotoDePrueba(ancho, alto));
-      expect(await falla(medios.leerImagen(ruta, 'image/png'))).toMatchObject({ codigo: 'dimensiones', message: mensajes.medios.dimensiones(ancho, alto) });
+      expect(await falla(medios.readImagen(ruta, 'image/png'))).toMatchObject({ codigo: 'dimensiones', message: mensajes.medios.dimensiones(ancho, alto) });
     }
     const grande = await tmp.generar('grande.png', fotoDePrueba(4000, 3000));
-    expect(await medios.leerImagen(grande, 'image/png')).toEqual({ ancho: 4000, alto: 3000 });
+    expect(await medios.readImagen(grande, 'image/png')).toEqual({ ancho: 4000, alto: 3000 });
   });
 });
 
 describe('without ffmpeg', () => {
   it('is not available, warns once in Spanish how to fix it, and refuses to analyse', async () => {
-    const avisar = vi.fn();
-    const sin = createFfmpeg({ ffmpeg: '/no/existe/ffmpeg', ffprobe: 'ffprobe', avisar });
+    const warn = vi.fn();
+    const sin = createFfmpeg({ ffmpeg: '/no/existe/ffmpeg', ffprobe: 'ffprobe', warn });
     expect(await sin.disponible()).toBe(false);
     expect(await sin.disponible()).toBe(false);
-    await expect(sin.leerVideo(f.mp4, MP4)).rejects.toMatchObject({ codigo: 'no-disponible', message: mensajes.medios.noDisponible });
-    expect(avisar).toHaveBeenCalledTimes(1);
-    expect(avisar.mock.calls[0][0]).toContain('«/no/existe/ffmpeg»');
-    expect(avisar.mock.calls[0][0]).not.toContain('«ffprobe»');
-    expect(avisar.mock.calls[0][0]).toContain('apt-get install ffmpeg');
-    expect(avisar.mock.calls[0][0]).toContain('las subidas funcionan');
+    await expect(sin.readVideo(f.mp4, MP4)).rejects.toMatchObject({ codigo: 'no-disponible', message: mensajes.medios.noDisponible });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0][0]).toContain('«/no/existe/ffmpeg»');
+    expect(warn.mock.calls[0][0]).not.toContain('«ffprobe»');
+    expect(warn.mock.calls[0][0]).toContain('apt-get install ffmpeg');
+    expect(warn.mock.calls[0][0]).toContain('las subidas funcionan');
   });
 
   it('is available when both programs run, without a warning', async () => {
@@ -196,23 +196,23 @@ describe('a program that misbehaves', () => {
     const ruta = join(tmp.dir, nombre);
     await writeFile(ruta, `#!/bin/sh\nif [ "$1" = -version ]; then echo "ffprobe version falso"; exit 0; fi\n${cuerpo}\n`);
     await chmod(ruta, 0o755);
-    return createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: ruta, tiempoMaximoMs: 500, memoriaMaximaMb, avisar: vi.fn() });
+    return createFfmpeg({ ffmpeg: 'ffmpeg', ffprobe: ruta, tiempoMaximoMs: 500, memoriaMaximaMb, warn: vi.fn() });
   }
 
   it('is stopped when it runs past the time limit', async () => {
     const lento = await falso('lento.sh', 'exec sleep 30');
-    expect(await falla(lento.leerVideo(f.mp4, MP4))).toMatchObject({ codigo: 'tiempo', message: mensajes.medios.tiempoAgotado(1) });
+    expect(await falla(lento.readVideo(f.mp4, MP4))).toMatchObject({ codigo: 'tiempo', message: mensajes.medios.tiempoAgotado(1) });
   });
 
   it('is stopped when it needs more memory than its cap', async () => {
     // 600 MB, then a perfectly good answer: only the cap can stop it.
     const respuesta = JSON.stringify({ streams: [{ codec_type: 'video', width: 320, height: 240 }], format: { duration: '3' } });
     const glotón = await falso('gloton.sh', `exec perl -e '$x = "a" x (600 * 1024 * 1024); print q(${respuesta})'`, 400);
-    expect(await falla(glotón.leerVideo(f.mp4, MP4))).toMatchObject({ codigo: 'recursos', message: mensajes.medios.sinRecursos });
+    expect(await falla(glotón.readVideo(f.mp4, MP4))).toMatchObject({ codigo: 'recursos', message: mensajes.medios.sinRecursos });
   });
 
   it('is stopped when it prints more than a media file could need', async () => {
     const hablador = await falso('hablador.sh', 'exec head -c 50000000 /dev/zero');
-    expect(await falla(hablador.leerVideo(f.mp4, MP4))).toMatchObject({ codigo: 'salida' });
+    expect(await falla(hablador.readVideo(f.mp4, MP4))).toMatchObject({ codigo: 'salida' });
   });
 });

@@ -41,7 +41,7 @@ afterEach(async () => {
 async function guardar(clave: string) {
   const fichero = join(tmp, clave.replace('/', '-'));
   await writeFile(fichero, `contenido de ${clave}`);
-  await almacen.guardar(clave, fichero, 'application/octet-stream');
+  await almacen.save(clave, fichero, 'application/octet-stream');
 }
 
 async function archivo(ruta: string, estado = 'listo'): Promise<number> {

@@ -196,7 +196,7 @@ describe('an upload whose archivo is deleted while it arrives (item 9)', () => {
     const { fila } = await aMedias();
     await a.t.db('archivos').where('id', fila.id).delete();
     expect((await a.almacen.restos(a.t)).length).toBeGreaterThan(0);
-    await a.t.app.media.barrer();
+    await a.t.app.media.sweep();
     expect(await a.almacen.restos(a.t)).toEqual([]);
   });
 });

@@ -196,16 +196,16 @@ describe('refusals leave nothing behind', () => {
     expect(parche.statusCode).toBe(204);
     expect((await restos()).length).toBeGreaterThan(0);
     // A fresh upload survives the sweep.
-    await t.app.media.barrer();
+    await t.app.media.sweep();
     expect((await t.call('HEAD', url, undefined, { headers: tus() })).status).toBe(200);
     expect(await t.db('archivos').where({ subida }).first()).toBeTruthy();
     // Aged past the expiry: the store's parts (a sweep with an expiry of a few microseconds,
     // since S3 dates multipart uploads itself) and the row (dated back a day) go.
     // S3 servers date an upload to the second: let that second pass first.
     await new Promise((r) => setTimeout(r, 1100));
-    await (await createAlmacen(t.config.storage, 1e-9)).barrerCaducadas();
+    await (await createAlmacen(t.config.storage, 1e-9)).sweepCaducadas();
     await t.db('archivos').where({ subida }).update({ createdAt: new Date(Date.now() - 25 * 3600_000).toISOString() });
-    await t.app.media.barrer();
+    await t.app.media.sweep();
     expect(await restos()).toEqual([]);
     expect(await t.db('archivos').where({ subida }).first()).toBeUndefined();
     // (On S3, tus's store keeps what it read of an upload in memory: this app would answer a

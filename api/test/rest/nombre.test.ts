@@ -2,10 +2,10 @@
 // the CSV's references (rest/columnas.ts) and as a function of a record in the admin and the
 // activity log. Both must name every row alike, on each database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { camposDelNombre, nombrar } from '../../../contrato/nombre.js';
+import { camposDelNombre, formatNombre } from '../../../contrato/nombre.js';
 import { resources } from '../../src/resources/index.js';
 import { nombreSql } from '../../src/rest/columnas.js';
-import { registroPublico } from '../../src/rest/publico.js';
+import { entidadesPublicas } from '../../src/rest/publico.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
 const IMPLICITOS = ['id', 'createdAt', 'updatedAt', 'version'];
@@ -20,17 +20,17 @@ describe('an entity’s nombre', () => {
   });
 
   it('reaches the admin through the public registry', () => {
-    const publico = registroPublico(resources);
+    const publico = entidadesPublicas(resources);
     for (const r of Object.values(resources)) expect(publico[r.name].nombre, r.name).toEqual(r.nombre);
   });
 
   it('takes the first template whose fields all have a value', () => {
     const { nombre } = resources.facturas;
-    expect(nombrar(nombre, { id: 9, serie: 'A', numero: 12 })).toBe('A-12');
-    expect(nombrar(nombre, { id: 9, serie: 'A', numero: null })).toBe('Borrador #9');
-    expect(nombrar(resources.usuarios.nombre, { nombre: 'Ana', apellidos: '' })).toBe('Ana');
-    expect(nombrar(resources.pagos.nombre, { id: 4, referencia: '' })).toBe('#4');
-    expect(nombrar(resources.categorias.nombre, { nombre: null })).toBeUndefined();
+    expect(formatNombre(nombre, { id: 9, serie: 'A', numero: 12 })).toBe('A-12');
+    expect(formatNombre(nombre, { id: 9, serie: 'A', numero: null })).toBe('Borrador #9');
+    expect(formatNombre(resources.usuarios.nombre, { nombre: 'Ana', apellidos: '' })).toBe('Ana');
+    expect(formatNombre(resources.pagos.nombre, { id: 4, referencia: '' })).toBe('#4');
+    expect(formatNombre(resources.categorias.nombre, { nombre: null })).toBeUndefined();
   });
 });
 
@@ -63,6 +63,6 @@ describe('the SQL of a nombre names each row as the function does', () => {
     const resource = resources[name];
     const filas = (await t.db(`${name} as t`).select(t.db.raw(`t.*, ${nombreSql(resource, 't')} AS "nombreSql"`)).orderBy('id')) as Record<string, unknown>[];
     expect(filas.length).toBeGreaterThan(1);
-    for (const fila of filas) expect(fila.nombreSql, JSON.stringify(fila)).toBe(nombrar(resource.nombre, fila) ?? null);
+    for (const fila of filas) expect(fila.nombreSql, JSON.stringify(fila)).toBe(formatNombre(resource.nombre, fila) ?? null);
   });
 });

@@ -5,9 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { ROLES } from '../../src/base/types.js';
 import { resources } from '../../src/resources/index.js';
 import { camposVisibles, refusalOf } from '../../src/rest/permisos.js';
-import { registroPublico } from '../../src/rest/publico.js';
+import { entidadesPublicas } from '../../src/rest/publico.js';
 
-const publico = registroPublico(resources);
+const publico = entidadesPublicas(resources);
 
 describe('the public registry carries each entity’s access declaration', () => {
   it('says for every entity and role what the API lets it read and write', () => {

@@ -79,7 +79,7 @@ describe('a count past its budget', () => {
       await pedir(recuentos, 'otro');
       expect(vistas.length).toBeGreaterThan(0);
       vistas.length = 0;
-      recuentos.olvidar();
+      recuentos.forget();
       expect(await pedir(recuentos)).toEqual(primera);
       expect(vistas.length).toBeGreaterThan(0);
     } finally {

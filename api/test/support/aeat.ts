@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import { buscar, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
+import { findNodos, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { crearPki, type Pki } from './certificados.js';
 import { validarSobre } from './xsd.js';
 
@@ -112,7 +112,7 @@ export const fault = (lado: 'Client' | 'Server', codigo: number, texto: string) 
 
 function leerRegistros(raiz: Nodo): { incidencia: boolean; obligado: { nombre: string; nif: string }; registros: Omit<RegistroRecibido, 'xml'>[] } {
   const cabecera = hijo(hijo(hijo(raiz, 'Body'), 'RegFactuSistemaFacturacion'), 'Cabecera');
-  const registros = buscar(raiz, 'RegistroFactura').map((rf) => {
+  const registros = findNodos(raiz, 'RegistroFactura').map((rf) => {
     const nodo = rf.hijos[0];
     const id = hijo(nodo, 'IDFactura');
     const alta = nodo.nombre === 'RegistroAlta';

@@ -3,7 +3,7 @@
 // content. On SQLite and on PostgreSQL; the restarted process takes the job over once the dead
 // one's lease (TRABAJOS_ARRIENDO_S, 2 s here) has lapsed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verificarCadena } from '../../src/resources/facturas/cadena.js';
+import { verifyCadena } from '../../src/resources/facturas/cadena.js';
 import type { AeatDePruebas } from '../support/aeat.js';
 import { startChildApi, type ChildApi } from '../support/child-api.js';
 import { testConfig, type TestDb } from '../support/db.js';
@@ -63,6 +63,6 @@ describe('a sender killed mid-send', () => {
     const filas = await nuevas();
     expect(filas.map((r) => [r.estado, Boolean(r.duplicado), r.intentos])).toEqual(Array(5).fill(['correcto', true, 2]));
     expect(await t.db('envios').orderBy('id').pluck('estado')).toEqual(['respondido', 'interrumpido', 'respondido']);
-    expect(await verificarCadena(t.db, testConfig({ dialect: 'sqlite' }))).toEqual({ ok: true, registros: 6 });
+    expect(await verifyCadena(t.db, testConfig({ dialect: 'sqlite' }))).toEqual({ ok: true, registros: 6 });
   });
 });

@@ -11,12 +11,12 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { emitir, anular } from '../../src/resources/facturas/emision.js';
 import { fechaExpedicion } from '../../src/resources/facturas/formato.js';
-import { encadenarEmitidas } from '../../src/resources/facturas/cadena.js';
+import { chainEmitidas } from '../../src/resources/facturas/cadena.js';
 import type { Knex } from 'knex';
 import { isPg } from '../../src/db/index.js';
 import type { OpcionesRemitente } from '../../src/verifactu/remitente.js';
 import { parseRespuesta } from '../../src/verifactu/respuesta.js';
-import { buscar, hijo, texto, type Nodo } from '../../src/verifactu/lectura.js';
+import { findNodos, hijo, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import { AEAT } from '../support/xsd.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 import { comoServidor } from '../support/db.js';
@@ -94,7 +94,7 @@ async function emitidasEnBloque(t: TestApp, n: number): Promise<void> {
     concepto: `Curso ${i + 1}`, base: 1000, tipoIva: 21, cuotaIva: 210, total: 1210, estado: 'emitida', createdAt: iso, updatedAt: iso,
   }));
   for (let i = 0; i < filas.length; i += 250) await t.db('facturas').insert(filas.slice(i, i + 250));
-  expect(await comoServidor(t.db, (w) => encadenarEmitidas(w, t.config), t.config)).toBe(n);
+  expect(await comoServidor(t.db, (w) => chainEmitidas(w, t.config), t.config)).toBe(n);
 }
 
 const remisiones = (t: TestApp) => t.db('remisiones').orderBy('registroId').select('*') as Promise<Row[]>;
@@ -630,7 +630,7 @@ describe('reading the AEAT\'s answers', () => {
     const raiz: Nodo = { nombre: 'Envelope', ns: '', hijos: [], texto: '' };
     let hoja = raiz;
     for (let i = 0; i < 200_000; i++) hoja = hoja.hijos[hoja.hijos.push({ nombre: i === 199_999 ? 'Fault' : 'a', ns: '', hijos: [], texto: '' }) - 1];
-    expect(buscar(raiz, 'Fault')).toEqual([hoja]);
+    expect(findNodos(raiz, 'Fault')).toEqual([hoja]);
   });
 });
 

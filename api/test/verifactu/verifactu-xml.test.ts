@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datosDeRegistros } from '../../src/verifactu/cola.js';
 import { sistemaInformatico, VERSION } from '../../src/verifactu/sistema.js';
-import { buscar, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
+import { findNodos, hijo, parseXml, texto, type Nodo } from '../../src/verifactu/lectura.js';
 import type { Operacion } from '../../src/resources/facturas/remision.js';
 import { NS, registroXml, sobre, type DatosRegistro, type SistemaInformatico } from '../../src/verifactu/xml.js';
 import { huella, textoAlta, textoAnulacion } from '../../src/resources/facturas/verifactu.js';
@@ -92,7 +92,7 @@ async function mensaje(registros: DatosRegistro[], incidencia = false): Promise<
 }
 
 const unico = (envelope: Nodo, nombre: 'RegistroAlta' | 'RegistroAnulacion') => {
-  const [r] = buscar(envelope, nombre);
+  const [r] = findNodos(envelope, nombre);
   expect(r.ns).toBe(NS.si);
   return r;
 };
@@ -136,7 +136,7 @@ describe('every kind of record Aula emits validates against SuministroLR.xsd', (
     expect(texto(r, 'Huella')).toBe(d.registro.huella);
     expect(huellaDelXml(r)).toBe(d.registro.huella);
     expect(texto(r, 'FechaHoraHusoGenRegistro')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/);
-    for (const importe of [...buscar(r, 'CuotaTotal'), ...buscar(r, 'ImporteTotal'), ...buscar(r, 'BaseImponibleOimporteNoSujeto'), ...buscar(r, 'CuotaRepercutida')]) {
+    for (const importe of [...findNodos(r, 'CuotaTotal'), ...findNodos(r, 'ImporteTotal'), ...findNodos(r, 'BaseImponibleOimporteNoSujeto'), ...findNodos(r, 'CuotaRepercutida')]) {
       expect(importe.texto).toMatch(/^-?\d{1,12}\.\d\d$/);
     }
   });
@@ -144,7 +144,7 @@ describe('every kind of record Aula emits validates against SuministroLR.xsd', (
   it('all of them together, in chain order, in one message', async () => {
     const todos = [...porCaso.values()].sort((a, b) => a.registro.fechaHoraHusoGenRegistro.localeCompare(b.registro.fechaHoraHusoGenRegistro));
     const envelope = await mensaje(todos, true);
-    expect(buscar(envelope, 'RegistroFactura')).toHaveLength(todos.length);
+    expect(findNodos(envelope, 'RegistroFactura')).toHaveLength(todos.length);
     expect(texto(hijo(hijo(hijo(envelope, 'Body'), 'RegFactuSistemaFacturacion'), 'Cabecera'), 'RemisionVoluntaria', 'Incidencia')).toBe('S');
   });
 

@@ -20,8 +20,8 @@ import {
 import { useEffect, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useDataProvider, useRecordContext, useResourceContext, useSaveContext, useTranslate } from 'react-admin';
-import { rebasar } from '../../providers/dataProvider';
-import { recurso } from '../../registro';
+import { rebase } from '../../providers/dataProvider';
+import { recurso } from '../../entidades';
 import { formatDiaHora } from '../dates';
 import { useConflicto } from './EditConVersion';
 import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
@@ -33,7 +33,7 @@ const vacioANull = (v: unknown) => (v === '' || v === undefined ? null : v);
 const igual = (a: unknown, b: unknown) => JSON.stringify(vacioANull(a)) === JSON.stringify(vacioANull(b));
 
 export const DialogoConflicto = () => {
-  const { actual, cerrar } = useConflicto();
+  const { actual, close } = useConflicto();
   const resource = useResourceContext()!;
   const leido = useRecordContext();
   const form = useFormContext();
@@ -65,19 +65,19 @@ export const DialogoConflicto = () => {
 
   if (!actual) return null;
 
-  const guardar = (tomar: (campo: string) => Eleccion) => {
+  const saveEleccion = (tomar: (campo: string) => Eleccion) => {
     const valores: Registro = { ...mios };
     for (const campo of campos) valores[campo] = tomar(campo) === 'suyo' ? actual[campo] : mios[campo];
-    rebasar(resource, leido!.id, actual);
+    rebase(resource, leido!.id, actual);
     form.reset(valores, { keepDefaultValues: true });
-    cerrar();
+    close();
     return save?.(valores);
   };
 
   const quien = quienDe(ultima, translate);
 
   return (
-    <Dialog open onClose={cerrar} fullScreen={estrecha} maxWidth="md" fullWidth aria-labelledby="conflicto-titulo">
+    <Dialog open onClose={close} fullScreen={estrecha} maxWidth="md" fullWidth aria-labelledby="conflicto-titulo">
       <DialogTitle id="conflicto-titulo">{translate('aula.historial.conflicto.titulo')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ mb: 2 }}>
@@ -116,10 +116,10 @@ export const DialogoConflicto = () => {
         </Stack>
       </DialogContent>
       <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={cerrar}>{translate('ra.action.cancel')}</Button>
-        <Button onClick={() => guardar(() => 'suyo')}>{translate('aula.historial.conflicto.quedarmeSuyo')}</Button>
-        <Button onClick={() => guardar(() => 'mio')}>{translate('aula.historial.conflicto.quedarmeMio')}</Button>
-        <Button variant="contained" onClick={() => guardar((c) => eleccion[c] ?? 'mio')}>
+        <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+        <Button onClick={() => saveEleccion(() => 'suyo')}>{translate('aula.historial.conflicto.quedarmeSuyo')}</Button>
+        <Button onClick={() => saveEleccion(() => 'mio')}>{translate('aula.historial.conflicto.quedarmeMio')}</Button>
+        <Button variant="contained" onClick={() => saveEleccion((c) => eleccion[c] ?? 'mio')}>
           {translate('aula.historial.conflicto.guardarEleccion')}
         </Button>
       </DialogActions>

@@ -9,16 +9,16 @@ type Registro = Record<string, unknown>;
 interface Conflicto {
   /** The record as the API says it is now (the 412's `actual`), or null when nothing conflicts. */
   actual: Registro | null;
-  cerrar(): void;
+  close(): void;
 }
 
-const ConflictoContext = createContext<Conflicto>({ actual: null, cerrar: () => {} });
+const ConflictoContext = createContext<Conflicto>({ actual: null, close: () => {} });
 export const useConflicto = () => useContext(ConflictoContext);
 
 export const EditConVersion = ({ children, mutationOptions, ...props }: EditProps) => {
   const [actual, setActual] = useState<Registro | null>(null);
   const notify = useNotify();
-  const valor = useMemo(() => ({ actual, cerrar: () => setActual(null) }), [actual]);
+  const valor = useMemo(() => ({ actual, close: () => setActual(null) }), [actual]);
   return (
     <ConflictoContext.Provider value={valor}>
       <Edit

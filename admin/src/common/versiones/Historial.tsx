@@ -7,7 +7,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh, useResourceContext, useTranslate } from 'react-admin';
 import type { FilaHistorial } from '../../providers/dataProvider';
 import { motivo } from '../../providers/http';
-import { recurso } from '../../registro';
+import { recurso } from '../../entidades';
 import { BotonConfirmado } from '../BotonConfirmado';
 import { formatDiaHora } from '../dates';
 import { etiquetaDe, quienDe, valorLegible } from './valorLegible';

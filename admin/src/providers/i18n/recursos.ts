@@ -1,8 +1,8 @@
 // Spanish names of every resource and field (react-admin reads them under `resources`), and the
 // other texts the resource sections show (`aulaRecursos`, merged under `aula` by es.ts). Entity,
 // field and value labels come from the API registry; only the admin's own texts are written here.
-import registro from 'virtual:aula-registro';
-import type { Etiquetas, RegistroPublico } from '../../../../contrato/entidades';
+import entidades from 'virtual:aula-entidades';
+import type { Etiquetas, EntidadesPublicas } from '../../../../contrato/entidades';
 import { aulaShell } from './aula';
 
 // Filters and relations the admin shows as fields: no column of the API, so no label of its own.
@@ -51,9 +51,9 @@ export function textosDeLabels({ singular, plural, genero }: Etiquetas) {
  * react-admin's `resources.<name>` keys, from the API registry's labels (one source for the API's
  * messages, its CSV and OpenAPI, and the admin), with what only the admin says of each section.
  */
-export function textosDeRecursos(registro: RegistroPublico) {
+export function textosDeRecursos(entidades: EntidadesPublicas) {
   return Object.fromEntries(
-    Object.entries(registro).map(([name, { labels, fields }]) => {
+    Object.entries(entidades).map(([name, { labels, fields }]) => {
       const propio = propios[name] ?? {};
       const deLabels = textosDeLabels(labels);
       const etiquetas = Object.fromEntries(Object.entries(fields).flatMap(([field, campo]) => (campo.label ? [[field, campo.label]] : [])));
@@ -71,15 +71,15 @@ export function textosDeRecursos(registro: RegistroPublico) {
   );
 }
 
-export const recursos = textosDeRecursos(registro);
+export const recursos = textosDeRecursos(entidades);
 
 /**
  * The label of every enum value the registry declares, where common/choices.ts looks for it
  * (`aula.enum.<recurso>.<campo>.<valor>`): a new entity or enum field needs no line here.
  */
-export function textosDeValores(registro: RegistroPublico) {
+export function textosDeValores(entidades: EntidadesPublicas) {
   return Object.fromEntries(
-    Object.entries(registro).map(([name, { fields }]) => [
+    Object.entries(entidades).map(([name, { fields }]) => [
       name,
       Object.fromEntries(Object.entries(fields).flatMap(([field, campo]) => (campo.enumLabels ? [[field, { ...campo.enumLabels }]] : []))),
     ]),
@@ -87,7 +87,7 @@ export function textosDeValores(registro: RegistroPublico) {
 }
 
 export const aulaRecursos = {
-  enum: textosDeValores(registro),
+  enum: textosDeValores(entidades),
   // The record an activity entry is about, named as its definition declares, or by its id.
   actividad: {
     registro: '%{recurso} «%{nombre}»',

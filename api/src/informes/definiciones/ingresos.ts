@@ -21,5 +21,5 @@ export default defineInforme<PuntoIngresos>({
     { clave: 'ingresosNetos', etiqueta: c.ingresosNetos, tipo: 'dinero' },
     { clave: 'ticketMedio', etiqueta: c.ticketMedio, tipo: 'dinero' },
   ],
-  calcular: porIntervalos(q.ingresos),
+  compute: porIntervalos(q.ingresos),
 });

@@ -17,5 +17,5 @@ export default defineInforme<PagosEstado>({
     { clave: 'pagos', etiqueta: c.pagos, tipo: 'entero' },
     { clave: 'importe', etiqueta: c.importe, tipo: 'dinero' },
   ],
-  calcular: porPeriodo('estados', q.pagosPorEstado),
+  compute: porPeriodo('estados', q.pagosPorEstado),
 });

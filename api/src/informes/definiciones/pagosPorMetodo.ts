@@ -19,5 +19,5 @@ export default defineInforme<PagosMetodo>({
     { clave: 'completados', etiqueta: c.completados, tipo: 'entero' },
     { clave: 'importeCompletado', etiqueta: c.importeCompletado, tipo: 'dinero' },
   ],
-  calcular: porPeriodo('metodos', q.pagosPorMetodo),
+  compute: porPeriodo('metodos', q.pagosPorMetodo),
 });

@@ -4,7 +4,7 @@
 import { mensajes } from '../../mensajes.js';
 import { dias } from '../calculos.js';
 import { defineInforme } from '../definir.js';
-import { DIAS_PENDIENTE, leerDias, leerPeriodoAbierto } from '../parametros.js';
+import { DIAS_PENDIENTE, parseDias, parsePeriodoAbierto } from '../parametros.js';
 import * as q from '../queries.js';
 import type { PagoPendiente, Pendientes } from '../../../../contrato/informes.js';
 
@@ -35,9 +35,9 @@ export default defineInforme<Linea>({
     { clave: 'concepto', etiqueta: c.concepto, tipo: 'texto' },
     { clave: 'importe', etiqueta: c.importe, tipo: 'dinero' },
   ],
-  async calcular({ db, timeZone, query, ahora }) {
-    const p = leerPeriodoAbierto(query, timeZone, ahora);
-    const n = leerDias(query, DIAS_PENDIENTE);
+  async compute({ db, timeZone, query, ahora }) {
+    const p = parsePeriodoAbierto(query, timeZone, ahora);
+    const n = parseDias(query, DIAS_PENDIENTE);
     const antesDe = new Date(ahora.getTime() - n * 86_400_000).toISOString();
     const listas = await q.pendientes(db, { rango: p, antesDe, limite: LIMITE_LISTA });
     return { cuerpo: { periodo: dias(p), dias: n, limite: LIMITE_LISTA, ...listas }, periodo: p };

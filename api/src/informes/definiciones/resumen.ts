@@ -4,7 +4,7 @@ import { dias } from '../calculos.js';
 import { cabeceraCsv, celdaCsv } from '../csv.js';
 import { defineInforme } from '../definir.js';
 import { esquemaPeriodo } from '../openapi.js';
-import { leerPeriodo, periodoAnterior } from '../parametros.js';
+import { parsePeriodo, periodoAnterior } from '../parametros.js';
 import * as q from '../queries.js';
 import type { Resumen } from '../../../../contrato/informes.js';
 
@@ -25,8 +25,8 @@ export default defineInforme<Resumen>({
     { clave: 'usuariosNuevos', etiqueta: c.usuariosNuevos, tipo: 'entero' },
     { clave: 'cursosVendidos', etiqueta: c.cursosVendidos, tipo: 'entero' },
   ],
-  async calcular({ db, timeZone, query, ahora }) {
-    const actual = leerPeriodo(query, timeZone, ahora);
+  async compute({ db, timeZone, query, ahora }) {
+    const actual = parsePeriodo(query, timeZone, ahora);
     // The default period is «the last 30 days»: compared with the 30 before, even when it happens to start on the 1st.
     const anterior = periodoAnterior(actual, timeZone, { soloDias: query.desde === undefined || query.desde === '' });
     const cifras = await q.resumen(db, { actual, previo: anterior });

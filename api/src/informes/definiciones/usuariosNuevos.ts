@@ -17,5 +17,5 @@ export default defineInforme<PuntoUsuarios>({
     { clave: 'nuevos', etiqueta: c.usuariosNuevos, tipo: 'entero' },
     { clave: 'compradores', etiqueta: c.compradores, tipo: 'entero' },
   ],
-  calcular: porIntervalos(q.usuariosNuevos),
+  compute: porIntervalos(q.usuariosNuevos),
 });

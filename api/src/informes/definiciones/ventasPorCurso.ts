@@ -22,5 +22,5 @@ export default defineInforme<VentasCurso>({
     { clave: 'reembolsos', etiqueta: c.reembolsos, tipo: 'entero' },
     { clave: 'importeReembolsado', etiqueta: c.importeReembolsado, tipo: 'dinero' },
   ],
-  calcular: porPeriodo('cursos', q.ventasPorCurso),
+  compute: porPeriodo('cursos', q.ventasPorCurso),
 });

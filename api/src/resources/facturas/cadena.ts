@@ -13,7 +13,7 @@ type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
 
 /** Takes the issuer's chain for the rest of the transaction (SQLite has one writer anyway). */
-async function bloquearCadena(trx: Db, emisorNif: string) {
+async function lockCadena(trx: Db, emisorNif: string) {
   await trx('cadenas').insert({ emisorNif }).onConflict('emisorNif').ignore();
   await lockRow(trx, 'cadenas', { emisorNif }, 'emisorNif');
 }
@@ -37,7 +37,7 @@ function registroDe(factura: Row, tipo: 'alta' | 'anulacion', huellaAnterior: st
 
 /** The last huella of the issuer's chain, with the chain taken for the rest of the transaction. */
 async function ultimaHuella(trx: Db, emisorNif: string): Promise<string> {
-  await bloquearCadena(trx, emisorNif);
+  await lockCadena(trx, emisorNif);
   const anterior = (await trx('registros').where('idEmisorFactura', emisorNif).orderBy('id', 'desc').first('huella')) as Row | undefined;
   return anterior?.huella ?? '';
 }
@@ -46,7 +46,7 @@ async function ultimaHuella(trx: Db, emisorNif: string): Promise<string> {
  * Appends the alta or anulación record of an issued invoice to its issuer's chain, and queues it
  * for the AEAT in the same transaction (a correction says which record it corrects and how).
  */
-export async function anadirRegistro(
+export async function appendRegistro(
   w: Escritor,
   factura: Row,
   tipo: 'alta' | 'anulacion',
@@ -78,7 +78,7 @@ const textoDe = (r: Row) =>
  * saved as free text before series were checked, « A-1», reads as another invoice's), and that
  * it still says what its invoice says. Reads in pages by id, so a long chain is not loaded at once.
  */
-export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>): Promise<Verificacion> {
+export async function verifyCadena(db: Db, f: Pick<Facturacion, 'timeZone'>): Promise<Verificacion> {
   const ultima = new Map<string, string>();
   let vistos = 0;
   let desde = 0;
@@ -90,16 +90,16 @@ export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>):
       .limit(1000)
       .select('r.*', 'f.serie', 'f.numero', 'f.fecha', 'f.tipo as tipoDeFactura', 'f.cuotaIva', 'f.total', 'f.emisorNif')) as Row[];
     for (const r of pagina) {
-      const romper = (motivo: string, esperado: string, encontrado: string): Verificacion => ({
+      const breakCadena = (motivo: string, esperado: string, encontrado: string): Verificacion => ({
         ok: false,
         registros: vistos,
         rotura: { id: Number(r.id), numSerieFactura: r.numSerieFactura, motivo, esperado, encontrado },
       });
       const previa = ultima.get(r.idEmisorFactura) ?? '';
-      if (r.huellaAnterior !== previa) return romper(mensajes.facturacion.verificacion.encadenamiento, previa, r.huellaAnterior);
+      if (r.huellaAnterior !== previa) return breakCadena(mensajes.facturacion.verificacion.encadenamiento, previa, r.huellaAnterior);
       const calculada = huella(textoDe(r));
-      if (calculada !== r.huella) return romper(mensajes.facturacion.verificacion.huella, calculada, r.huella);
-      if (!esNumSerieFactura(r.numSerieFactura)) return romper(mensajes.facturacion.verificacion.identificador, PATRON_NUM_SERIE_FACTURA, r.numSerieFactura);
+      if (calculada !== r.huella) return breakCadena(mensajes.facturacion.verificacion.huella, calculada, r.huella);
+      if (!esNumSerieFactura(r.numSerieFactura)) return breakCadena(mensajes.facturacion.verificacion.identificador, PATRON_NUM_SERIE_FACTURA, r.numSerieFactura);
       const factura =
         r.tipo === 'alta'
           ? `${r.emisorNif}|${numSerieFactura(r.serie, r.numero)}|${fechaExpedicion(r.fecha, f.timeZone)}|${r.tipoDeFactura}|${importeDecimal(Number(r.cuotaIva))}|${importeDecimal(Number(r.total))}`
@@ -108,7 +108,7 @@ export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>):
         r.tipo === 'alta'
           ? `${r.idEmisorFactura}|${r.numSerieFactura}|${r.fechaExpedicionFactura}|${r.tipoFactura}|${r.cuotaTotal}|${r.importeTotal}`
           : `${r.idEmisorFactura}|${r.numSerieFactura}|${r.fechaExpedicionFactura}`;
-      if (factura !== registrado) return romper(mensajes.facturacion.verificacion.factura, registrado, factura);
+      if (factura !== registrado) return breakCadena(mensajes.facturacion.verificacion.factura, registrado, factura);
       ultima.set(r.idEmisorFactura, r.huella);
       vistos++;
     }
@@ -123,7 +123,7 @@ export async function verificarCadena(db: Db, f: Pick<Facturacion, 'timeZone'>):
  * series' counters catch up. Runs at start-up, in the Escritor's transaction (the server's);
  * finds nothing to do once done.
  */
-export async function encadenarEmitidas(w: Escritor, f: Facturacion): Promise<number> {
+export async function chainEmitidas(w: Escritor, f: Facturacion): Promise<number> {
   const trx = w.db;
   const sinAlta = (await trx('facturas')
     .whereNotNull('numero')

@@ -9,9 +9,9 @@ import { diaEn } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
 import { clienteDe } from '../../../../contrato/cliente.js';
-import { nifValido, normalizarNif } from './nif.js';
+import { nifValido, normalizeNif } from './nif.js';
 import type { Escritor, Facturacion } from '../../base/types.js';
-import { anadirRegistro } from './cadena.js';
+import { appendRegistro } from './cadena.js';
 import { esSerie, fechaExpedicion, numSerieFactura } from './formato.js';
 
 type Db = Knex | Knex.Transaction;
@@ -64,7 +64,7 @@ function incompleta(f: Row): ErrorDetail[] {
     for (const campo of ['clienteNombre', 'clienteNif', 'clienteDireccion']) {
       if (!f[campo] || !String(f[campo]).trim()) details.push({ path: `/${campo}`, code: 'required', message: mensajes.facturacion.falta(campo) });
     }
-    const nif = f.clienteNif ? normalizarNif(String(f.clienteNif)) : '';
+    const nif = f.clienteNif ? normalizeNif(String(f.clienteNif)) : '';
     // A Spanish identifier must carry its right control character; a foreign one is taken as typed.
     if (/^[0-9XYZKLMABCDEFGHJNPQRSUVW]\d{7}[0-9A-Z]$/.test(nif) && !nifValido(nif)) {
       details.push({ path: '/clienteNif', code: 'nif', message: mensajes.facturacion.nifNoValido(String(f.clienteNif)) });
@@ -107,7 +107,7 @@ export async function emitir(w: Escritor, factura: Row, { fecha }: { fecha?: str
   const nif = factura.clienteNif || desdeUsuario.clienteNif;
   const cliente = {
     clienteNombre: factura.clienteNombre || desdeUsuario.clienteNombre || null,
-    clienteNif: nif ? normalizarNif(nif) : null,
+    clienteNif: nif ? normalizeNif(nif) : null,
     clienteDireccion: factura.clienteDireccion || desdeUsuario.clienteDireccion || null,
   };
   const tipo = factura.rectificaId ? factura.tipo : tipoOrdinaria(cliente.clienteNif);
@@ -140,7 +140,7 @@ export async function emitir(w: Escritor, factura: Row, { fecha }: { fecha?: str
     emisorDomicilio: f.emisor.domicilio,
   };
   // The record first, from the invoice as it will be: the emission's history row names it.
-  const registro = await anadirRegistro(w, { ...factura, ...emitida }, 'alta', f, ahora);
+  const registro = await appendRegistro(w, { ...factura, ...emitida }, 'alta', f, ahora);
   return w.update('facturas', Number(factura.id), emitida, { accion: 'emitir', datos: { registroId: registro.id } });
 }
 
@@ -252,7 +252,7 @@ async function emitirRectificativa(w: Escritor, original: Row, r: NuevaRectifica
  * A completed pago's invoice cancelled to zero while the money stayed: the pago has no invoice
  * in force, so it loses the link and may be invoiced again. A refunded pago keeps it.
  */
-async function desvincularSiQuedaACero(w: Escritor, factura: Row) {
+async function unlinkSiQuedaACero(w: Escritor, factura: Row) {
   if ((await importesEnVigor(w.db, factura)).total !== 0) return;
   await w.updateWhere('pagos', { facturaId: factura.id, estado: 'completado' }, { facturaId: null });
 }
@@ -296,7 +296,7 @@ async function rectificarDiferencias(w: Escritor, original: Row, r: Rectificacio
     f,
     ahora,
   );
-  await desvincularSiQuedaACero(w, original);
+  await unlinkSiQuedaACero(w, original);
   return id;
 }
 
@@ -316,7 +316,7 @@ async function rectificarSustitucion(w: Escritor, original: Row, r: Rectificacio
     return typeof valor === 'string' && valor.trim() ? valor.trim() : null;
   };
   const nif = corregido('clienteNif');
-  const cliente = { clienteNombre: corregido('clienteNombre'), clienteNif: nif && normalizarNif(nif), clienteDireccion: corregido('clienteDireccion') };
+  const cliente = { clienteNombre: corregido('clienteNombre'), clienteNif: nif && normalizeNif(nif), clienteDireccion: corregido('clienteDireccion') };
   const base = r.base ?? Number(original.base);
   const tipoIva = r.tipoIva ?? Number(original.tipoIva);
   const mismosImportes = base === Number(original.base) && tipoIva === Number(original.tipoIva);
@@ -378,7 +378,7 @@ export async function anular(w: Escritor, factura: Row, f: Facturacion, ahora = 
   if (!esEmitida(factura.estado)) throw conflict(mensajes.facturacion.noAnulable(factura.estado));
   const rectificativa = await w.db('facturas').where('rectificaId', id).whereNot('estado', 'anulada').whereNot('estado', 'borrador').first('id');
   if (rectificativa) throw conflict(mensajes.facturacion.tieneRectificativas(numSerieFactura(factura.serie, factura.numero)));
-  const registro = await anadirRegistro(w, factura, 'anulacion', f, ahora);
+  const registro = await appendRegistro(w, factura, 'anulacion', f, ahora);
   const anulada = await w.update('facturas', id, { estado: 'anulada' }, { datos: { registroId: registro.id } });
   // A substitute issued by mistake: the invoice it replaced is in force again, with its pagos.
   if (factura.tipoRectificativa === 'S' && factura.rectificaId) {

@@ -1,7 +1,7 @@
 // How an issued invoice's identity and amounts are written where the law reads them: the
 // VeriFactu record (and so its huella), the AEAT's QR and the PDF all use these, so the same
 // invoice is the same text everywhere.
-import { nombrar } from '../../../../contrato/nombre.js';
+import { formatNombre } from '../../../../contrato/nombre.js';
 import { diaEn } from '../../base/tiempo.js';
 
 const SERIE = '[A-Z0-9-]{1,20}';
@@ -26,7 +26,7 @@ export const ETIQUETAS_ESTADO = { borrador: 'Borrador', emitida: 'Emitida', paga
 export const NOMBRE_FACTURA = [numSerieFactura('{serie}', '{numero}'), `${ETIQUETAS_ESTADO.borrador} #{id}`];
 
 /** A factura's name in a message: the one its definition declares (NOMBRE_FACTURA). */
-export const nombreFactura = (f: object) => nombrar(NOMBRE_FACTURA, f as Record<string, unknown>)!;
+export const nombreFactura = (f: object) => formatNombre(NOMBRE_FACTURA, f as Record<string, unknown>)!;
 
 /** A NumSerieFactura the server could have written: a valid serie, a hyphen and a number from 1. */
 export const PATRON_NUM_SERIE_FACTURA = `^${SERIE}-[1-9][0-9]*$`;

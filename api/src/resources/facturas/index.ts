@@ -19,7 +19,7 @@ type Row = Record<string, any>;
 const nombre = nombreFactura;
 
 /** Issued invoices change only from emitida to pagada, on every route (single, bulk, PUT). */
-function comprobarCambio(data: Row, { op, existing: antes }: WriteContext) {
+function checkCambio(data: Row, { op, existing: antes }: WriteContext) {
   const existing = antes as Row | undefined;
   if (!existing || existing.estado === 'borrador') {
     if (data.estado !== undefined && data.estado !== 'borrador') {
@@ -130,7 +130,7 @@ export default defineResource({
   async beforeWrite(data, ctx) {
     // The server's own steps (issuing, paying, linking a rectificativa, cancelling) are what
     // moves an issued invoice; a client's write only ever marks one paid.
-    if (!ctx.servidor) comprobarCambio(data, ctx);
+    if (!ctx.servidor) checkCambio(data, ctx);
     const { existing, facturacion } = ctx;
     const out: Row = { ...data };
     if (ctx.op === 'create' || 'serie' in data) {

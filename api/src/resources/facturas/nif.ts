@@ -6,7 +6,7 @@ const LETRAS_DNI = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const LETRAS_CIF = 'JABCDEFGHI';
 
 /** Upper case, without the spaces, dots and hyphens people type: «b-12.345.678» → «B12345678». */
-export const normalizarNif = (nif: string) => nif.toUpperCase().replace(/[\s.\-]/g, '');
+export const normalizeNif = (nif: string) => nif.toUpperCase().replace(/[\s.\-]/g, '');
 
 function dniValido(numero: string, letra: string): boolean {
   return LETRAS_DNI[Number(numero) % 23] === letra;

@@ -98,7 +98,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   const xQr = derecha - COLUMNA_QR;
   doc.font('Helvetica-Bold').fontSize(TAMANO_DATOS).fillColor('black');
   doc.text('QR tributario:', xQr, MARGEN, { width: COLUMNA_QR, align: 'center' });
-  const finQr = dibujarQr(doc, urlCotejo(f, opts), xQr + (COLUMNA_QR - mm(LADO_QR_MM)) / 2, doc.y);
+  const finQr = drawQr(doc, urlCotejo(f, opts), xQr + (COLUMNA_QR - mm(LADO_QR_MM)) / 2, doc.y);
   if (opts.verificable) {
     doc.font('Helvetica').fontSize(TAMANO_DATOS);
     // Two even lines, centred under the symbol, rather than one word left alone on the second.
@@ -192,7 +192,7 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
 }
 
 /** Draws the symbol as vector squares of an exact printed side; answers where the caption may start. */
-function dibujarQr(doc: PDFKit.PDFDocument, texto: string, x: number, yTexto: number): number {
+function drawQr(doc: PDFKit.PDFDocument, texto: string, x: number, yTexto: number): number {
   const modulos = qrModulos(texto);
   const modulo = mm(LADO_QR_MM) / modulos.length;
   // The caption above must stay out of the quiet zone, or phones fail to find the symbol.

@@ -18,9 +18,9 @@
 import type { Knex } from 'knex';
 import { mensajes } from '../../mensajes.js';
 import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
-import { anadirRegistro } from './cadena.js';
+import { appendRegistro } from './cadena.js';
 import { numSerieFactura } from './formato.js';
-import { nifValido, normalizarNif } from './nif.js';
+import { nifValido, normalizeNif } from './nif.js';
 import type { Escritor, Facturacion } from '../../base/types.js';
 import { REGISTRADO, remisionBloqueada, type Operacion } from './remision.js';
 
@@ -85,7 +85,7 @@ export async function subsanar(w: Escritor, registro: Row, datos: DatosSubsanaci
       throw validationFailed([{ path: campo, code: 'cliente', message: mensajes.verifactu.clienteSinRechazo(remision.codigoError === null ? null : Number(remision.codigoError)) }]);
     }
     if (datos.clienteNif !== undefined) {
-      const nif = normalizarNif(datos.clienteNif);
+      const nif = normalizeNif(datos.clienteNif);
       if (/^[0-9XYZKLMABCDEFGHJNPQRSUVW]\d{7}[0-9A-Z]$/.test(nif) && !nifValido(nif)) details.push({ path: '/clienteNif', code: 'nif', message: mensajes.facturacion.nifNoValido(datos.clienteNif) });
       else if (!nif) details.push({ path: '/clienteNif', code: 'required', message: mensajes.facturacion.falta('clienteNif') });
       cliente.clienteNif = nif;
@@ -98,7 +98,7 @@ export async function subsanar(w: Escritor, registro: Row, datos: DatosSubsanaci
   }
 
   const operacion = operacionDeCorreccion(registro.tipo, remision, await registradaEnAeat(trx, Number(factura.id)));
-  const nuevo = await anadirRegistro(w, { ...factura, ...cliente }, registro.tipo, f, ahora, { ...operacion, corrigeId: registroId });
+  const nuevo = await appendRegistro(w, { ...factura, ...cliente }, registro.tipo, f, ahora, { ...operacion, corrigeId: registroId });
   await w.updateWhere('remisiones', { registroId }, { vigente: false });
   await w.update('facturas', Number(factura.id), cliente, { datos: { registroId: Number(nuevo.id), corrige: registroId } });
   return Number(nuevo.id);

@@ -22,10 +22,10 @@ export interface DatosAnulacion {
   fechaHoraHusoGenRegistro: string;
 }
 
-const unir = (campos: [string, string][]) => campos.map(([k, v]) => `${k}=${v.trim()}`).join('&');
+const joinCampos = (campos: [string, string][]) => campos.map(([k, v]) => `${k}=${v.trim()}`).join('&');
 
 export function textoAlta(r: DatosAlta): string {
-  return unir([
+  return joinCampos([
     ['IDEmisorFactura', r.idEmisorFactura],
     ['NumSerieFactura', r.numSerieFactura],
     ['FechaExpedicionFactura', r.fechaExpedicionFactura],
@@ -38,7 +38,7 @@ export function textoAlta(r: DatosAlta): string {
 }
 
 export function textoAnulacion(r: DatosAnulacion): string {
-  return unir([
+  return joinCampos([
     ['IDEmisorFacturaAnulada', r.idEmisorFactura],
     ['NumSerieFacturaAnulada', r.numSerieFactura],
     ['FechaExpedicionFacturaAnulada', r.fechaExpedicionFactura],

@@ -5,7 +5,7 @@
 import { writeEvento } from '../../auth/auditoria.js';
 import { tieneSegundoFactor } from '../../auth/fases.js';
 import { sessionsEnded } from '../../auth/sessions.js';
-import { borrarSegundoFactor } from '../../auth/totp.js';
+import { deleteSegundoFactor } from '../../auth/totp.js';
 import { conflict } from '../../base/errors.js';
 import type { Action } from '../../base/types.js';
 import { mensajes } from '../../mensajes.js';
@@ -18,7 +18,7 @@ export const quitarSegundoFactor: Action = {
   async run(id, _body, w) {
     if (id === w.actor.loginId) throw conflict(mensajes.segundoFactor.quitarPropio);
     if (!(await tieneSegundoFactor(w.db, id))) throw conflict(mensajes.segundoFactor.quitarSinFactor);
-    await borrarSegundoFactor(w.db, id);
+    await deleteSegundoFactor(w.db, id);
     await w.db('sesiones').where('loginId', id).delete();
     sessionsEnded(id);
     // Who removed it is the row's login; whose it was, its record.

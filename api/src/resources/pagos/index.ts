@@ -8,7 +8,7 @@ import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.
 import { INT_MAX, textoVisible } from '../../base/values.js';
 import { esEmitida, facturarPago, rectificarReembolso } from '../facturas/emision.js';
 import { importeEs, nombreFactura } from '../facturas/formato.js';
-import { nombrar } from '../../../../contrato/nombre.js';
+import { formatNombre } from '../../../../contrato/nombre.js';
 import { moneda } from '../shared.js';
 import { defineResource } from '../../base/types.js';
 
@@ -26,7 +26,7 @@ type Row = Record<string, any>;
 
 /** As people name a pago: its gateway's or bank's reference, or «#id» without one. */
 const NOMBRE_PAGO = ['{referencia}', '#{id}'];
-const nombrePago = (pago: Row) => nombrar(NOMBRE_PAGO, pago)!;
+const nombrePago = (pago: Row) => formatNombre(NOMBRE_PAGO, pago)!;
 
 /** Money that moved (completado, reembolsado) or an invoice: what the books already hold. */
 const esContable = (pago: Row) => pago.estado === 'completado' || pago.estado === 'reembolsado' || pago.facturaId != null;

@@ -1,6 +1,6 @@
 // The control character of Spanish tax identifiers: what an issuer's or a client's NIF must pass.
 import { describe, expect, it } from 'vitest';
-import { nifValido, normalizarNif } from '../../../src/resources/facturas/nif.js';
+import { nifValido, normalizeNif } from '../../../src/resources/facturas/nif.js';
 
 describe('nifValido', () => {
   it.each([
@@ -30,7 +30,7 @@ describe('nifValido', () => {
   ])('refuses %s (%s)', (nif) => expect(nifValido(nif)).toBe(false));
 
   it('normalises what people type', () => {
-    expect(normalizarNif(' b-12.345.674 ')).toBe('B12345674');
-    expect(nifValido(normalizarNif('12.345.678-z'))).toBe(true);
+    expect(normalizeNif(' b-12.345.674 ')).toBe('B12345674');
+    expect(nifValido(normalizeNif('12.345.678-z'))).toBe(true);
   });
 });

@@ -4,7 +4,7 @@
 // emission for a draft saved before, and reported by the chain check for a record from before.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../../../src/mensajes.js';
-import { anadirRegistro } from '../../../src/resources/facturas/cadena.js';
+import { appendRegistro } from '../../../src/resources/facturas/cadena.js';
 import { createTestApp, type TestApp } from '../../support/app.js';
 import { comoServidor } from '../../support/db.js';
 
@@ -88,7 +88,7 @@ describe('/registros/verificar', () => {
       .insert({ ...cuerpo(), serie: ' A', numero: 1, fecha: ahora, tipo: 'F1', cuotaIva: 2100, total: 12100, estado: 'emitida', emisorNif: t.config.emisor.nif, createdAt: ahora, updatedAt: ahora })
       .returning('id');
     const factura = await t.db('facturas').where('id', id).first();
-    await comoServidor(t.db, (w) => anadirRegistro(w, factura, 'alta', t.config), t.config);
+    await comoServidor(t.db, (w) => appendRegistro(w, factura, 'alta', t.config), t.config);
     const { body } = await t.call('GET', '/registros/verificar');
     expect(body).toMatchObject({ ok: false, rotura: { numSerieFactura: ' A-1', motivo: mensajes.facturacion.verificacion.identificador, encontrado: ' A-1' } });
   });

@@ -1,22 +1,22 @@
-// The API registry as the admin sees it (embedded at build time by admin/registro.vite.ts): the
+// The API registry as the admin sees it (embedded at build time by admin/entidades.vite.ts): the
 // one place the admin learns an entity's fields, rules, search fields and nested routes.
 import type { Validator } from 'react-admin';
-import registro from 'virtual:aula-registro';
+import entidades from 'virtual:aula-entidades';
 import { reglas } from '../common/validators';
 import type { CampoPublico, RecursoPublico } from '../../../contrato/entidades';
-import { nombrar } from '../../../contrato/nombre';
+import { formatNombre } from '../../../contrato/nombre';
 
 export type { CampoPublico };
 
 const vacio: RecursoPublico = { labels: { singular: '', plural: '', genero: 'm' }, fields: {}, searchFields: [], nestedUnder: {}, acceso: {} };
-export const recurso = (name: string): RecursoPublico => (Object.hasOwn(registro, name) ? registro[name] : vacio);
+export const recurso = (name: string): RecursoPublico => (Object.hasOwn(entidades, name) ? entidades[name] : vacio);
 
 /**
  * How people name one of its records, as its definition declares (the CSV names it alike): the
  * sections' recordRepresentation, the activity log's line. «#id» for an entity that declares none.
  */
 export const nombreDe = (name: string, record: { id?: unknown } & Record<string, unknown>): string =>
-  nombrar(recurso(name).nombre, record) ?? `#${record.id}`;
+  formatNombre(recurso(name).nombre, record) ?? `#${record.id}`;
 
 /** Where the list search box (`q`) looks. */
 export const searchFields = (name: string) => recurso(name).searchFields;

@@ -1,6 +1,6 @@
-declare module 'virtual:aula-registro' {
-  const registro: import('../../../contrato/entidades').RegistroPublico;
-  export default registro;
+declare module 'virtual:aula-entidades' {
+  const entidades: import('../../../contrato/entidades').EntidadesPublicas;
+  export default entidades;
 }
 
 declare module 'virtual:aula-informes' {
