@@ -133,9 +133,9 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   if (config.tareasDeFondo) {
     const corredor = createCorredor(db, repo, tipos, servicios, app.log, { arriendoMs: config.trabajos.arriendoMs, ...opcionesTrabajos });
     app.decorate('corredor', corredor);
-    app.remitente?.setDespertador(() => corredor.despertar());
-    app.addHook('onReady', async () => corredor.arrancar());
-    app.addHook('onClose', async () => corredor.parar());
+    app.remitente?.setDespertador(() => corredor.wake());
+    app.addHook('onReady', async () => corredor.start());
+    app.addHook('onClose', async () => corredor.stop());
   }
 
   return app;

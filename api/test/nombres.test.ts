@@ -30,14 +30,7 @@ const NO_VERBOS = [
  * runner's trabajos/), and names they call from elsewhere, left to it so the two do not collide: to
  * be emptied after its merge. `nombres` absent: the whole file.
  */
-const EXCEPCIONES: { archivo: string; nombres?: string[] }[] = [
-  { archivo: 'api/src/verifactu/remitente.ts' },
-  { archivo: 'api/src/trabajos/' },
-  // ClienteAeat's methods: remitente.ts calls them.
-  { archivo: 'api/src/verifactu/cliente.ts', nombres: ['enviar', 'cerrar'] },
-  // Called by api/src/trabajos/purgaHistorial.ts.
-  { archivo: 'api/src/rest/purgaHistorial.ts', nombres: ['purgarHistorial'] },
-];
+const EXCEPCIONES: { archivo: string; nombres?: string[] }[] = [];
 
 interface Declaracion {
   nombre: string;

@@ -213,10 +213,10 @@ describe('a file two instances take up at once (one starting while the other pro
     const otra = createDb(t.database);
     const corredores = [t.db, otra].map((db) => createCorredor(db, repositoryOf(db), [procesadoArchivos], { media: { herramientas: { db, almacen: almacenLento, ffmpeg: sinFfmpeg, log } } }, log, { sondeoMs: 20 }));
     try {
-      for (const c of corredores) c.arrancar();
+      for (const c of corredores) c.start();
       await expect.poll(async () => (await t.db('archivos').where({ subida: 'a-medias' }).first()).estado, { timeout: 10_000 }).toBe('listo');
     } finally {
-      for (const c of corredores) await c.parar();
+      for (const c of corredores) await c.stop();
       await otra.destroy();
     }
     expect(colocados).toBe(1);

@@ -9,7 +9,7 @@ import type { Db } from '../db/index.js';
 const LOTE = 5000;
 
 /** Clears `cambios` of the audit rows older than `dias`; answers how many were cleared. */
-export async function purgarHistorial(db: Db, dias: number, ahora = new Date()): Promise<number> {
+export async function purgeHistorial(db: Db, dias: number, ahora = new Date()): Promise<number> {
   const limite = new Date(ahora.getTime() - dias * 86_400_000).toISOString();
   let total = 0;
   for (;;) {

@@ -30,11 +30,11 @@ export interface OpcionesCorredor {
 }
 
 export interface Corredor {
-  arrancar(): void;
+  start(): void;
   /** Stops claiming; lets the runs in flight end, or their leases lapse. */
-  parar(): Promise<void>;
+  stop(): Promise<void>;
   /** Looks now instead of at the next poll. */
-  despertar(): void;
+  wake(): void;
   /** Who this runner is in the rows it holds. */
   readonly titular: string;
 }
@@ -61,12 +61,12 @@ export function createCorredor<S>(db: Knex, escritura: Escritura, lista: Trabajo
   let dejarDeOir: (() => void) | undefined;
   let programados = false;
 
-  const despertar = () => {
+  const wake = () => {
     pedido = true;
     despertador?.();
   };
 
-  const dormir = (ms: number) =>
+  const sleep = (ms: number) =>
     new Promise<void>((resolve) => {
       if (pedido) return resolve();
       const t = setTimeout(fin, ms);
@@ -79,37 +79,37 @@ export function createCorredor<S>(db: Knex, escritura: Escritura, lista: Trabajo
     });
 
   /** A recurring kind has its one job; queued once, it re-schedules itself for ever after. */
-  async function programarPeriodicos() {
+  async function schedulePeriodicos() {
     for (const t of tipos.values()) {
       if (t.cada !== undefined) await enqueue(db, t.nombre, {}, { clave: CLAVE_PERIODICA, en: new Date(Date.now() + t.cada) });
     }
   }
 
   /** Runs left by holders that died: each counts as a failed attempt, and is retried as any other. */
-  async function recogerCaducados() {
+  async function reclaimCaducados() {
     for (const fila of await findCaducados(db, nombres)) {
       const tipo = tipos.get(fila.tipo)!;
       await failTrabajo(db, tipo, fila, mensajes.trabajos.interrumpido, { reintentos: reintentosDe(tipo), soloCaducado: true });
     }
   }
 
-  function empezar(tipo: Trabajo, fila: Record<string, any>) {
+  function startTrabajo(tipo: Trabajo, fila: Record<string, any>) {
     const ejecucion = startEjecucion({ db, escritura, tipo, fila, servicios, arriendoMs, latidoMs, reintentos: reintentosDe(tipo), log });
     const propias = enCurso.get(tipo.nombre)!;
     propias.add(ejecucion);
     void ejecucion.terminada.finally(() => {
       propias.delete(ejecucion);
-      despertar(); // room for the next one
+      wake(); // room for the next one
     });
   }
 
   /** One look: answers how long until the next. */
-  async function mirar(): Promise<number> {
+  async function poll(): Promise<number> {
     if (!programados) {
-      await programarPeriodicos();
+      await schedulePeriodicos();
       programados = true;
     }
-    await recogerCaducados();
+    await reclaimCaducados();
     const proximos = await findProximos(db, nombres);
     let espera = sondeoMs;
     const ahora = Date.now();
@@ -123,47 +123,47 @@ export function createCorredor<S>(db: Knex, escritura: Escritura, lista: Trabajo
       while (!parado && propias.size < tipo.concurrencia) {
         const fila = await claimTrabajo(db, tipo, titular, arriendoMs);
         if (!fila) break;
-        empezar(tipo, fila);
+        startTrabajo(tipo, fila);
       }
     }
     return espera;
   }
 
-  async function girar() {
+  async function loop() {
     while (!parado) {
       pedido = false;
       let espera = sondeoMs;
       try {
-        espera = await mirar();
+        espera = await poll();
       } catch (err) {
         // A database down for a while: /health reports it; the runner keeps looking.
         log.warn({ err }, 'el corredor de trabajos no pudo mirar la cola');
       }
-      if (!parado) await dormir(Math.max(0, espera));
+      if (!parado) await sleep(Math.max(0, espera));
     }
   }
 
   return {
     titular,
-    arrancar() {
+    start() {
       if (!parado || !nombres.length) return;
       parado = false;
-      dejarDeOir = listenEncolados(despertar);
-      bucle = girar();
+      dejarDeOir = listenEncolados(wake);
+      bucle = loop();
     },
-    async parar() {
+    async stop() {
       if (parado) return;
       parado = true;
       dejarDeOir?.();
-      despertar();
+      wake();
       await bucle;
       const todas = [...enCurso.values()].flatMap((s) => [...s]);
       let plazo: NodeJS.Timeout | undefined;
       const agotado = new Promise<void>((r) => (plazo = setTimeout(r, esperaCierreMs)));
       await Promise.race([Promise.all(todas.map((e) => e.terminada)), agotado]);
       clearTimeout(plazo);
-      for (const e of todas) e.detener();
+      for (const e of todas) e.stop();
     },
-    despertar,
+    wake: wake,
   };
 }

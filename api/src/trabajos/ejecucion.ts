@@ -28,27 +28,27 @@ export interface Ejecucion {
   /** Settles once the outcome is written and the run itself has returned. */
   terminada: Promise<void>;
   /** The application is stopping: the run is told, nothing more is written, and its lease lapses by itself. */
-  detener(): void;
+  stop(): void;
 }
 
 export function startEjecucion({ db, escritura, tipo, fila, servicios, arriendoMs, latidoMs, reintentos, log }: OpcionesEjecucion): Ejecucion {
   const control = new AbortController();
   const { signal } = control;
   const contexto = { trabajo: fila.id, tipo: tipo.nombre, intento: fila.intentos };
-  const abortar = (motivo: Error) => {
+  const abort = (motivo: Error) => {
     if (!signal.aborted) control.abort(motivo);
   };
   const perdido = () => new ArriendoPerdido(mensajes.trabajos.arriendoPerdido);
 
   // Renewed only while still live: a lease that lapsed may already be another holder's.
-  const renovar = async () => {
+  const renew = async () => {
     const n = await scopeArriendo(db, fila).where('arriendoHasta', '>', buildInstante(db)).update({ arriendoHasta: buildInstante(db, arriendoMs) });
-    if (Number(n) !== 1) abortar(perdido());
+    if (Number(n) !== 1) abort(perdido());
   };
   const latido = setInterval(() => {
-    if (!signal.aborted) renovar().catch((err) => log.warn({ err, ...contexto }, 'renovar el arriendo de un trabajo'));
+    if (!signal.aborted) renew().catch((err) => log.warn({ err, ...contexto }, 'renovar el arriendo de un trabajo'));
   }, latidoMs);
-  const limite = setTimeout(() => abortar(new LimiteSuperado(mensajes.trabajos.limite(tipo.limiteMs))), tipo.limiteMs);
+  const limite = setTimeout(() => abort(new LimiteSuperado(mensajes.trabajos.limite(tipo.limiteMs))), tipo.limiteMs);
   latido.unref();
   limite.unref();
 
@@ -68,7 +68,7 @@ export function startEjecucion({ db, escritura, tipo, fila, servicios, arriendoM
         if (tipo.unoALaVez) await lockTipo(trx, tipo.nombre);
         const n = await scopeArriendo(trx, fila).where('arriendoHasta', '>', buildInstante(trx)).update({ arriendoHasta: buildInstante(trx, arriendoMs) });
         if (Number(n) !== 1) {
-          abortar(perdido());
+          abort(perdido());
           throw perdido();
         }
         return fn(w);
@@ -84,12 +84,12 @@ export function startEjecucion({ db, escritura, tipo, fila, servicios, arriendoM
     try {
       resultado = await Promise.race([corrida, abortada]);
     } catch (err) {
-      await fallar(err);
+      await fail(err);
       return;
     }
     if (!(await finishTrabajo(db, tipo, fila, resultado))) log.warn(contexto, 'un trabajo terminó sin su arriendo: su resultado no se guardó');
   };
-  const fallar = async (err: unknown) => {
+  const fail = async (err: unknown) => {
     if (err instanceof Parada) return;
     if (err instanceof ArriendoPerdido) {
       log.warn({ ...contexto, motivo: (err as Error).message }, 'un trabajo perdió su arriendo');
@@ -110,9 +110,9 @@ export function startEjecucion({ db, escritura, tipo, fila, servicios, arriendoM
 
   return {
     terminada,
-    detener() {
+    stop() {
       clearInterval(latido);
-      abortar(new Parada(mensajes.trabajos.parada));
+      abort(new Parada(mensajes.trabajos.parada));
     },
   };
 }

@@ -3,7 +3,7 @@
 import type { Config } from '../config.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
-import { purgarHistorial } from '../rest/purgaHistorial.js';
+import { purgeHistorial } from '../rest/purgaHistorial.js';
 import { defineTrabajo } from './definir.js';
 
 /** Hourly, once per installation, while HISTORIAL_DIAS is set. */
@@ -17,6 +17,6 @@ export default defineTrabajo<{ db: Db; config: Pick<Config, 'historialDias'> }>(
   limiteMs: 30 * 60_000,
   activo: ({ config }) => config.historialDias !== null,
   async run(_datos, { servicios: { db, config } }) {
-    await purgarHistorial(db, config.historialDias!);
+    await purgeHistorial(db, config.historialDias!);
   },
 });

@@ -13,8 +13,8 @@ export class SinRespuesta extends Error {}
 const MAX_RESPUESTA = 32 * 1024 * 1024;
 
 export interface ClienteAeat {
-  enviar(sobre: string): Promise<{ status: number; cuerpo: string }>;
-  cerrar(): void;
+  send(sobre: string): Promise<{ status: number; cuerpo: string }>;
+  close(): void;
 }
 
 export function clienteAeat(c: Pick<VerifactuConfig, 'url' | 'certificado' | 'ca' | 'timeoutMs'>): ClienteAeat {
@@ -28,7 +28,7 @@ export function clienteAeat(c: Pick<VerifactuConfig, 'url' | 'certificado' | 'ca
     ca: c.ca ? [...tls.rootCertificates, c.ca.toString('utf8')] : undefined,
   });
   return {
-    enviar: (sobre) =>
+    send: (sobre) =>
       new Promise((resolve, reject) => {
         const cuerpo = Buffer.from(sobre, 'utf8');
         const req = https.request(
@@ -55,6 +55,6 @@ export function clienteAeat(c: Pick<VerifactuConfig, 'url' | 'certificado' | 'ca
         req.on('error', (err) => reject(err instanceof SinRespuesta ? err : new SinRespuesta(`${(err as NodeJS.ErrnoException).code ?? ''} ${err.message}`.trim())));
         req.end(cuerpo);
       }),
-    cerrar: () => agent.destroy(),
+    close: () => agent.destroy(),
   };
 }

@@ -102,7 +102,7 @@ export async function sendLote(x: Intercambio, ahora: Date): Promise<void> {
   if (x.signal?.aborted) throw new ArriendoPerdido(mensajes.trabajos.arriendoPerdido);
   let desenlace: Desenlace;
   try {
-    const { cuerpo } = await x.cliente.enviar(mensaje);
+    const { cuerpo } = await x.cliente.send(mensaje);
     desenlace = parseRespuesta(cuerpo);
   } catch (err) {
     desenlace = { tipo: 'sinRespuesta', motivo: err instanceof SinRespuesta ? err.message : mensajes.verifactu.sinRespuesta.noLeida((err as Error).message) };

@@ -28,7 +28,7 @@ export interface OpcionesVerifactu {
   config: Config;
   /**
    * The tests' timings, or `arrancar: false`: the runner's turns send nothing until
-   * app.remitente.arrancar(), and a test may run turns itself (app.remitente.turno()).
+   * app.remitente.start(), and a test may run turns itself (app.remitente.turno()).
    */
   remitente?: OpcionesRemitente & { arrancar?: boolean };
 }
@@ -38,7 +38,7 @@ async function verifactu(app: FastifyInstance, { db, escritura, config, remitent
   app.get('/verifactu/estado', { config: { acceso: { recurso: registros, op: 'leer' } } }, async () => estadoRemision(db, config));
   app.post('/verifactu/reintentar', { config: { acceso: { recurso: registros, op: 'escribir' } } }, async (_req, reply) => {
     await reintentar(db);
-    app.remitente?.despertar();
+    app.remitente?.wake();
     return reply.code(204).send();
   });
   app.get('/verifactu/declaracion', async () => declaracionResponsable(config));
@@ -47,8 +47,8 @@ async function verifactu(app: FastifyInstance, { db, escritura, config, remitent
   const { arrancar = true, ...resto } = opciones;
   const remitente = new Remitente(escritura, db, config, { log: app.log, ...resto });
   app.decorate('remitente', remitente);
-  if (arrancar) app.addHook('onReady', async () => remitente.arrancar());
-  app.addHook('onClose', async () => remitente.parar());
+  if (arrancar) app.addHook('onReady', async () => remitente.start());
+  app.addHook('onClose', async () => remitente.stop());
 }
 
 export default fp(verifactu, { name: 'aula-verifactu', fastify: '5.x' });

@@ -91,7 +91,7 @@ export async function countPendientes(db: Knex | Knex.Transaction, tope: number)
 const fallbackLog: Registro = { info: console.log, warn: console.warn, error: console.error };
 
 export class Remitente {
-  /** Whether the runner's turns send (arrancar); before, they only say when to look again. */
+  /** Whether the runner's turns send (start); before, they only say when to look again. */
   private arrancado = false;
   /** The generation of this process's last claim of the job; undefined before its first. */
   private ultimaGeneracion: number | undefined;
@@ -127,9 +127,9 @@ export class Remitente {
   }
 
   /** Lets the runner's turns send (the app does it when ready, unless told not to). */
-  arrancar(): void {
+  start(): void {
     this.arrancado = true;
-    this.despertar();
+    this.wake();
   }
 
   /** How to wake the runner (app.ts, once it is built). */
@@ -138,7 +138,7 @@ export class Remitente {
   }
 
   /** Looks again now instead of at the next poll (a retry asked for, a test). */
-  despertar(): void {
+  wake(): void {
     this.despertador?.();
   }
 
@@ -147,12 +147,12 @@ export class Remitente {
    * is left: the next holder finds it «enviando» and sends it again, as after a crash, rather
    * than holding a shutdown for the AEAT's timeout.
    */
-  async parar(): Promise<void> {
+  async stop(): Promise<void> {
     this.arrancado = false;
     let plazo: NodeJS.Timeout | undefined;
     await Promise.race([this.enCurso?.catch(() => undefined), new Promise((r) => (plazo = setTimeout(r, 5000)))]);
     clearTimeout(plazo);
-    this.cliente.cerrar();
+    this.cliente.close();
   }
 
   /**
@@ -160,8 +160,8 @@ export class Remitente {
    * to fence them). Answers how long to wait before the next.
    */
   turno(ahora = new Date()): Promise<number> {
-    const escribir: Escribir = (fn) => this.escritura.transaction(SERVIDOR, fn, { accion: ACCION });
-    return this.girar(ahora, { escribir });
+    const write: Escribir = (fn) => this.escritura.transaction(SERVIDOR, fn, { accion: ACCION });
+    return this.runTurno(ahora, { escribir: write });
   }
 
   /** The job's run (trabajoRemision.ts): one turn under the runner's claim. */
@@ -177,7 +177,7 @@ export class Remitente {
       this.anunciado = true;
       this.log.info(mensajes.verifactu.remitente(this.config.verifactu.modo));
     }
-    const turno = this.girar(new Date(), { escribir: ctx.transaction, signal: ctx.signal });
+    const turno = this.runTurno(new Date(), { escribir: ctx.transaction, signal: ctx.signal });
     this.enCurso = turno;
     try {
       return { otraVezEnMs: await turno };
@@ -190,17 +190,17 @@ export class Remitente {
     }
   }
 
-  private async girar(ahora: Date, { escribir, signal }: { escribir: Escribir; signal?: AbortSignal }): Promise<number> {
+  private async runTurno(ahora: Date, { escribir, signal }: { escribir: Escribir; signal?: AbortSignal }): Promise<number> {
     const x: Intercambio = { db: this.db, config: this.config, cliente: this.cliente, log: this.log, huellaConfig: this.huellaConfig, escribir, signal };
     if (this.relevoPendiente) {
-      await this.relevar(ahora, escribir);
+      await this.takeOver(ahora, escribir);
       this.relevoPendiente = false;
     }
     return this.ciclo(ahora, x);
   }
 
   /** Taking over: the messages left «enviando» by whoever held the job before, whose records lost their answer. */
-  private async relevar(ahora: Date, escribir: Escribir): Promise<void> {
+  private async takeOver(ahora: Date, escribir: Escribir): Promise<void> {
     const recuperados = await escribir((w) => recoverEnviando(w, ahora.toISOString()));
     if (recuperados) this.log.warn(mensajes.verifactu.relevo(recuperados, Math.round(this.config.verifactu.timeoutMs / 1000)));
   }

@@ -4,7 +4,7 @@
 // same rules as any write, and money is never restored. SQLite and, with TEST_DATABASE_URL, PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mensajes } from '../../src/mensajes.js';
-import { purgarHistorial } from '../../src/rest/purgaHistorial.js';
+import { purgeHistorial } from '../../src/rest/purgaHistorial.js';
 import { cuentaCon } from '../support/cuentas.js';
 import { createTestApp, type TestApp } from '../support/app.js';
 
@@ -236,7 +236,7 @@ describe('HISTORIAL_DIAS', () => {
     const clase = await crear('/clases', { titulo: 'Antigua' });
     await t.call('PATCH', `/clases/${clase.id}`, { titulo: 'Reciente' });
     // Seen from a week ahead, with a history of three days: everything above is old.
-    await purgarHistorial(t.db, 3, new Date(Date.now() + 7 * 86_400_000));
+    await purgeHistorial(t.db, 3, new Date(Date.now() + 7 * 86_400_000));
     const filas = await historial('clases', clase.id);
     expect(filas.map((f) => [f.accion, f.cambios])).toEqual([['modificar', null], ['crear', null]]);
     const res = await t.call('POST', `/clases/${clase.id}/restaurar`, { version: 1 });
@@ -246,7 +246,7 @@ describe('HISTORIAL_DIAS', () => {
 
   it('keeps what is younger than the limit', async () => {
     const clase = await crear('/clases', { titulo: 'Hoy' });
-    await purgarHistorial(t.db, 3);
+    await purgeHistorial(t.db, 3);
     expect((await historial('clases', clase.id))[0].cambios).toEqual(expect.objectContaining({ titulo: [null, 'Hoy'] }));
   });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
 });
 afterEach(async () => {
-  for (const c of corredores.splice(0)) await c.parar();
+  for (const c of corredores.splice(0)) await c.stop();
   for (const db of otrasConexiones.splice(0)) await db.destroy();
   await t.db('trabajos').delete();
   await t.db('marcas').delete();
@@ -37,7 +37,7 @@ const rapido: OpcionesCorredor = { sondeoMs: 25, arriendoMs: 1000, latidoMs: 100
 function correr(lista: Trabajo[], opciones: OpcionesCorredor = {}, db: Knex = t.db): Corredor {
   const c = createCorredor(db, repositoryOf(db), lista, { db }, log, { ...rapido, ...opciones });
   corredores.push(c);
-  c.arrancar();
+  c.start();
   return c;
 }
 

@@ -110,7 +110,7 @@ describe('batches and flow control', () => {
     t = await app();
     aeat.tiempoEspera = 3;
     await emitidasEnBloque(t, 2500);
-    t.app.remitente!.arrancar();
+    t.app.remitente!.start();
     await aeat.esperarPeticiones(3, 60_000);
     await esperar(todasRespondidas(t), 30_000);
     expect(aeat.peticiones.map((p) => p.registros.length)).toEqual([1000, 1000, 500]);
@@ -152,7 +152,7 @@ describe('batches and flow control', () => {
   it('between two sends of a few records, honours the TiempoEsperaEnvio the AEAT answered (1 s)', async () => {
     const t2 = await app();
     try {
-      t2.app.remitente!.arrancar();
+      t2.app.remitente!.start();
       for (let i = 0; i < 3; i++) {
         await emitidas(t2, 1);
         await aeat.esperarPeticiones(i + 1);
@@ -187,7 +187,7 @@ describe('each failure class', () => {
     const anotar = (m: string) => void avisos.push(m);
     t = await app({}, { log: { info: () => undefined, warn: anotar, error: anotar } });
     await emitidas(t, 1);
-    t.app.remitente!.arrancar();
+    t.app.remitente!.start();
     await esperar(todasRespondidas(t));
   });
   beforeEach(async () => {
