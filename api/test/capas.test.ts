@@ -7,7 +7,7 @@ import { findCiclos, readImportaciones, type Importacion } from './support/impor
 
 const root = resolve(import.meta.dirname, '../..');
 
-const CONFIG = 'api/src/config.ts';
+const CONFIG = 'api/src/config/';
 const MENSAJES = 'api/src/mensajes.ts';
 /** The catalogue's pages, each beside its module, and the wording they share (api/src/mensajes.ts). */
 const PAGINAS = [

@@ -34,7 +34,7 @@ import { hostname } from 'node:os';
 import type { Knex } from 'knex';
 import pg from 'pg';
 import { SERVIDOR, type Escritor, type Escritura } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { insertId } from '../db/filas.js';
 import { isPg } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
