@@ -70,7 +70,7 @@ async function countPlans(driver: Driver, cap: number): Promise<Plan[]> {
   return [{ ...plan, sql: `EXPLAIN (FORMAT JSON) ${plan.sql}   (solo se planifica: no lee filas)`, fullScans: [] }];
 }
 
-/** `cap`: the API's COUNT_CAP default for the dialect (api/src/config.ts), for the plan shown. */
+/** `cap`: the API's COUNT_CAP default for the dialect (api/src/config/index.ts), for the plan shown. */
 export async function measureApertura(api: ApiUnderTest, driver: Driver, duration: number, concurrencies: number[], cap = driver.dialect === 'pg' ? 10000 : 1000): Promise<Apertura> {
   const res = await fetch(api.origin + countPath, { headers: { ...api.headers, prefer: 'count=estimated' } });
   if (!res.ok) throw new Error(`apertura: HTTP ${res.status} ${await res.text()}`);

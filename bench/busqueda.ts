@@ -6,7 +6,7 @@
 // a keystroke measured over and over would otherwise get its count from memory after the first
 // time, and what a typist waits for is the first time.
 import { buildApp } from '../api/src/app.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import { foldTexto } from '../api/src/db/pliegue.js';
 import { resources } from '../api/src/resources/index.js';

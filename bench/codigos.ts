@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { Secret, TOTP } from 'otpauth';
 import { buildApp } from '../api/src/app.js';
 import { hashPassword } from '../api/src/auth/passwords.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
 

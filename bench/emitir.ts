@@ -6,7 +6,7 @@
 // makes them queue: four callers measure the wait, not parallelism).
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../api/src/app.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb, type Db } from '../api/src/db/index.js';
 import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';

@@ -5,7 +5,7 @@
 import { request, type ClientRequest } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { hashPassword } from '../api/src/auth/passwords.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
 import { startServer } from './api.js';

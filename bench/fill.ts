@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
 import pg from 'pg';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb, type Db } from '../api/src/db/index.js';
 import { migrateLatest } from '../migrations/index.js';
 import { prepareDatabase } from '../api/src/preparacion.js';

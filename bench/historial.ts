@@ -5,7 +5,7 @@
 // longest history and a usuario with a few rows, beside the same SQL through the bare driver and
 // the HTTP ceiling. «Opens at once» is read as p95 under 100 ms at concurrency 1.
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import { prepareDatabase } from '../api/src/preparacion.js';
 import { sembrarDemo } from '../seeds/prepare.js';

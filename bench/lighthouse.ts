@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildAdminServer } from '../api/src/admin-server.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { startApi } from '../api/src/index.js';
 
 const { values } = parseArgs({

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { CreateBucketCommand, DeleteBucketCommand, DeleteObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import * as tus from 'tus-js-client';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { opcionesS3 } from '../api/src/media/almacen.js';
 import { login, startServer } from './api.js';
 import { memoryMb } from './login.js';

@@ -2,7 +2,7 @@
 // happens: the app is built in this process on its own Knex instance and every query it emits is
 // recorded. An extra query per request shows up here before it shows up as a ratio.
 import { buildApp } from '../api/src/app.js';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import type { Statement } from './scenarios.js';
 

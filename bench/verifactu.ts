@@ -5,7 +5,7 @@
 // The records are written straight into the scratch database once the API is up (as invoices
 // issued before the chain existed are chained at start-up), so the timing is the sender's alone.
 import { performance } from 'node:perf_hooks';
-import { loadConfig } from '../api/src/config.js';
+import { loadConfig } from '../api/src/config/index.js';
 import { createDb } from '../api/src/db/index.js';
 import { SERVIDOR } from '../api/src/base/types.js';
 import { chainEmitidas } from '../api/src/resources/facturas/cadena.js';

@@ -1,6 +1,6 @@
 // The roles of an account: configuration reads them (MFA_ROLES), each entity's `acceso` names
 // them, and the admin shows and checks the signed-in account's own. Apart from the entity types
-// (api/src/base/types.ts reads the configuration's type, so config.ts cannot import it).
+// (api/src/base/types.ts reads the configuration's type, so config/ cannot import it).
 
 /** The roles of an account (logins.rol): what each may do is declared by each entity (`acceso`). */
 export const ROLES = ['administrador', 'contable', 'editor'] as const;

@@ -2,7 +2,7 @@
 // Orden HAC/1177/2024, art. 16.4, asks that the pending count be shown while an incident keeps
 // records from reaching the AEAT) and the declaración responsable (api/src/verifactu/declaracion.ts).
 
-/** VERIFACTU: whether and where the records are sent (api/src/config.ts reads it). */
+/** VERIFACTU: whether and where the records are sent (api/src/config/verifactu.ts reads it). */
 export type ModoVerifactu = 'desactivado' | 'pruebas' | 'produccion';
 
 export interface EstadoRemision {

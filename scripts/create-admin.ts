@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline/promises';
 import { migrateLatest } from '../migrations/index.js';
 import { saveAdministrator } from '../api/src/auth/administrators.js';
 import { assertPolicy } from '../api/src/auth/politica.js';
-import { ConfigError, loadConfig } from '../api/src/config.js';
+import { ConfigError, loadConfig } from '../api/src/config/index.js';
 import { checkConfig } from '../api/src/configuracion.js';
 import { createDb } from '../api/src/db/index.js';
 import { mensajes } from '../api/src/mensajes.js';

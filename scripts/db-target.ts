@@ -1,7 +1,7 @@
 // Helpers the database scripts share: the configuration (with a clear message on a bad
 // variable) and a printable description of the target database without any password.
 import 'dotenv/config';
-import { ConfigError, loadConfig, type Config } from '../api/src/config.js';
+import { ConfigError, loadConfig, type Config } from '../api/src/config/index.js';
 import { checkConfig } from '../api/src/configuracion.js';
 
 export function configOrExit(): Config {

@@ -3,7 +3,7 @@
 // when all is well, 1 when something is wrong (after --fix: still wrong), 2 when the check
 // itself could not run.
 import { createDb } from '../api/src/db/index.js';
-import type { StorageConfig } from '../api/src/config.js';
+import type { StorageConfig } from '../api/src/config/index.js';
 import { createAlmacen } from '../api/src/media/almacen.js';
 import { checkAlmacen, describeInforme, quedaMal } from '../api/src/media/comprobar.js';
 import { registry } from '../api/src/resources/index.js';

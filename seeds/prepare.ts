@@ -3,7 +3,7 @@
 // the money, and real media made by ffmpeg.
 import type { Knex } from 'knex';
 import { hashPassword } from '../api/src/auth/passwords.js';
-import type { Config } from '../api/src/config.js';
+import type { Config } from '../api/src/config/index.js';
 import { isEmpty, lockForSeeding, type DemoSeeder } from '../api/src/db/preparar.js';
 import { createAlmacen } from '../api/src/media/almacen.js';
 import { createFfmpeg } from '../api/src/media/ffmpeg.js';

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constants as zlib } from 'node:zlib';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 
 // A host name, an IPv4 address or a bracketed IPv6 one. The Host header is the client's to
 // choose, and its value ends up in a script and in the CSP header; anything else is refused.

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import authPlugin from './auth/index.js';
 import { authPaths } from './auth/openapi.js';
 import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import type { Db } from './db/index.js';
 import informesRoutes from './informes/index.js';
 import type { Informe } from './informes/definir.js';

@@ -6,7 +6,7 @@
 // keeps dying; SIGTERM drains every worker (each closes gracefully) before the primary exits.
 import cluster, { type Worker } from 'node:cluster';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { createDb } from './db/index.js';
 import type { DemoSeeder } from './db/preparar.js';
 import { prepareDatabase } from './preparacion.js';

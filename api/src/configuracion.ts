@@ -1,9 +1,9 @@
-// The configuration as start-up takes it: config.ts reads and types the environment, and each
+// The configuration as start-up takes it: config/ reads and types the environment, and each
 // value only a module above it can judge is judged here by its owner, before anything opens: a
 // weak ADMIN_PASSWORD (auth/), a NIF or a serie the invoices could not carry (resources/facturas/),
 // a certificate the AEAT would refuse (verifactu/). Every failure names the variable to fix.
 import { motivoRechazo } from './auth/politica.js';
-import { ConfigError, type Config } from './config.js';
+import { ConfigError, type Config } from './config/index.js';
 import { mensajes } from './mensajes.js';
 import { esSerie } from './resources/facturas/formato.js';
 import { nifValido, normalizeNif } from './resources/facturas/nif.js';

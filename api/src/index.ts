@@ -6,7 +6,7 @@ import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { startCluster } from './cluster.js';
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig, type Config } from './config.js';
+import { ConfigError, loadConfig, type Config } from './config/index.js';
 import { checkConfig } from './configuracion.js';
 import { createDb } from './db/index.js';
 import type { FastifyInstance } from 'fastify';

@@ -6,7 +6,7 @@
 import type { Knex } from 'knex';
 import { SERVIDOR } from './base/types.js';
 import { createPrimerAdministrador } from './auth/administrators.js';
-import type { Config } from './config.js';
+import type { Config } from './config/index.js';
 import { migrateAndSeed, type DemoSeeder, type PrepareResult } from './db/preparar.js';
 import { mensajes } from './mensajes.js';
 import { chainEmitidas } from './resources/facturas/cadena.js';

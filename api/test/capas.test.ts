@@ -7,8 +7,23 @@ import { findCiclos, readImportaciones, type Importacion } from './support/impor
 
 const root = resolve(import.meta.dirname, '../..');
 
-const CONFIG = 'api/src/config.ts';
+const CONFIG = 'api/src/config/';
 const MENSAJES = 'api/src/mensajes.ts';
+/** The catalogue's pages, each beside its module, and the wording they share (api/src/mensajes.ts). */
+const PAGINAS = [
+  'api/src/rest/mensajes.ts',
+  'api/src/auth/mensajes.ts',
+  'api/src/media/mensajes.ts',
+  'api/src/resources/facturas/mensajes.ts',
+  'api/src/resources/pagos/mensajes.ts',
+  'api/src/resources/cursos/mensajes.ts',
+  'api/src/resources/mensajes.ts',
+  'api/src/verifactu/mensajes.ts',
+  'api/src/informes/mensajes.ts',
+  'api/src/trabajos/mensajes.ts',
+  'api/src/eventos/mensajes.ts',
+];
+const REDACCION = 'api/src/redaccion.ts';
 const BASE = 'api/src/base/';
 const DB = 'api/src/db/';
 const REST = 'api/src/rest/';
@@ -36,8 +51,13 @@ const CAPAS: Record<string, string[]> = {
   // The environment, read and typed (MFA_ROLES by the contract's list of roles). What only a
   // module above can judge, configuracion.ts (the application's) has judged.
   [CONFIG]: [MENSAJES],
-  // The catalogue words its messages with the labels' grammar, which is the contract's.
-  [MENSAJES]: [],
+  // The catalogue words its messages with the labels' grammar, which is the contract's. The
+  // index composes the pages; a page, though it lives in its module's folder, is a leaf of the
+  // catalogue's floor: it imports the shared wording and nothing of its module (nor does its
+  // module import it: code reads the texts through the index).
+  [MENSAJES]: PAGINAS,
+  ...Object.fromEntries(PAGINAS.map((p) => [p, [REDACCION]])),
+  [REDACCION]: [],
   [BASE]: [CONFIG, MENSAJES],
   [DB]: [CONFIG, MENSAJES, BASE, MIGRACIONES],
   [REST]: bajoRest,

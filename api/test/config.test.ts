@@ -2,7 +2,7 @@
 // with a message that names the variable.
 import { availableParallelism } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig as readEnv } from '../src/config.js';
+import { ConfigError, loadConfig as readEnv } from '../src/config/index.js';
 import { checkConfig } from '../src/configuracion.js';
 import { avisosVerifactu } from '../src/verifactu/avisos.js';
 import { certificadoCliente, crearPki, type Pki } from './support/certificados.js';

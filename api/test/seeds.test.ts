@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Knex } from 'knex';
 import { buildApp } from '../src/app.js';
 import { hashPassword, verifyPassword } from '../src/auth/passwords.js';
-import type { Config } from '../src/config.js';
+import type { Config } from '../src/config/index.js';
 import { createAlmacen } from '../src/media/almacen.js';
 import { checkAlmacen } from '../src/media/comprobar.js';
 import { verifyCadena } from '../src/resources/facturas/cadena.js';

@@ -2,7 +2,7 @@
 // (also the step `cambiarPass` after an administrador reset it) and its own open sessions.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Actor } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { notFound, validationFailed, type ErrorDetail } from '../base/errors.js';
 import { parseId } from '../rest/peticion.js';

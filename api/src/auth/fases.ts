@@ -7,7 +7,7 @@
 // Enrolment is judged again whenever a session is resolved (faseVigente): a role moved into
 // MFA_ROLES while its sessions are open enrols before its next request does anything.
 import type { Rol } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 
 export const FASES = ['codigo', 'cambiarPass', 'enrolar'] as const;

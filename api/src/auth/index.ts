@@ -4,7 +4,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Repository } from '../rest/repository.js';
 import { writeRechazo } from './auditoria.js';
 import { registerCuentaRoutes } from './cuenta.js';

@@ -6,7 +6,7 @@
 // second lock: browsers send Origin on every cross-site POST, while curl and other
 // non-browser clients send none, so its absence is allowed.
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { forbidden, HttpError } from '../base/errors.js';
 

@@ -1,7 +1,7 @@
 // POST /logins/login, POST /logins/logout, GET /logins/me and GET /logins/sesion (docs/arquitectura.md §4).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import type { Repository } from '../rest/repository.js';
 import { HttpError, tooManyRequests, unauthorized } from '../base/errors.js';

@@ -6,7 +6,7 @@ import QRCode from 'qrcode';
 import { conflict, HttpError, tooManyRequests, validationFailed } from '../base/errors.js';
 import { ETIQUETAS_ROL } from '../base/types.js';
 import { serializeRow } from '../base/values.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { writeEvento } from './auditoria.js';

@@ -4,7 +4,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { CookieSerializeOptions } from '@fastify/cookie';
 import type { SesionAbierta } from '../../../contrato/sesiones.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { faseVigente } from './fases.js';
 import type { SessionLogin } from '../rest/request.js';

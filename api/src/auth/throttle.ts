@@ -21,7 +21,7 @@
 // every other attempt stays counted as a failure until it leaves the window.
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { isPg, type Db } from '../db/index.js';
 
 // Rows older than the window only cost space; a sweep now and then removes them.

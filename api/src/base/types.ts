@@ -7,7 +7,7 @@ import type { Acceso, CampoPublico } from '../../../contrato/entidades.js';
 import type { Etiquetas } from '../../../contrato/etiquetas.js';
 import type { Nombre } from '../../../contrato/nombre.js';
 import type { Rol } from '../../../contrato/roles.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 
 export type { Etiquetas };
 export type { Acceso, FieldType, Permiso } from '../../../contrato/entidades.js';

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import knex, { type Knex } from 'knex';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { testRegexp } from './regexp.js';
 import { foldTexto } from './pliegue.js';
 import { mkdirSync } from 'node:fs';

@@ -5,7 +5,7 @@
 // here). Production never gets demo data: nothing under api/ knows it exists. Like all of db/,
 // it imports nothing above it: what it needs from above comes as callbacks.
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { migrateLatest } from '../../../migrations/index.js';
 import { isPg } from './index.js';
 

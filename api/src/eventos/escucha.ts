@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import type { Cambio } from '../base/cambios.js';
 import type { BusEventos } from './bus.js';

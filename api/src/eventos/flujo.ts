@@ -13,7 +13,7 @@ import { SESSION_COOKIE, type SessionStore } from '../auth/sessions.js';
 import type { Cambio } from '../base/cambios.js';
 import { HttpError } from '../base/errors.js';
 import { INT_MAX } from '../base/values.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { permisoDe } from '../rest/permisos.js';

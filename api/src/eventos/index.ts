@@ -4,7 +4,7 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
 import type { AvisoCambios } from '../base/cambios.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { isPg, type Db } from '../db/index.js';
 import type { Registry } from '../rest/registry.js';
 import { createAvisos, esRelevo } from './avisos.js';

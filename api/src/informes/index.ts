@@ -2,7 +2,7 @@
 // asked with `Accept: text/csv`. Registered inside the authenticated scope under /informes.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { aCsv, tablaCsv } from './csv.js';
 import type { Informe } from './definir.js';
 import { informes as todos } from './definiciones/index.js';

@@ -24,7 +24,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import { ERRORS, type DataStore } from '@tus/utils';
-import { ConfigError, type StorageConfig } from '../config.js';
+import { ConfigError, type StorageConfig } from '../config/index.js';
 import { averiaDeDisco } from '../base/errors.js';
 
 /** The folders a stored file may be in: an upload's final place is `<carpeta>/<nombre>`. */

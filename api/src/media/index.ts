@@ -5,7 +5,7 @@
 // hands it the `release` here, for what the records let go of, and registers its routes.
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { SERVIDOR, type Escritor } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { usosDe } from '../resources/archivos.js';
 import type { ArchivoHooks, Repository } from '../rest/repository.js';
 import { createAlmacen, type Almacen } from './almacen.js';

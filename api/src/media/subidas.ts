@@ -9,7 +9,7 @@ import { Server } from '@tus/server';
 import { EVENTS, type Upload } from '@tus/utils';
 import { conCabeceraTus } from '../auth/origin.js';
 import { SERVIDOR, type Actor } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { lockRow } from '../db/filas.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';

@@ -2,7 +2,7 @@
 // hasMany relations. Everything resource-specific comes from the registry entry.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import './request.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import type { Resource } from '../base/types.js';
 import { registryOf } from './registry.js';

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { isPg, type Db } from '../db/index.js';
 import { streamRows, type Row } from '../db/reader.js';
 import { diaEn } from '../base/tiempo.js';

@@ -3,7 +3,7 @@
 // a restorable record back to one of its versions by an ordinary write.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { AUDIT_TIPOS, type Resource } from '../base/types.js';
 import { badRequest, HttpError, validationFailed } from '../base/errors.js';
 import { fromDb, INT_MAX } from '../base/values.js';

@@ -2,7 +2,7 @@
 // filter, every value bound, and the includes resolved in batches within the read's budget. The
 // writing half (rest/escritura.ts) extends this class: a write reads through the same code.
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { isPg, type Db } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import type { Facturacion, Registry, Resource } from '../base/types.js';

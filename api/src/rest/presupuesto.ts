@@ -5,7 +5,7 @@
 // reader cancels a PostgreSQL query when it runs out (db/reader.ts).
 import type { FastifyReply } from 'fastify';
 import type { ServerResponse } from 'node:http';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { badRequest, HttpError } from '../base/errors.js';
 import type { IncludeSpec } from './filter.js';

@@ -2,7 +2,7 @@
 // (the page's «última ejecución» of a kind queued per item reads them), failed ones until retried
 // or TRABAJOS_FALLIDOS_DIAS. A recurring kind's own row is never cleared: it never ends.
 import type { Knex } from 'knex';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { defineTrabajo } from './definir.js';
 

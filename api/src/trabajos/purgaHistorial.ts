@@ -1,6 +1,6 @@
 // The job of the history purge (rest/purgaHistorial.ts, docs/arquitectura.md §17): declared
 // here, above the engine whose rows it clears, because the runner lives above rest/.
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { purgeHistorial } from '../rest/purgaHistorial.js';

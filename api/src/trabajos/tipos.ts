@@ -3,7 +3,7 @@
 // hands the list to the runner, which imports none of them. Each kind declares which of the
 // services below it uses.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import type { Media } from '../media/index.js';
 import barridoSubidas from '../media/trabajoBarrido.js';

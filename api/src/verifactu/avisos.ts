@@ -1,6 +1,6 @@
 // What start-up says about the remission (docs/arquitectura.md §11): the mode, the certificate
 // and what needs attention, beside the certificate it reads.
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { diasHastaCaducar, fechaEs } from './certificado.js';
 
 /** What start-up says about the remission, once per machine (index.ts): the mode, the certificate, and what needs attention. */

@@ -5,7 +5,7 @@
 import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import tls from 'node:tls';
-import type { Certificado } from '../config.js';
+import type { Certificado } from '../config/index.js';
 
 /** Why a certificate was not taken: the caller names the variable; this says what to do. */
 export class CertificadoNoValido extends Error {

@@ -3,7 +3,7 @@
 // library. The answer comes back as text whatever its status (a Fault arrives with a 500).
 import https from 'node:https';
 import tls from 'node:tls';
-import type { VerifactuConfig } from '../config.js';
+import type { VerifactuConfig } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 
 /** No answer at all: the connection failed, was cut, or the AEAT took longer than allowed. */

@@ -3,7 +3,7 @@
 // producer's data (h, i, j) and where and when it is signed (l) come from configuration; the rest
 // is what this system is. Served without a session: anyone must be able to read it.
 import type { Declaracion } from '../../../contrato/verifactu.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { VERSION } from './sistema.js';
 import { ID_SISTEMA, NOMBRE_SISTEMA } from './xml.js';

@@ -13,7 +13,7 @@
 // sender that lost its lease neither sends again nor applies its answer over its successor's state.
 import type { Knex } from 'knex';
 import type { Escritor } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { insertId } from '../db/filas.js';
 import { ArriendoPerdido } from '../trabajos/definir.js';
 import { mensajes } from '../mensajes.js';

@@ -2,7 +2,7 @@
 // count be shown while an incident keeps records from reaching the AEAT).
 import type { Knex } from 'knex';
 import type { EstadoRemision } from '../../../contrato/verifactu.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { fechaEs } from './certificado.js';
 import { getFinRelevo, MAX_REGISTROS, RETRASO_MS } from './remitente.js';
 import { ERRORES_DEL_CLIENTE } from '../resources/facturas/subsanar.js';

@@ -34,7 +34,7 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { SERVIDOR, type Escritor, type Escritura } from '../base/types.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { ArriendoPerdido, type Contexto, type Resultado } from '../trabajos/definir.js';
 import { clienteAeat, type ClienteAeat } from './cliente.js';

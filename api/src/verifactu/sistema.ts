@@ -3,7 +3,7 @@
 // business, not the registry's, which the admin's build and tests load too.
 import { readFileSync } from 'node:fs';
 import type { Knex } from 'knex';
-import type { VerifactuConfig } from '../config.js';
+import type { VerifactuConfig } from '../config/index.js';
 import { ID_SISTEMA, NOMBRE_SISTEMA, type SistemaInformatico } from './xml.js';
 
 type Row = Record<string, any>;

@@ -3,7 +3,7 @@
 // answers when the next is due: at once after a message, the AEAT's wait, a failure's back-off,
 // or the poll. The AEAT's own failures are the sender's business (envio.ts: back-off, incidence);
 // what fails a run here is the database or a lost lease, retried by the runner.
-import type { Config } from '../config.js';
+import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { defineTrabajo } from '../trabajos/definir.js';
 import { SONDEO_MS, type Remitente } from './remitente.js';

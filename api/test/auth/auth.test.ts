@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveAdministrator } from '../../src/auth/administrators.js';
 import authPlugin from '../../src/auth/index.js';
 import { hashPassword, verifyPassword } from '../../src/auth/passwords.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 import type { Db } from '../../src/db/index.js';
 import { registerErrorHandler } from '../../src/base/errors.js';
 import { createTestDb, repositoryOf, testConfig, type TestDb } from '../support/db.js';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig } from '../../src/config/index.js';
 import { firma } from '../../src/media/firma.js';
 import { createFfmpeg, MAX_LADO, type ErrorMedios } from '../../src/media/ffmpeg.js';
 import { mensajes } from '../../src/mensajes.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 import { createAlmacen, type Almacen } from '../../src/media/almacen.js';
 import { checkAlmacen, describeInforme, quedaMal } from '../../src/media/comprobar.js';
 import { registry } from '../../src/resources/index.js';

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { DeleteBucketCommand, DeleteObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 import { opcionesS3 } from '../../src/media/almacen.js';
 import type { TestApp } from './app.js';
 

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp, type AppOptions } from '../../src/app.js';
 import { hashPassword } from '../../src/auth/passwords.js';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 import type { Db } from '../../src/db/index.js';
 import { createTestDb, testConfig } from './db.js';
 

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 // The API with the demo data on an empty database, as `npm run dev` runs it.

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Knex } from 'knex';
 import pg from 'pg';
-import { loadConfig, type Config } from '../../src/config.js';
+import { loadConfig, type Config } from '../../src/config/index.js';
 import { checkConfig } from '../../src/configuracion.js';
 import { createDb } from '../../src/db/index.js';
 import { SERVIDOR, type Escritor } from '../../src/base/types.js';

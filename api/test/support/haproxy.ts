@@ -7,7 +7,7 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Config } from '../../src/config.js';
+import type { Config } from '../../src/config/index.js';
 import { freePort, startChildApi, type ChildApi } from './child-api.js';
 
 export interface Haproxy {

@@ -1,0 +1,57 @@
+// The texts of sessions, passwords, the second factor and the account routes.
+// A page of the catalogue (api/src/mensajes.ts lists every page): code reads it through the index.
+
+export const mensajesAuth = {
+  segundoFactor: {
+    codigoIncorrecto: 'El código no es correcto o ya se ha usado: escriba el que muestra ahora su aplicación, o un código de recuperación',
+    contrasenaIncorrecta: 'La contraseña no es correcta',
+    sinAlta: 'No ha empezado a activar la verificación en dos pasos: pida primero el código QR',
+    yaActivo: 'La verificación en dos pasos ya está activada en su cuenta: desactívela antes de volver a activarla',
+    noActivo: 'La verificación en dos pasos no está activada en su cuenta',
+    sinCodigoPendiente: 'Su sesión no está esperando ningún código de verificación',
+    obligatorio: (rol: string) => `Su cuenta (${rol}) debe tener la verificación en dos pasos: no se puede desactivar`,
+    quitarResumen:
+      'Quita la verificación en dos pasos de otra cuenta (quien perdió el teléfono y los códigos de recuperación): cierra sus sesiones; si su rol la exige, deberá activarla de nuevo al entrar',
+    quitarPropio: 'Su propia verificación en dos pasos se desactiva en Mi cuenta, con su contraseña y un código',
+    quitarSinFactor: 'Esta cuenta no tiene activada la verificación en dos pasos: no hay nada que quitar',
+  },
+  auth: {
+    loginIncorrecto: 'login incorrecto',
+    sinSesion: 'Se necesita iniciar sesión',
+    demasiadosIntentos: (segundos: number) => {
+      const minutos = Math.ceil(segundos / 60);
+      return `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}`;
+    },
+    hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
+    hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
+    ultimoAdministrador: 'No se puede desactivar ni borrar al último administrador activo: nadie podría entrar',
+    ultimoAdministradorRol: 'No se puede quitar el rol de administrador al último administrador activo: nadie podría gestionar las cuentas',
+    contrasena: {
+      corta: (minimo: number) => `La contraseña debe tener al menos ${minimo} caracteres`,
+      usuario: 'La contraseña no puede ser el nombre de usuario ni apenas más que él',
+      comun: 'Esa contraseña es de las más usadas (o lo es con cifras o signos añadidos): elija otra menos previsible',
+      config: (motivo: string) => `no cumple la política de contraseñas: ${motivo}`,
+    },
+    cli: {
+      uso: 'Uso: npx tsx scripts/create-admin.ts <usuario> [contraseña]   (sin contraseña, se lee de la entrada estándar)',
+      pedirContrasena: 'Contraseña: ',
+      creado: (usuario: string) => `Administrador «${usuario}» creado`,
+      restablecido: (usuario: string, { factorQuitado, debeEnrolar }: { factorQuitado: boolean; debeEnrolar: boolean }) =>
+        [
+          `Contraseña de «${usuario}» restablecida; la cuenta está activa y es administrador, y sus sesiones abiertas se han cerrado.`,
+          factorQuitado ? 'Su verificación en dos pasos se ha quitado (el teléfono y los códigos de recuperación anteriores ya no sirven).' : '',
+          `Entre en el admin como «${usuario}» con la contraseña nueva${
+            debeEnrolar ? ': como su rol exige la verificación en dos pasos (MFA_ROLES), se le pedirá activarla con su teléfono antes de seguir' : ''
+          }.`,
+        ]
+          .filter(Boolean)
+          .join('\n'),
+    },
+  },
+  cuenta: {
+    actualIncorrecta: 'La contraseña actual no es correcta',
+    igualQueActual: 'La contraseña nueva debe ser distinta de la actual',
+    restablecerResumen: 'Restablece la contraseña de la cuenta: responde una contraseña temporal, que se muestra solo esta vez; la cuenta deberá elegir otra al entrar y sus sesiones se cierran',
+    temporal: 'Contraseña temporal: se muestra solo esta vez',
+  },
+};

@@ -1,0 +1,29 @@
+// What every area of the configuration reads with: the error that names the bad variable, and
+// the readers of a bounded integer and of a program's name or path.
+import { resolve } from 'node:path';
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`Configuración no válida: ${variable} ${message}`);
+  }
+}
+
+export type Env = Record<string, string | undefined>;
+
+export function int(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(name, `debe ser un número entero (recibido «${raw}»)`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `debe estar entre ${min} y ${max} (recibido ${n})`);
+  return n;
+}
+
+/** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */
+export function programa(env: Env, name: string, fallback: string, cwd: string): string {
+  const raw = env[name]?.trim() || fallback;
+  return raw.includes('/') ? resolve(cwd, raw) : raw;
+}
