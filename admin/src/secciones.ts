@@ -12,7 +12,7 @@ import pagos from './pagos';
 import trabajos from './trabajos';
 import usuarios from './usuarios';
 import verifactu from './verifactu';
-import type { Seccion } from './common/definiciones';
+import type { Seccion } from './common/secciones/definiciones';
 
 export type { Seccion };
 

@@ -3,10 +3,10 @@
 // menu place and a shortcut, and its create form shows the field labels and the values' Spanish.
 import { fireEvent, render, screen } from '@testing-library/react';
 import { Admin, Create, Datagrid, type DataProvider, List, Resource, SelectInput, SimpleForm, TestMemoryRouter, TextField, TextInput } from 'react-admin';
-import { choicesDe } from '../src/common/choices';
+import { choicesDe } from '../src/common/formato/choices';
 import { i18nProvider } from '../src/providers/i18n';
 import { textosDeRecursos, textosDeValores } from '../src/providers/i18n/recursos';
-import { defineSeccion } from '../src/common/definiciones';
+import { defineSeccion } from '../src/common/secciones/definiciones';
 import { createSecciones, secciones } from '../src/secciones';
 import type { EntidadesPublicas } from '../../contrato/entidades';
 

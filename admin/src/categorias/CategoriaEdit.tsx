@@ -1,9 +1,9 @@
 import { Datagrid, Labeled, ReferenceManyField, SelectField, TextField } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { MoneyField } from '../common/MoneyField';
-import { ResponsiveList } from '../common/ResponsiveList';
-import { Vacio } from '../common/Vacio';
-import { paginada } from '../common/paginada';
+import { choicesDe } from '../common/formato/choices';
+import { MoneyField } from '../common/formato/MoneyField';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import { Vacio } from '../common/listas/Vacio';
+import { paginada } from '../common/listas/paginada';
 import { CursoSimpleList } from '../cursos/CursoSimpleList';
 import { CategoriaForm } from './CategoriaForm';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';

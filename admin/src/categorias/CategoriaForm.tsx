@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { NumberInput, SimpleForm, TextInput } from 'react-admin';
 import { validadores } from '../entidades';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 
 const v = validadores('categorias');
 

@@ -6,12 +6,12 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { ResponsiveList } from '../common/ResponsiveList';
-import { Paginacion } from '../common/Paginacion';
-import { useSiEscribe } from '../common/acceso';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import { Paginacion } from '../common/listas/Paginacion';
+import { useSiEscribe } from '../common/secciones/acceso';
 
 const filters = [<BuscarInput source="q" alwaysOn key="q" />];
 

@@ -2,10 +2,10 @@ import PublishIcon from '@mui/icons-material/Publish';
 import UnpublishedIcon from '@mui/icons-material/Unpublished';
 import DriveFileMoveIcon from '@mui/icons-material/DriveFileMove';
 import { required } from 'react-admin';
-import { ActualizarSeleccion } from '../common/ActualizarSeleccion';
-import { ActualizarSeleccionCon } from '../common/ActualizarSeleccionCon';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { ActualizarSeleccion } from '../common/acciones/ActualizarSeleccion';
+import { ActualizarSeleccionCon } from '../common/acciones/ActualizarSeleccionCon';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 
 /** What the administrator does to several clases at once. */
 export const ClaseAccionesMasivas = () => (

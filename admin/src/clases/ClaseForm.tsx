@@ -1,10 +1,10 @@
 import { BooleanInput, NumberInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { FotoInput } from '../archivos/FotoInput';
-import { choicesDe } from '../common/choices';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { choicesDe } from '../common/formato/choices';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { validadores } from '../entidades';
 import { VideoInput } from './VideoInput';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('clases');

@@ -9,18 +9,18 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
 import { Miniatura, MiniaturaField } from '../archivos/MiniaturaField';
-import { Terciario } from '../common/Terciario';
-import { choicesDe } from '../common/choices';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { ListaMovil } from '../common/ListaMovil';
-import { ResponsiveList } from '../common/ResponsiveList';
+import { Terciario } from '../common/listas/Terciario';
+import { choicesDe } from '../common/formato/choices';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
+import { ListaMovil } from '../common/listas/ListaMovil';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { ClaseAccionesMasivas } from './ClaseAccionesMasivas';
 import { DuracionField } from './DuracionField';
-import { Paginacion } from '../common/Paginacion';
-import { useSiEscribe } from '../common/acceso';
+import { Paginacion } from '../common/listas/Paginacion';
+import { useSiEscribe } from '../common/secciones/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,

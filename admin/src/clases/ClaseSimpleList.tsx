@@ -1,6 +1,6 @@
 import { ReferenceField, SelectField, SimpleList } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { Terciario } from '../common/Terciario';
+import { choicesDe } from '../common/formato/choices';
+import { Terciario } from '../common/listas/Terciario';
 
 /** A clase per line on a phone: its title, its curso, its estado; a tap opens its form. */
 export const ClaseSimpleList = () => (

@@ -8,7 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
-import { DateTimeField } from '../common/DateTimeField';
+import { DateTimeField } from '../common/formato/DateTimeField';
 import { closeOtrasSesiones, closeSesion, fetchSesiones, type SesionAbierta } from './api';
 import { resumenDispositivo } from './dispositivo';
 import { Seccion } from './Seccion';

@@ -1,4 +1,4 @@
-import { defineSeccion } from '../common/definiciones';
+import { defineSeccion } from '../common/secciones/definiciones';
 
 // No menu entry: every account reaches it from the user menu of the app bar.
 export default defineSeccion({

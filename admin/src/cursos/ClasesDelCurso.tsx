@@ -1,7 +1,7 @@
 import { ReferenceManyField } from 'react-admin';
 import { Box } from '@mui/material';
-import { CreateRelatedButton } from '../common/CreateRelatedButton';
-import { Vacio } from '../common/Vacio';
+import { CreateRelatedButton } from '../common/acciones/CreateRelatedButton';
+import { Vacio } from '../common/listas/Vacio';
 import { OrdenDeClases } from './OrdenDeClases';
 
 /** The curso's clases in the order students take them, to reorder, open or add to (at the end). */

@@ -1,8 +1,8 @@
 import FlagIcon from '@mui/icons-material/Flag';
 import { required, SelectInput } from 'react-admin';
-import { ActualizarSeleccionCon } from '../common/ActualizarSeleccionCon';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { choicesDe } from '../common/choices';
+import { ActualizarSeleccionCon } from '../common/acciones/ActualizarSeleccionCon';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
+import { choicesDe } from '../common/formato/choices';
 import { useClasesEnBorrador } from './useClasesEnBorrador';
 
 /** What the administrator does to several cursos at once. */

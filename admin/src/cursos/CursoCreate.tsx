@@ -1,6 +1,6 @@
 import { Create, SimpleForm } from 'react-admin';
 import { CursoInputs } from './CursoInputs';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 
 const CursoCreate = () => (
   <Create redirect="show">

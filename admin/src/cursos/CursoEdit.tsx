@@ -4,7 +4,7 @@ import { EditConVersion } from '../common/versiones/EditConVersion';
 import { Historial } from '../common/versiones/Historial';
 import { ClasesDelCurso } from './ClasesDelCurso';
 import { CursoInputs } from './CursoInputs';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { useClasesEnBorrador } from './useClasesEnBorrador';
 
 /** Saved as react-admin saves it, once asked about its clases if the curso is being published. */

@@ -1,9 +1,9 @@
 import { SelectInput, TextInput } from 'react-admin';
 import { FotoInput } from '../archivos/FotoInput';
-import { choicesDe } from '../common/choices';
-import { mayusculas } from '../common/mayusculas';
-import { MoneyInput } from '../common/MoneyInput';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { choicesDe } from '../common/formato/choices';
+import { mayusculas } from '../common/formato/mayusculas';
+import { MoneyInput } from '../common/formularios/MoneyInput';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { validadores } from '../entidades';
 
 const v = validadores('cursos');

@@ -6,10 +6,10 @@ import {
   SimpleShowLayout,
   TextField,
 } from 'react-admin';
-import { choicesDe } from '../common/choices';
+import { choicesDe } from '../common/formato/choices';
 import { FotoField } from '../archivos/FotoField';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
 import { ClasesDelCurso } from './ClasesDelCurso';
 
 const CursoShow = () => (

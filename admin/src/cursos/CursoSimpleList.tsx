@@ -1,7 +1,7 @@
 import { SelectField, SimpleList } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { MoneyField } from '../common/MoneyField';
-import { Terciario } from '../common/Terciario';
+import { choicesDe } from '../common/formato/choices';
+import { MoneyField } from '../common/formato/MoneyField';
+import { Terciario } from '../common/listas/Terciario';
 
 /** A curso per line on a phone: its title, its estado, its price; a tap opens its page. */
 export const CursoSimpleList = () => (

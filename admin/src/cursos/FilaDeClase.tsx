@@ -4,7 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Link, RecordContextProvider, SelectField, useCreatePath, useTranslate, type RaRecord } from 'react-admin';
 import { DuracionField } from '../clases/DuracionField';
-import { choicesDe } from '../common/choices';
+import { choicesDe } from '../common/formato/choices';
 
 interface Props {
   clase: RaRecord;

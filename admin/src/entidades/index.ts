@@ -2,7 +2,7 @@
 // one place the admin learns an entity's fields, rules, search fields and nested routes.
 import type { Validator } from 'react-admin';
 import entidades from 'virtual:aula-entidades';
-import { reglas } from '../common/validators';
+import { reglas } from '../common/formularios/validators';
 import type { CampoPublico, RecursoPublico } from '../../../contrato/entidades';
 import { formatNombre } from '../../../contrato/nombre';
 

@@ -1,7 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import { type RaRecord, useNotify, useRecordContext } from 'react-admin';
-import { BotonConfirmado } from '../common/BotonConfirmado';
-import { useAccion } from '../common/useAccion';
+import { BotonConfirmado } from '../common/acciones/BotonConfirmado';
+import { useAccion } from '../common/acciones/useAccion';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';
 

@@ -1,6 +1,6 @@
 import PictureAsPdfIcon from '@mui/icons-material/PictureAsPdf';
 import { type RaRecord, useRecordContext } from 'react-admin';
-import { BotonAccion } from '../common/BotonAccion';
+import { BotonAccion } from '../common/acciones/BotonAccion';
 import { recordFileUrl } from '../providers/dataProvider';
 
 /**

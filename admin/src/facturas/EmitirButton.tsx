@@ -1,7 +1,7 @@
 import SendIcon from '@mui/icons-material/Send';
 import { type RaRecord, useNotify, useRecordContext, useRedirect } from 'react-admin';
-import { BotonConfirmado } from '../common/BotonConfirmado';
-import { useAccion } from '../common/useAccion';
+import { BotonConfirmado } from '../common/acciones/BotonConfirmado';
+import { useAccion } from '../common/acciones/useAccion';
 import { useTextoFactura } from './useTextoFactura';
 
 /**

@@ -1,7 +1,7 @@
 import { Chip } from '@mui/material';
 import { type RaRecord, ReferenceField, useCreatePath, useRecordContext, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
-import { EstadoChip, FilaDeChips } from '../common/EstadoChip';
+import { EstadoChip, FilaDeChips } from '../common/formato/EstadoChip';
 import { useTextoFactura } from './useTextoFactura';
 
 // Issued and owed, settled, cancelled; a draft is not an invoice yet, so it stays grey.

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { tipoIvaChoices } from './tipoIva';
-import { MoneyInput } from '../common/MoneyInput';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { MoneyInput } from '../common/formularios/MoneyInput';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { validadores } from '../entidades';
 import { useClienteDelUsuario } from './useClienteDelUsuario';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
-import { DiaInput } from '../common/DateInputs';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
+import { DiaInput } from '../common/formularios/DateInputs';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('facturas');

@@ -8,19 +8,19 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
-import { Terciario } from '../common/Terciario';
-import { choicesDe } from '../common/choices';
-import { filtrosDeFecha } from '../common/DateInputs';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { ResponsiveList, useIsMedium } from '../common/ResponsiveList';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { Terciario } from '../common/listas/Terciario';
+import { choicesDe } from '../common/formato/choices';
+import { filtrosDeFecha } from '../common/formularios/DateInputs';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
+import { ResponsiveList, useIsMedium } from '../common/listas/ResponsiveList';
 import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';
-import { Paginacion } from '../common/Paginacion';
+import { Paginacion } from '../common/listas/Paginacion';
 import { EstadoVerifactu, RemisionesDeLaLista } from '../verifactu/EstadoVerifactu';
 import { VerifactuButton } from '../verifactu/VerifactuButton';
 

@@ -10,11 +10,11 @@ import {
   useRecordContext,
   type RaRecord,
 } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { DateTimeField, DiaField } from '../common/DateTimeField';
+import { choicesDe } from '../common/formato/choices';
+import { DateTimeField, DiaField } from '../common/formato/DateTimeField';
 import { Historial } from '../common/versiones/Historial';
-import { MoneyField } from '../common/MoneyField';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
+import { MoneyField } from '../common/formato/MoneyField';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { AnularButton } from './AnularButton';
 import { DescargarPdfButton } from './DescargarPdfButton';

@@ -1,11 +1,11 @@
 import { Datagrid, ReferenceManyField, SimpleList, TextField } from 'react-admin';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
-import { ResponsiveList } from '../common/ResponsiveList';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
-import { Terciario } from '../common/Terciario';
-import { Vacio } from '../common/Vacio';
-import { paginada } from '../common/paginada';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
+import { Terciario } from '../common/listas/Terciario';
+import { Vacio } from '../common/listas/Vacio';
+import { paginada } from '../common/listas/paginada';
 import { rutaFactura } from './editable';
 import { EstadoFactura } from './EstadoFactura';
 import { NumeroFactura } from './NumeroFactura';

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
 import { recordFileUrl } from '../providers/dataProvider';
 import { remisionActiva, useEstadoVerifactu } from '../verifactu/estado';
 import { useTextoFactura } from './useTextoFactura';

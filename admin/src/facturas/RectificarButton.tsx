@@ -14,10 +14,10 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { DialogoAccion } from '../common/DialogoAccion';
-import { MoneyInput } from '../common/MoneyInput';
-import { useAccion } from '../common/useAccion';
+import { choicesDe } from '../common/formato/choices';
+import { DialogoAccion } from '../common/acciones/DialogoAccion';
+import { MoneyInput } from '../common/formularios/MoneyInput';
+import { useAccion } from '../common/acciones/useAccion';
 import { validadores } from '../entidades';
 import { emitida } from './editable';
 import { useTextoFactura } from './useTextoFactura';

@@ -15,11 +15,11 @@ import { remisionActiva, useEstadoVerifactu } from '../verifactu/estado';
 import { ChipAeat } from '../verifactu/ChipAeat';
 import { CAMPOS_REMISION } from '../verifactu/EstadoVerifactu';
 import { SubsanarButton } from '../verifactu/SubsanarButton';
-import { choicesDe, claveDeValor } from '../common/choices';
-import { DateTimeField } from '../common/DateTimeField';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
-import { Vacio } from '../common/Vacio';
-import { paginada } from '../common/paginada';
+import { choicesDe, claveDeValor } from '../common/formato/choices';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
+import { Vacio } from '../common/listas/Vacio';
+import { paginada } from '../common/listas/paginada';
 
 // A huella is 64 hex characters with no break: on a phone it must wrap anywhere, in a fixed font.
 const huella = { fontFamily: 'monospace', wordBreak: 'break-all' } as const;

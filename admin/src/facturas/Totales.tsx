@@ -1,7 +1,7 @@
 import { Labeled, SelectField } from 'react-admin';
 import { Stack } from '@mui/material';
 import { tipoIvaChoices } from './tipoIva';
-import { MoneyField } from '../common/MoneyField';
+import { MoneyField } from '../common/formato/MoneyField';
 
 /** Base, IVA and total as the server computed them: shown, never edited. */
 export const Totales = () => (

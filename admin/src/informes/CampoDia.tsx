@@ -3,7 +3,7 @@
 import { TextField } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useTranslate } from 'react-admin';
-import { diaIso, parseFecha } from '../common/dates';
+import { diaIso, parseFecha } from '../common/formato/dates';
 
 const aTexto = (dia: string) => dia.split('-').reverse().join('/');
 

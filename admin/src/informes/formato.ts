@@ -1,5 +1,5 @@
 // How the report figures read in Spanish: money in euros, percentages with a comma.
-import { formatMoney } from '../common/money';
+import { formatMoney } from '../common/formato/money';
 
 export const euros = (centimos: number | null | undefined) => (centimos === null || centimos === undefined ? '—' : formatMoney(centimos, 'EUR'));
 

@@ -1,4 +1,4 @@
-import { defineSeccion } from '../common/definiciones';
+import { defineSeccion } from '../common/secciones/definiciones';
 
 export default defineSeccion({
   name: 'informes',

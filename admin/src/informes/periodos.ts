@@ -1,6 +1,6 @@
 // The date-range presets, as calendar days in the administrator's own zone (the API reads them
 // as days in the business's zone, which for a Spanish business is the same).
-import { diaIso, finDelDia, inicioDelDia } from '../common/dates';
+import { diaIso, finDelDia, inicioDelDia } from '../common/formato/dates';
 
 export interface Rango {
   desde: string;

@@ -2,7 +2,7 @@
 // on — by name. Any other report, a new one included, shows its table (Bloque, TablaInforme).
 import { useState, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
-import { claveDeValor } from '../common/choices';
+import { claveDeValor } from '../common/formato/choices';
 import type { Parametros } from './api';
 import { Bloque } from './Bloque';
 import type { InformePublico } from './catalogo';

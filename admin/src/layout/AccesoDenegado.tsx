@@ -2,7 +2,7 @@
 // link from a colleague with another role): it names the account's role, so the person knows
 // the page exists and whom to ask, and offers the way back.
 import { usePermissions, useTranslate } from 'react-admin';
-import { claveDeValor } from '../common/choices';
+import { claveDeValor } from '../common/formato/choices';
 import { PaginaDeAviso } from './PaginaDeAviso';
 
 const AccesoDenegado = () => {

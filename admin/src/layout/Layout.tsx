@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Layout as RaLayout, Sidebar, type SidebarProps, useTranslate } from 'react-admin';
-import { useIsSmall } from '../common/ResponsiveList';
+import { useIsSmall } from '../common/listas/ResponsiveList';
 import { AvisoCaducidad } from '../sesion/AvisoCaducidad';
 import { SesionCaducada } from '../sesion/SesionCaducada';
 import { AppBar } from './AppBar';

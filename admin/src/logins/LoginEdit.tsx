@@ -1,12 +1,12 @@
 import { Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
 import { QuitarSegundoFactor } from './QuitarSegundoFactor';
 import { RestablecerContrasena } from './RestablecerContrasena';
-import { DateTimeField } from '../common/DateTimeField';
+import { DateTimeField } from '../common/formato/DateTimeField';
 import { LONGITUD_MINIMA } from '../../../contrato/contrasena';
 import { validadores } from '../entidades';
 import { LoginInputs } from './LoginInputs';
 import { sinPassVacia } from './sinPassVacia';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 import { EditConVersion } from '../common/versiones/EditConVersion';
 import { SeccionHistorial } from '../common/versiones/SeccionHistorial';

@@ -1,5 +1,5 @@
 import { BooleanInput, SelectInput, TextInput } from 'react-admin';
-import { choicesDe } from '../common/choices';
+import { choicesDe } from '../common/formato/choices';
 import { validadores } from '../entidades';
 
 const v = validadores('logins');

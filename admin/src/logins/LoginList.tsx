@@ -9,14 +9,14 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { choicesDe } from '../common/choices';
-import { AccionesLista } from '../common/AccionesLista';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
-import { DateTimeField } from '../common/DateTimeField';
-import { ResponsiveList } from '../common/ResponsiveList';
-import { Paginacion } from '../common/Paginacion';
-import { useSiEscribe } from '../common/acceso';
+import { BuscarInput } from '../common/listas/Buscando';
+import { choicesDe } from '../common/formato/choices';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import { Paginacion } from '../common/listas/Paginacion';
+import { useSiEscribe } from '../common/secciones/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,

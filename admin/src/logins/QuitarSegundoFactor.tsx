@@ -4,8 +4,8 @@
 // own account: that is disabled in Mi cuenta, with the password and a code.
 import PhonelinkEraseIcon from '@mui/icons-material/PhonelinkErase';
 import { type RaRecord, useNotify, useRecordContext } from 'react-admin';
-import { BotonConfirmado } from '../common/BotonConfirmado';
-import { useAccion } from '../common/useAccion';
+import { BotonConfirmado } from '../common/acciones/BotonConfirmado';
+import { useAccion } from '../common/acciones/useAccion';
 import { storedUser } from '../providers/sesion';
 
 export const QuitarSegundoFactor = () => {

@@ -6,16 +6,16 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
-import { filtrosDeFecha } from '../common/DateInputs';
-import { DateTimeField } from '../common/DateTimeField';
-import { choicesDe } from '../common/choices';
-import { ResponsiveList } from '../common/ResponsiveList';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { filtrosDeFecha } from '../common/formularios/DateInputs';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { choicesDe } from '../common/formato/choices';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { DatosLogField } from './DatosLogField';
 import { RecursoField } from './RecursoField';
 import { TipoLogField } from './TipoLogField';
-import { Paginacion } from '../common/Paginacion';
+import { Paginacion } from '../common/listas/Paginacion';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,

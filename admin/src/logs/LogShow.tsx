@@ -1,5 +1,5 @@
 import { ReferenceField, Show, SimpleShowLayout, TextField } from 'react-admin';
-import { DateTimeField } from '../common/DateTimeField';
+import { DateTimeField } from '../common/formato/DateTimeField';
 import { DatosLogField } from './DatosLogField';
 import { RecursoLink } from './RecursoLink';
 import { TipoLogField } from './TipoLogField';

@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { type FieldProps, useFieldValue, useTranslate } from 'react-admin';
-import { claveDeValor } from '../common/choices';
+import { claveDeValor } from '../common/formato/choices';
 
 /** The entry's tipo in words when it is one the API writes, as recorded otherwise. */
 export const TipoLogField = (props: FieldProps) => {

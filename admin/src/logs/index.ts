@@ -1,4 +1,4 @@
-import { defineSeccion } from '../common/definiciones';
+import { defineSeccion } from '../common/secciones/definiciones';
 
 // Append-only: the API answers 403 to edits and deletes, so the admin offers none.
 export default defineSeccion({

@@ -1,8 +1,8 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { type RaRecord, useNotify, useRecordContext } from 'react-admin';
-import { BotonConfirmado } from '../common/BotonConfirmado';
-import { formatMoney } from '../common/money';
-import { useAccion } from '../common/useAccion';
+import { BotonConfirmado } from '../common/acciones/BotonConfirmado';
+import { formatMoney } from '../common/formato/money';
+import { useAccion } from '../common/acciones/useAccion';
 import { useTextoFactura } from '../facturas/useTextoFactura';
 
 /**

@@ -1,6 +1,6 @@
 import { Chip } from '@mui/material';
 import { type RaRecord, useRecordContext, useTranslate } from 'react-admin';
-import { EstadoChip, FilaDeChips } from '../common/EstadoChip';
+import { EstadoChip, FilaDeChips } from '../common/formato/EstadoChip';
 
 // Money received, money that did not arrive, money given back; a pendiente one stays grey.
 const colores = { completado: 'success', fallido: 'error', reembolsado: 'warning' } as const;

@@ -1,13 +1,13 @@
 import { Alert } from '@mui/material';
 import { DeleteButton, Labeled, ReferenceField, required, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { FechaHoraInput } from '../common/DateInputs';
-import { mayusculas } from '../common/mayusculas';
-import { MoneyInput } from '../common/MoneyInput';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
+import { choicesDe } from '../common/formato/choices';
+import { FechaHoraInput } from '../common/formularios/DateInputs';
+import { mayusculas } from '../common/formato/mayusculas';
+import { MoneyInput } from '../common/formularios/MoneyInput';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { validadores } from '../entidades';
 import { estadosPosibles } from './transiciones';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 import { esBorrable } from './borrable';
 

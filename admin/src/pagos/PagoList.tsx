@@ -7,20 +7,20 @@ import {
   SimpleList,
   TextField,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
-import { Terciario } from '../common/Terciario';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { Terciario } from '../common/listas/Terciario';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
 import { esBorrable } from './borrable';
-import { choicesDe } from '../common/choices';
+import { choicesDe } from '../common/formato/choices';
 import { EstadoPago } from './EstadoPago';
-import { filtrosDeFecha } from '../common/DateInputs';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
-import { ReferenceAutocomplete } from '../common/ReferenceAutocomplete';
-import { ResponsiveList } from '../common/ResponsiveList';
-import { Paginacion } from '../common/Paginacion';
-import { useSiEscribe } from '../common/acceso';
+import { filtrosDeFecha } from '../common/formularios/DateInputs';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
+import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import { Paginacion } from '../common/listas/Paginacion';
+import { useSiEscribe } from '../common/secciones/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,

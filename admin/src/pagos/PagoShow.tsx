@@ -1,7 +1,7 @@
 import { EditButton, Labeled, ReferenceField, SelectField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
+import { choicesDe } from '../common/formato/choices';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
 import { Historial } from '../common/versiones/Historial';
 import { EmitirFacturaButton } from './EmitirFacturaButton';
 import { EstadoPago } from './EstadoPago';

@@ -1,12 +1,12 @@
 import { Datagrid, ReferenceField, ReferenceManyField, SelectField, SimpleList } from 'react-admin';
-import { choicesDe } from '../common/choices';
-import { DateTimeField } from '../common/DateTimeField';
-import { MoneyField } from '../common/MoneyField';
-import { ResponsiveList } from '../common/ResponsiveList';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
-import { Terciario } from '../common/Terciario';
-import { Vacio } from '../common/Vacio';
-import { paginada } from '../common/paginada';
+import { choicesDe } from '../common/formato/choices';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { MoneyField } from '../common/formato/MoneyField';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
+import { Terciario } from '../common/listas/Terciario';
+import { Vacio } from '../common/listas/Vacio';
+import { paginada } from '../common/listas/paginada';
 
 /** The pagos that point at the record in context through `target` (usuarioId, facturaId), newest first. */
 export const PagosRelacionados = ({ target }: SinEtiqueta & { target: string }) => (

@@ -1,11 +1,11 @@
 import UndoIcon from '@mui/icons-material/Undo';
 import { DialogContentText } from '@mui/material';
 import { maxLength, type RaRecord, TextInput, useNotify, useRecordContext, useTranslate, type Validator } from 'react-admin';
-import { DialogoAccion } from '../common/DialogoAccion';
-import { formatMoney } from '../common/money';
-import { MoneyInput } from '../common/MoneyInput';
-import { useAccion } from '../common/useAccion';
-import { reglas } from '../common/validators';
+import { DialogoAccion } from '../common/acciones/DialogoAccion';
+import { formatMoney } from '../common/formato/money';
+import { MoneyInput } from '../common/formularios/MoneyInput';
+import { useAccion } from '../common/acciones/useAccion';
+import { reglas } from '../common/formularios/validators';
 import { recurso } from '../entidades';
 
 // A refund's rules are the API's (reembolsos: importe > 0, motivo required, up to 500 characters).

@@ -1,4 +1,4 @@
-import { defineSeccion } from '../common/definiciones';
+import { defineSeccion } from '../common/secciones/definiciones';
 
 // The administrador's alone: no entity to read (`lee`), so no other role sees it (providers/acceso.ts),
 // as the API refuses GET /trabajos to them. Reached from the administrator's menu (layout/AppBar.tsx).

@@ -1,12 +1,12 @@
 import { Datagrid, ReferenceField, ReferenceManyField, SelectField, TextField } from 'react-admin';
 import { Box } from '@mui/material';
 import { ClaseSimpleList } from '../clases/ClaseSimpleList';
-import { choicesDe } from '../common/choices';
-import { CreateRelatedButton } from '../common/CreateRelatedButton';
-import { ResponsiveList } from '../common/ResponsiveList';
-import type { SinEtiqueta } from '../common/SinEtiqueta';
-import { Vacio } from '../common/Vacio';
-import { paginada } from '../common/paginada';
+import { choicesDe } from '../common/formato/choices';
+import { CreateRelatedButton } from '../common/acciones/CreateRelatedButton';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
+import { Vacio } from '../common/listas/Vacio';
+import { paginada } from '../common/listas/paginada';
 
 /** Clases that belong to this usuario alone (usuarioId set), and a way to add one. */
 export const ClasesPrivadas = (_props: SinEtiqueta) => (

@@ -1,7 +1,7 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import PersonOffIcon from '@mui/icons-material/PersonOff';
-import { ActualizarSeleccion } from '../common/ActualizarSeleccion';
-import { BorrarSeleccion } from '../common/BorrarSeleccion';
+import { ActualizarSeleccion } from '../common/acciones/ActualizarSeleccion';
+import { BorrarSeleccion } from '../common/acciones/BorrarSeleccion';
 
 /** What the administrator does to several usuarios at once. */
 export const UsuarioAccionesMasivas = () => (

@@ -1,7 +1,7 @@
 import { BooleanInput, SimpleForm, TextInput } from 'react-admin';
-import { mayusculas } from '../common/mayusculas';
+import { mayusculas } from '../common/formato/mayusculas';
 import { validadores } from '../entidades';
-import { CambiosSinGuardar } from '../common/CambiosSinGuardar';
+import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 
 const v = validadores('usuarios');

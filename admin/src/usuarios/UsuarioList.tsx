@@ -8,18 +8,18 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { BuscarInput } from '../common/Buscando';
-import { AccionesLista } from '../common/AccionesLista';
-import { filtrosDeFecha } from '../common/DateInputs';
-import { DateTimeField } from '../common/DateTimeField';
-import { mayusculas } from '../common/mayusculas';
-import { ListaMovil } from '../common/ListaMovil';
-import { ResponsiveList } from '../common/ResponsiveList';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { filtrosDeFecha } from '../common/formularios/DateInputs';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { mayusculas } from '../common/formato/mayusculas';
+import { ListaMovil } from '../common/listas/ListaMovil';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { nombreDe } from '../entidades';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
-import { Paginacion } from '../common/Paginacion';
+import { Paginacion } from '../common/listas/Paginacion';
 import type { ReactElement } from 'react';
-import { soloLegibles, useLegible, useSiEscribe } from '../common/acceso';
+import { soloLegibles, useLegible, useSiEscribe } from '../common/secciones/acceso';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,

@@ -1,6 +1,6 @@
 import { BooleanField, EmailField, Show, TabbedShowLayout, TextField, useCanAccess } from 'react-admin';
-import { soloLegibles, useLegible } from '../common/acceso';
-import { DateTimeField } from '../common/DateTimeField';
+import { soloLegibles, useLegible } from '../common/secciones/acceso';
+import { DateTimeField } from '../common/formato/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { ClasesPrivadas } from './ClasesPrivadas';
 import { FacturasRelacionadas } from '../facturas/FacturasRelacionadas';

@@ -3,8 +3,8 @@ import { Button, Dialog, DialogActions, DialogContent, DialogContentText, Dialog
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { type RaRecord, useNotify, useTranslate } from 'react-admin';
-import { BotonAccion } from '../common/BotonAccion';
-import { useAccion } from '../common/useAccion';
+import { BotonAccion } from '../common/acciones/BotonAccion';
+import { useAccion } from '../common/acciones/useAccion';
 import { CLAVE_ESTADO, useEstadoVerifactu } from './estado';
 
 interface Props {

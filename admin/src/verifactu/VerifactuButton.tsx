@@ -1,6 +1,6 @@
 import FactCheckIcon from '@mui/icons-material/FactCheck';
 import { Link, useBasename } from 'react-admin';
-import { BotonAccion } from '../common/BotonAccion';
+import { BotonAccion } from '../common/acciones/BotonAccion';
 
 /** From the invoices to Facturación › VeriFactu. */
 export const VerifactuButton = () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { render, screen } from '@testing-library/react';
 import { createTheme, ThemeProvider } from '@mui/material';
-import { camposOrdenables, ResponsiveList } from '../../src/common/ResponsiveList';
+import { camposOrdenables, ResponsiveList } from '../../src/common/listas/ResponsiveList';
 
 /** Makes the browser report a viewport `width` px wide to CSS media queries. */
 const viewport = (width: number) => {

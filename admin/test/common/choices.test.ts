@@ -4,7 +4,7 @@
 // (api/test/rest/publico-acceso.test.ts).
 import entidades from 'virtual:aula-entidades';
 import { AUDIT_TIPOS, EVENTOS_CUENTA } from '../../../contrato/historial';
-import { choicesDe, claveDeValor } from '../../src/common/choices';
+import { choicesDe, claveDeValor } from '../../src/common/formato/choices';
 import { tipoIvaChoices } from '../../src/facturas/tipoIva';
 import { i18nProvider } from '../../src/providers/i18n';
 import { aulaRecursos } from '../../src/providers/i18n/recursos';

@@ -1,5 +1,5 @@
 import { formatDuracion } from '../../src/clases/duracion';
-import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from '../../src/common/dates';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from '../../src/common/formato/dates';
 import { sinPassVacia } from '../../src/logins/sinPassVacia';
 
 describe('clase duration', () => {

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { AdminContext, RecordContextProvider, ResourceContextProvider, SimpleForm } from 'react-admin';
-import { centimosToText, formatMoney, parseImporte } from '../../src/common/money';
-import { MoneyField } from '../../src/common/MoneyField';
-import { MoneyInput } from '../../src/common/MoneyInput';
+import { centimosToText, formatMoney, parseImporte } from '../../src/common/formato/money';
+import { MoneyField } from '../../src/common/formato/MoneyField';
+import { MoneyInput } from '../../src/common/formularios/MoneyInput';
 import { recursosI18n } from '../recursosI18n';
 
 // Intl separates the amount from the symbol with a no-break space.

@@ -4,8 +4,8 @@
 import PublishIcon from '@mui/icons-material/Publish';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Admin, Datagrid, List, Resource, TestMemoryRouter, TextField } from 'react-admin';
-import { ActualizarSeleccion } from '../../src/common/ActualizarSeleccion';
-import { BorrarSeleccion } from '../../src/common/BorrarSeleccion';
+import { ActualizarSeleccion } from '../../src/common/acciones/ActualizarSeleccion';
+import { BorrarSeleccion } from '../../src/common/acciones/BorrarSeleccion';
 import { dataProvider } from '../../src/providers/dataProvider';
 import { i18nProvider } from '../../src/providers/i18n';
 import { fakeApi, type Llamada } from '../fetchMock';

@@ -1,5 +1,5 @@
 import { composeValidators } from 'react-admin';
-import { reglas } from '../../src/common/validators';
+import { reglas } from '../../src/common/formularios/validators';
 import { validadores } from '../../src/entidades';
 
 /** The message key of the first rule a value breaks, as the form would show it. */

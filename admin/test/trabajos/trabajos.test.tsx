@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes, TestMemoryRouter, type DataProvider } from 'react-admin';
-import { formatDiaHora } from '../../src/common/dates';
+import { formatDiaHora } from '../../src/common/formato/dates';
 import type { ResumenTipo } from '../../src/trabajos/api';
 import TrabajosPage from '../../src/trabajos/TrabajosPage';
 import { authProvider } from '../../src/providers/authProvider';

@@ -22,7 +22,7 @@ import { useFormContext } from 'react-hook-form';
 import { useDataProvider, useRecordContext, useResourceContext, useSaveContext, useTranslate } from 'react-admin';
 import { rebase } from '../../providers/dataProvider';
 import { recurso } from '../../entidades';
-import { formatDiaHora } from '../dates';
+import { formatDiaHora } from '../formato/dates';
 import { useConflicto } from './EditConVersion';
 import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
 

@@ -8,8 +8,8 @@ import { useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh,
 import type { FilaHistorial } from '../../providers/dataProvider';
 import { motivo } from '../../providers/http';
 import { recurso } from '../../entidades';
-import { BotonConfirmado } from '../BotonConfirmado';
-import { formatDiaHora } from '../dates';
+import { BotonConfirmado } from '../acciones/BotonConfirmado';
+import { formatDiaHora } from '../formato/dates';
 import { etiquetaDe, quienDe, valorLegible } from './valorLegible';
 
 export const Historial = () => {

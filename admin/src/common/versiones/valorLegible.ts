@@ -1,9 +1,9 @@
 // A field's value as a person reads it in a record's history or a save's conflict: money in
 // euros, dates at the Spanish, enums and booleans by their labels, nothing as «—».
 import { recurso } from '../../entidades';
-import { claveDeValor } from '../choices';
-import { formatDiaHora } from '../dates';
-import { formatMoney } from '../money';
+import { claveDeValor } from '../formato/choices';
+import { formatDiaHora } from '../formato/dates';
+import { formatMoney } from '../formato/money';
 
 export type Traducir = (clave: string, opciones?: Record<string, unknown>) => string;
 

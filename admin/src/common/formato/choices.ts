@@ -1,7 +1,7 @@
 // Choices for SelectInput/SelectField of any enum field, from the API registry: the id is the wire
 // value, the name the catalogue key of its label (providers/i18n/recursos.ts writes one for every
 // label the registry declares), which react-admin translates when rendering.
-import { valores } from '../entidades';
+import { valores } from '../../entidades';
 
 export interface Choice {
   id: string | number;

@@ -3,8 +3,8 @@
 // administrator is told how many were left and sees the list as it is now.
 import { useQueryClient } from '@tanstack/react-query';
 import { type Identifier, type RaRecord, useListContext, useNotify, useRefresh, useResourceContext } from 'react-admin';
-import { NoAplicados, type VersionesLeidas } from '../providers/dataProvider';
-import { motivo } from '../providers/http';
+import { NoAplicados, type VersionesLeidas } from '../../providers/dataProvider';
+import { motivo } from '../../providers/http';
 
 type Pagina = { data?: RaRecord[] } | undefined;
 

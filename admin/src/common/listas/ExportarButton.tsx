@@ -1,6 +1,6 @@
 import DownloadIcon from '@mui/icons-material/GetApp';
 import { Button, useListContext, useResourceContext, useTranslate } from 'react-admin';
-import { exportUrl } from '../providers/dataProvider';
+import { exportUrl } from '../../providers/dataProvider';
 
 /**
  * «Exportar»: the list as the API's CSV, filtered and sorted as shown. A plain link, so the

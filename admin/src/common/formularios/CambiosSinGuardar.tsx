@@ -3,7 +3,7 @@
 // page, and the idle timeout is warned of. Every form that can be typed into carries one.
 import { useEffect } from 'react';
 import { useFormIsDirty } from 'react-admin';
-import { markCambios } from '../providers/caducidad';
+import { markCambios } from '../../providers/caducidad';
 
 export const CambiosSinGuardar = () => {
   const conCambios = useFormIsDirty();

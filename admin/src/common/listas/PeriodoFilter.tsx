@@ -3,7 +3,7 @@
 // `<campo>_lte`), which then show the days chosen and can be adjusted by hand.
 import { MenuItem, TextField } from '@mui/material';
 import { useListContext, useTranslate } from 'react-admin';
-import { instantesDe, presets, rangoDe, type Preset } from '../informes/periodos';
+import { instantesDe, presets, rangoDe, type Preset } from '../../informes/periodos';
 
 interface Props {
   /** The date field filtered; also the key react-admin's filter form knows this input by. */

@@ -1,7 +1,7 @@
 // Client-side validation with the rules the API applies, read from the API registry's own field
 // definitions (admin/src/entidades), so a form checks exactly what the server will check.
 import { email, maxLength, minLength, minValue, regex, required, type Validator } from 'react-admin';
-import type { CampoPublico } from '../../../contrato/entidades';
+import type { CampoPublico } from '../../../../contrato/entidades';
 
 const mayorQue =
   (limite: number): Validator =>

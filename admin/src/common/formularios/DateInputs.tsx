@@ -1,6 +1,6 @@
 import type { InputProps } from 'react-admin';
-import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from './dates';
-import { PeriodoFilter } from './PeriodoFilter';
+import { finDelDia, formatDia, formatDiaHora, inicioDelDia, parseFecha } from '../formato/dates';
+import { PeriodoFilter } from '../listas/PeriodoFilter';
 import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
 const reader =

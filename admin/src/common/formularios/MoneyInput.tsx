@@ -1,7 +1,7 @@
 import { InputAdornment } from '@mui/material';
 import type { InputProps } from 'react-admin';
 import { useWatch } from 'react-hook-form';
-import { centimosToText, parseImporte } from './money';
+import { centimosToText, parseImporte } from '../formato/money';
 import { TextoLeidoInput, type Lectura } from './TextoLeidoInput';
 
 const read = (text: string): Lectura => {

@@ -1,6 +1,6 @@
 import type { LabelDisplayedRowsArgs } from '@mui/material';
 import { Pagination, useListContext, useTranslate, type PaginationProps } from 'react-admin';
-import type { Recuento } from '../providers/dataProvider';
+import type { Recuento } from '../../providers/dataProvider';
 import { useRespuestaPendiente } from './Buscando';
 
 const miles = new Intl.NumberFormat('es-ES');

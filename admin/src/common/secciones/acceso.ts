@@ -2,7 +2,7 @@
 // read and whether it may change the rows, so nothing appears that the API would refuse.
 import { Children, isValidElement, type ReactNode } from 'react';
 import { useCanAccess, useCanAccessResources, useResourceContext } from 'react-admin';
-import { recurso } from '../entidades';
+import { recurso } from '../../entidades';
 
 /** A filter's field: `createdAt_gte` filters createdAt. */
 const campoDe = (source: string) => source.replace(/_(gte|lte|gt|lt|neq|inq|periodo)$/, '');

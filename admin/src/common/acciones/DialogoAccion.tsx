@@ -2,7 +2,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { Button as MuiButton, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { Form, type RaRecord, SaveButton, useTranslate } from 'react-admin';
 import { BotonAccion } from './BotonAccion';
-import { CambiosSinGuardar } from './CambiosSinGuardar';
+import { CambiosSinGuardar } from '../formularios/CambiosSinGuardar';
 
 interface Props {
   /** Translation keys: the button (and the dialog's own), its title and what it explains first. */

@@ -12,8 +12,8 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
-import { NoAplicados } from '../providers/dataProvider';
-import { CambiosSinGuardar } from './CambiosSinGuardar';
+import { NoAplicados } from '../../providers/dataProvider';
+import { CambiosSinGuardar } from '../formularios/CambiosSinGuardar';
 import { useCambioMasivo } from './useCambioMasivo';
 
 interface Props {

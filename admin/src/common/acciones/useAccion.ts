@@ -1,9 +1,9 @@
 import { useCallback, useState } from 'react';
 import { type DataProvider, type Identifier, type RaRecord, useDataProvider, useNotify, useRefresh, useTranslate } from 'react-admin';
-import type { FilaHistorial } from '../providers/dataProvider';
-import { motivo } from '../providers/http';
-import { formatDiaHora } from './dates';
-import { quienDe, type Traducir } from './versiones/valorLegible';
+import type { FilaHistorial } from '../../providers/dataProvider';
+import { motivo } from '../../providers/http';
+import { formatDiaHora } from '../formato/dates';
+import { quienDe, type Traducir } from '../versiones/valorLegible';
 
 /** A 422's messages by field, shaped like the form (react-admin's server-side validation). */
 export type ErroresDeCampo = Record<string, unknown>;
