@@ -167,7 +167,7 @@ export const SegundoFactor = () => {
                   {errorBaja && <Alert severity="error">{errorBaja}</Alert>}
                   <Stack direction="row" spacing={1}>
                     <Button type="submit" variant="contained" color="error" disabled={enviando}>
-                      {t('disableSegundoFactor')}
+                      {t('desactivar')}
                     </Button>
                     <Button onClick={closeBaja}>{t('cancelar')}</Button>
                   </Stack>
@@ -175,7 +175,7 @@ export const SegundoFactor = () => {
               ) : (
                 <Box>
                   <Button variant="outlined" color="error" onClick={() => setBaja(true)}>
-                    {t('disableSegundoFactor')}
+                    {t('desactivar')}
                   </Button>
                 </Box>
               )}
