@@ -19,18 +19,18 @@ export function checkConfig(config: Config, ahora = new Date()): Config {
   let emisor = config.emisor;
   if (!emisor.demo) {
     const nif = normalizeNif(emisor.nif);
-    if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${emisor.nif}»)`);
+    if (!nifValido(nif)) throw new ConfigError('EMISOR_NIF', mensajes.facturacion.config.nifNoValido(emisor.nif));
     emisor = { ...emisor, nif };
   }
 
   for (const [variable, valor] of [['SERIE_FACTURAS', config.series.facturas], ['SERIE_RECTIFICATIVAS', config.series.rectificativas]]) {
-    if (!esSerie(valor)) throw new ConfigError(variable, `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${valor}»)`);
+    if (!esSerie(valor)) throw new ConfigError(variable, mensajes.facturacion.config.serieNoValida(valor));
   }
 
   let verifactu = config.verifactu;
   if (verifactu.productor.nif) {
     const nif = normalizeNif(verifactu.productor.nif);
-    if (!nifValido(nif)) throw new ConfigError('SIF_PRODUCTOR_NIF', `no es un NIF o CIF válido (recibido «${verifactu.productor.nif}»)`);
+    if (!nifValido(nif)) throw new ConfigError('SIF_PRODUCTOR_NIF', mensajes.facturacion.config.nifNoValido(verifactu.productor.nif));
     verifactu = { ...verifactu, productor: { ...verifactu.productor, nif } };
   }
   if (verifactu.archivoCertificado) {

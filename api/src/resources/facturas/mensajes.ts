@@ -3,6 +3,11 @@
 
 export const mensajesFacturas = {
   facturacion: {
+    /** Start-up refuses a configuration the invoices could not carry (api/src/configuracion.ts). */
+    config: {
+      nifNoValido: (recibido: string) => `no es un NIF o CIF válido: su carácter de control no corresponde (recibido «${recibido}»)`,
+      serieNoValida: (recibido: string) => `debe tener de 1 a 20 letras mayúsculas, cifras o guiones (recibido «${recibido}»)`,
+    },
     emisorDemo: ({ nombre, nif, domicilio }: { nombre: string; nif: string; domicilio: string }) =>
       `Emisor de facturas de demostración (ficticio): ${nombre}, NIF ${nif}, ${domicilio}. En producción, EMISOR_NIF, EMISOR_NOMBRE y EMISOR_DOMICILIO.`,
     encadenadas: (n: number) => `Registros VeriFactu escritos para ${n} ${n === 1 ? 'factura emitida que no lo tenía' : 'facturas emitidas que no los tenían'} (datos de demostración o de antes de esta versión)`,
