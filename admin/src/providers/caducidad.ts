@@ -1,6 +1,6 @@
 // An expired session must not cost what the administrator typed. Three things,
 // outside React so the fetch layer (http.ts) can reach them:
-// - which forms hold unsaved changes (common/CambiosSinGuardar.tsx marks them);
+// - which forms hold unsaved changes (common/formularios/CambiosSinGuardar.tsx marks them);
 // - the requests a 401 put on hold while the administrator signs in again where they are
 //   (sesion/SesionCaducada.tsx), resumed as they were once signed in;
 // - when the session will lapse, so sesion/AvisoCaducidad.tsx can warn before. Kept in

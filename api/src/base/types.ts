@@ -220,7 +220,7 @@ export interface ResourceDef {
    */
   searchFields: string[];
   /**
-   * How people name one of its rows (base/nombre.ts): `'{titulo}'`, or templates tried in order,
+   * How people name one of its rows (contrato/nombre.ts): `'{titulo}'`, or templates tried in order,
    * `['{serie}-{numero}', 'Borrador #{id}']`. Declared once, it names the row everywhere: a list's
    * CSV export shows a reference to this entity as this name (as SQL, joined in the same SELECT),
    * the admin's recordRepresentation and the activity log's line read it from the public registry.
@@ -260,7 +260,7 @@ export interface ResourceDef {
   actions?: Record<string, Action>;
   /** Its read-only routes beyond CRUD (`GET /facturas/{id}/pdf`). */
   reads?: Record<string, Read>;
-  /** Who may read and write it (auth/permisos.ts applies it on every route, the admin hides what it refuses). */
+  /** Who may read and write it (auth/guard.ts and rest/permisos.ts apply it on every route, the admin hides what it refuses). */
   acceso?: Acceso;
   /** The field that holds the account a row belongs to, for `leer: 'propios'` (logs.loginId, logins.id). */
   propio?: string;

@@ -51,7 +51,7 @@ const alias = (campo: string) => quote(`r_${campo}`);
 const IMPLICITOS = new Set(['id', 'createdAt', 'updatedAt', 'version']);
 
 /**
- * An entity's nombre (base/nombre.ts) as SQL over `t`, the alias of its row: the first template
+ * An entity's nombre (contrato/nombre.ts) as SQL over `t`, the alias of its row: the first template
  * whose fields all have a value, the same choice `formatNombre` makes on a record; NULL when none has.
  */
 export function nombreSql(resource: Resource, t: string): string | undefined {

@@ -17,7 +17,7 @@ const redondeo = (n: number) => {
  * de más de 10.000» when the API stopped counting at its cap, «1-25 de unos 571.000» for the
  * planner's estimate. Past that figure (paging on), the label never says fewer than are shown.
  * An exact total looks exactly as react-admin draws it. While a new search is on its way the
- * total is the old one's, dimmed with the old rows (common/Buscando.tsx).
+ * total is the old one's, dimmed with the old rows (common/listas/Buscando.tsx).
  */
 export const Paginacion = (props: PaginationProps) => {
   const { meta } = useListContext();

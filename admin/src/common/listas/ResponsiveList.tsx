@@ -48,7 +48,7 @@ const withoutColumns = (table: Tabla, omit: string[]) =>
  * Renders `small` on phones, the table without `omitOnTablet` on tablets, the whole table above.
  * A phone's lines have no column headers to click, so phones get a sort menu offering the
  * columns the table sorts by. While a new search or page is on its way, the rows still on
- * screen are dimmed under a progress bar (common/Buscando.tsx).
+ * screen are dimmed under a progress bar (common/listas/Buscando.tsx).
  */
 export const ResponsiveList = ({ small, children, omitOnTablet = [] }: ResponsiveListProps) => {
   const isSmall = useIsSmall();

@@ -67,11 +67,11 @@ export const aulaShell = {
     volver: 'Volver al inicio',
   },
   cargando: 'Cargando…',
-  // A list whose total the API only bounded or estimated (common/Paginacion.tsx).
+  // A list whose total the API only bounded or estimated (common/listas/Paginacion.tsx).
   paginacion: {
     masDe: '%{offsetBegin}-%{offsetEnd} de más de %{total}',
     unos: '%{offsetBegin}-%{offsetEnd} de unos %{total}',
   },
-  // A list whose rows answer the previous search while the new one is asked (common/Buscando.tsx).
+  // A list whose rows answer the previous search while the new one is asked (common/listas/Buscando.tsx).
   buscando: 'Buscando…',
 };

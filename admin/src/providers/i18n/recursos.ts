@@ -74,7 +74,7 @@ export function textosDeRecursos(entidades: EntidadesPublicas) {
 export const recursos = textosDeRecursos(entidades);
 
 /**
- * The label of every enum value the registry declares, where common/choices.ts looks for it
+ * The label of every enum value the registry declares, where common/formato/choices.ts looks for it
  * (`aula.enum.<recurso>.<campo>.<valor>`): a new entity or enum field needs no line here.
  */
 export function textosDeValores(entidades: EntidadesPublicas) {
