@@ -283,7 +283,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
 
     // Facturas, serie A, correlative in date order: one for each paid (or later refunded) pago
     // of a customer with a NIF, except the last day's, which are issued in tomorrow's run. The
-    // issuer and the VeriFactu records are added at start-up (encadenarEmitidas), as for any
+    // issuer and the VeriFactu records are added at start-up (chainEmitidas), as for any
     // invoice issued before the chain.
     const facturas: Row[] = [];
     const sinEmisor = { emisorNif: null, emisorNombre: null, emisorDomicilio: null, motivoRectificacion: null, rectificadaPorId: null };

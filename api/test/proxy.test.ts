@@ -200,12 +200,12 @@ describe('a file two instances take up at once (one starting while the other pro
     // A store whose move takes a while, so both instances are at the file together.
     const almacenLento = {
       existe: async () => existe,
-      colocar: async () => {
+      place: async () => {
         colocados++;
         await sleep(300);
         existe = true;
       },
-      enLocal: async () => ({ fichero: fileURLToPath(import.meta.url), liberar: async () => undefined }),
+      enLocal: async () => ({ fichero: fileURLToPath(import.meta.url), release: async () => undefined }),
     } as unknown as Almacen;
     const sinFfmpeg = { disponible: async () => false } as unknown as Ffmpeg;
     const log = { info() {}, warn() {}, error() {} } as never;

@@ -37,7 +37,7 @@ afterAll(() => tmp?.borrar());
 const MP4 = 'video/mp4';
 const falla = (p: Promise<unknown>) => p.then(() => expect.fail('expected an ErrorMedios'), (e: ErrorMedios) => e);
 
-describe('leerVideo', () => {
+describe('readVideo', () => {
   it('reads a 3 s 320×240 mp4 with sound', async () => {
     expect(await medios.readVideo(f.mp4, MP4)).toEqual({ duracion: 3, ancho: 320, alto: 240 });
   });
@@ -69,7 +69,7 @@ describe('leerVideo', () => {
   });
 });
 
-describe('leerImagen', () => {
+describe('readImagen', () => {
   it('reads the size of a JPEG and a PNG', async () => {
     expect(await medios.readImagen(f.jpg, 'image/jpeg')).toEqual({ ancho: 200, alto: 150 });
     expect(await medios.readImagen(f.png, 'image/png')).toEqual({ ancho: 64, alto: 48 });

@@ -83,7 +83,7 @@ async function emitidas(t: TestApp, n: number, cliente: Record<string, unknown> 
 
 /**
  * `n` issued invoices written at once and chained the way invoices issued before the chain
- * existed are (encadenarEmitidas): the same records emissions write, thousands in seconds.
+ * existed are (chainEmitidas): the same records emissions write, thousands in seconds.
  */
 async function emitidasEnBloque(t: TestApp, n: number): Promise<void> {
   const iso = new Date().toISOString();
