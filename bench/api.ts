@@ -9,6 +9,8 @@ export interface ApiUnderTest {
   /** Headers every measured call sends: the session cookie once logged in. */
   headers: Record<string, string>;
   stop(): Promise<void>;
+  /** Profiles the server's CPU while `durante` runs (bench/perfil.ts); the answer is the profile's file. */
+  perfil?<T>(etiqueta: string, durante: () => Promise<T>): Promise<{ file: string; result: T }>;
 }
 
 /** A bench server script in its own process, as in production, off the load generator's loop. */
@@ -27,7 +29,25 @@ export async function startServer(script: string, env: Record<string, string>): 
       child.once('exit', () => resolve());
       child.disconnect();
     });
-  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop };
+  const answer = (esperado: string) =>
+    new Promise<{ file?: string }>((resolve) => {
+      const on = (m: { perfil?: string; file?: string }) => {
+        if (m?.perfil !== esperado) return;
+        child.off('message', on);
+        resolve(m);
+      };
+      child.on('message', on);
+    });
+  const perfil = async <T>(etiqueta: string, durante: () => Promise<T>) => {
+    const started = answer('started');
+    child.send({ perfil: 'start' });
+    await started;
+    const result = await durante();
+    const stopped = answer('stopped');
+    child.send({ perfil: 'stop', etiqueta });
+    return { file: (await stopped).file!, result };
+  };
+  return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop, perfil };
 }
 
 /** The API, in one process or (`workers` > 1) as a node:cluster of that many, as WORKERS runs it. */
@@ -43,9 +63,12 @@ export async function startApiProcess(databaseUrl: string, { workers = 1, env: e
   }
 }
 
-/** The ceiling on node:http, or (`fastify`) the same work in a Fastify with nothing registered. */
-export async function startCeilingProcess(target: Target, server: 'node' | 'fastify' = 'node'): Promise<ApiUnderTest> {
-  return { ...(await startServer('./ceiling.ts', { BENCH_DIALECT: target.dialect, BENCH_DB: target.driverPath, BENCH_SERVER: server })), headers: {} };
+/**
+ * The ceiling on node:http, or (`fastify`) the same work in a Fastify with nothing registered.
+ * It checks the session of the API under test (`api`) in the same database: its calls carry that cookie.
+ */
+export async function startCeilingProcess(target: Target, api: ApiUnderTest, server: 'node' | 'fastify' = 'node'): Promise<ApiUnderTest> {
+  return { ...(await startServer('./ceiling.ts', { BENCH_DIALECT: target.dialect, BENCH_DB: target.driverPath, BENCH_SERVER: server })), headers: api.headers };
 }
 
 /** The demo administrator's session cookie; no cookie when the API has no auth yet (404). */

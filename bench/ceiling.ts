@@ -1,17 +1,24 @@
 // The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
-// usuarios, a record's history): node:http, the bare driver and JSON.stringify, and nothing of the API (no framework,
-// validation, session, query building); and the same in a bare Fastify, to tell the framework's
+// usuarios, a record's history): node:http, the bare driver and JSON.stringify, and of the API
+// only what any secure server of this product must do (issue 31): the session cookie checked
+// against `sesiones` (SHA-256 of the token, a check reused for at most a second, as the API's
+// reads do), the API's own security headers, and a record's ETag. No framework, validation,
+// roles or query building. And the same in a bare Fastify, to tell the framework's
 // share of the API's distance from it. It converts values as the API must: a
 // PostgreSQL date-time goes out as the same ISO string, a SQLite 0/1 as a boolean. The API's
 // distance from it is the API's own cost, and its distance from the in-process driver is what
 // HTTP and the load generator cost on this machine. Started by api.ts like server.ts; reports its
 // port over IPC.
 import Fastify from 'fastify';
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { timestamptzToIso } from '../api/src/db/index.js';
+import { apiSecurityHeaders } from '../api/src/rest/security.js';
+import { etag } from '../api/src/rest/versiones.js';
 import { openPg, openSqlite, type Row } from './driver.js';
+import { atenderPerfiles } from './perfil.js';
 import { BY_ID_SQL, HISTORIAL_SQL, historialParams, PAGE_SQL, usuariosSql } from './scenarios.js';
 
 const { TIMESTAMPTZ } = pg.types.builtins;
@@ -34,10 +41,32 @@ async function page(filter: { where: { estado: string; fecha: { gte: string; lt:
   return pagos;
 }
 
-const send = (res: ServerResponse, status: number, body: string) => {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
+const SESION_SQL =
+  'SELECT "sesiones"."id", "sesiones"."lastSeenAt", "sesiones"."expiresAt", "logins"."activo", "logins"."rol" FROM "sesiones" JOIN "logins" ON "logins"."id" = "sesiones"."loginId" WHERE "sesiones"."tokenHash" = ?';
+const RECHECK_MS = 1_000;
+const millis = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
+const checked = new Map<string, number>();
+
+/** Whether the request's session cookie names a live session: the database asked at most once a second per token. */
+async function sessionOk(cookie: string | undefined): Promise<boolean> {
+  const token = /(?:^|;\s*)aula_sesion=([A-Za-z0-9_-]{43})(?:;|$)/.exec(cookie ?? '')?.[1];
+  if (!token) return false;
+  const now = Date.now();
+  if (now - (checked.get(token) ?? -Infinity) < RECHECK_MS) return true;
+  const [row] = await driver.query(SESION_SQL, [createHash('sha256').update(token).digest('hex')]);
+  const ok = row !== undefined && (row.activo === true || row.activo === 1) && millis(row.expiresAt) > now;
+  if (ok) checked.set(token, now);
+  else checked.delete(token);
+  return ok;
+}
+
+const send = (res: ServerResponse, status: number, body: string, extra: Record<string, string> = {}) => {
+  res.writeHead(status, { ...apiSecurityHeaders, ...extra, 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) });
   res.end(body);
 };
+
+/** A record's ETag, as the API sends it. */
+const recordHeaders = (row: Row): Record<string, string> => (row.version === undefined ? {} : { etag: etag(row.version) });
 
 const pagoById = (id: number) => driver.query(BY_ID_SQL, [id]).then((rows) => rows[0]);
 
@@ -47,18 +76,20 @@ const historial = async (recurso: string, id: number, filter: { limit: number })
 
 /** node:http alone: nothing between the socket and the query but what any server must do. */
 function bareServer(): Promise<Server> {
-  const server = createServer((req, res) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
+    if (!(await sessionOk(req.headers.cookie))) return send(res, 401, '{}');
     // Each call read as any server must read it; the scenarios' shapes are known.
     const url = new URL(req.url!, 'http://ceiling');
     const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
     const deHistorial = /^\/(\w+)\/(\d+)\/historial$/.exec(url.pathname);
     const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
-    const answer = byId ? pagoById(Number(byId[1])) : deHistorial ? historial(deHistorial[1], Number(deHistorial[2]), filter) : page(filter);
-    answer.then(
-      (body) => (body === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(body))),
-      (err: Error) => send(res, 500, JSON.stringify(err.message)),
-    );
-  });
+    if (byId) {
+      const row = await pagoById(Number(byId[1]));
+      return row === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(row), recordHeaders(row));
+    }
+    send(res, 200, JSON.stringify(await (deHistorial ? historial(deHistorial[1], Number(deHistorial[2]), filter) : page(filter))));
+  };
+  const server = createServer((req, res) => void answer(req, res).catch((err: Error) => send(res, 500, JSON.stringify(err.message))));
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
@@ -69,7 +100,14 @@ function bareServer(): Promise<Server> {
  */
 async function fastifyServer(): Promise<Server> {
   const app = Fastify();
-  app.get<{ Params: { id: string } }>('/pagos/:id', async (req, reply) => (await pagoById(Number(req.params.id))) ?? reply.code(404).send({}));
+  app.addHook('onRequest', async (req, reply) => {
+    reply.headers(apiSecurityHeaders);
+    if (!(await sessionOk(req.headers.cookie))) return reply.code(401).send({});
+  });
+  app.get<{ Params: { id: string } }>('/pagos/:id', async (req, reply) => {
+    const row = await pagoById(Number(req.params.id));
+    return row === undefined ? reply.code(404).send({}) : reply.headers(recordHeaders(row)).send(row);
+  });
   app.get<{ Querystring: { filter?: string } }>('/pagos', async (req) => page(JSON.parse(req.query.filter ?? '{}')));
   app.get<{ Params: { recurso: string; id: string }; Querystring: { filter?: string } }>('/:recurso/:id/historial', async (req) =>
     historial(req.params.recurso, Number(req.params.id), JSON.parse(req.query.filter ?? '{}')),
@@ -79,6 +117,7 @@ async function fastifyServer(): Promise<Server> {
 }
 
 const server = await (process.env.BENCH_SERVER === 'fastify' ? fastifyServer() : bareServer());
+atenderPerfiles(`techo-${process.env.BENCH_SERVER ?? 'node'}`);
 process.send!({ port: (server.address() as AddressInfo).port });
 process.once('disconnect', () => {
   server.close();

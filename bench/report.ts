@@ -12,6 +12,7 @@ import { describeExport, type Exportacion } from './exportacion.js';
 import { describeHistorial, type HistorialLleno } from './historial.js';
 import { describeInclude, type IncludeAnidado } from './include.js';
 import { describeLoginBurst, type LoginBurst } from './login.js';
+import type { Perfil } from './perfil.js';
 import type { Figures } from './stats.js';
 import { describeWorkers, type WorkersComparison } from './workers.js';
 
@@ -76,6 +77,8 @@ export interface DbReport {
   busqueda?: Busqueda;
   /** The scratch database of a million audit rows whose histories were measured (historial.ts). */
   historial?: HistorialLleno;
+  /** CPU per request and where it goes, per scenario with a ceiling: the API's and the ceiling's (--only perfil). */
+  perfiles?: Record<string, Record<string, Perfil>>;
 }
 
 const mark = (ok: boolean) => (ok ? 'PASS' : 'FAIL');

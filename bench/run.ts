@@ -26,6 +26,7 @@ import { describeWorkers, measureWorkers } from './workers.js';
 import { measureRemision, type RemisionMedida } from './verifactu.js';
 import { measureEventos, type EventosMedida } from './eventos.js';
 import { measureEmitir, type EmitirMedida } from './emitir.js';
+import { measurePerfiles } from './perfil.js';
 
 const CONCURRENCIES = [1, 16];
 const log = (m: string) => console.log(m);
@@ -36,6 +37,17 @@ async function checkAnswer(api: ApiUnderTest, { name, path, check }: Scenario) {
   const body = await res.json().catch(() => undefined);
   const problem = res.ok ? check(body) : `HTTP ${res.status} ${JSON.stringify(body)}`;
   if (problem) throw new Error(`${name}: ${problem}`);
+}
+
+// Headers of the connection or of the framework, not work a server of this product must do.
+const NOT_MANDATORY = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding', 'vary']);
+
+/** The ceiling must do the work the API must (issue 31): each header the API sends, it sends too. */
+async function checkSameHeaders(api: ApiUnderTest, ceiling: ApiUnderTest, { name, path }: Scenario) {
+  const url = path();
+  const [a, c] = await Promise.all([api, ceiling].map((s) => fetch(s.origin + url, { headers: s.headers }).then(async (r) => (await r.arrayBuffer(), r.headers))));
+  const missing = [...a.keys()].filter((h) => !NOT_MANDATORY.has(h) && !c.has(h));
+  if (missing.length) throw new Error(`${name}: el techo no envía ${missing.join(', ')}, que el API sí`);
 }
 
 function logMeasurement(m: Measurement) {
@@ -173,9 +185,10 @@ async function benchHistorial(target: Target, opts: Options, report: DbReport) {
     printPlans(planes);
     report.plans.push(...planes.plans);
     api = await startApiProcess(lleno.target.url);
-    ceilings.node = await startCeilingProcess(lleno.target);
-    ceilings.fastify = await startCeilingProcess(lleno.target, 'fastify');
+    ceilings.node = await startCeilingProcess(lleno.target, api);
+    ceilings.fastify = await startCeilingProcess(lleno.target, api, 'fastify');
     for (const s of scenarios) for (const server of [api, ceilings.node, ceilings.fastify]) await checkAnswer(server, s);
+    for (const s of scenarios) for (const ceiling of [ceilings.node, ceilings.fastify]) await checkSameHeaders(api, ceiling, s);
     // The ceiling's targets are issue 13's, for the pagos: here its ratios are printed only.
     await measureScenarios(api, ceilings as Ceilings, scenarios, report, opts.duration, { targets: false, extra: objetivoHistorial });
   } finally {
@@ -245,10 +258,17 @@ async function benchDatabase(target: Target, opts: Options, now: Date): Promise<
     const scenarios = await buildScenarios(driver, now);
     const informes = await explainAll(target, driver, scenarios, report, now);
     api = await startApiProcess(target.url);
-    ceilings.node = await startCeilingProcess(target);
-    ceilings.fastify = await startCeilingProcess(target, 'fastify');
+    ceilings.node = await startCeilingProcess(target, api);
+    ceilings.fastify = await startCeilingProcess(target, api, 'fastify');
     for (const s of scenarios) await checkAnswer(api, s);
-    for (const s of scenarios.filter((x) => x.ceiling)) for (const ceiling of [ceilings.node, ceilings.fastify]) await checkAnswer(ceiling, s);
+    for (const s of scenarios.filter((x) => x.ceiling)) for (const ceiling of [ceilings.node, ceilings.fastify]) {
+      await checkAnswer(ceiling, s);
+      await checkSameHeaders(api, ceiling, s);
+    }
+    if (opts.onlyPerfil) {
+      report.perfiles = await measurePerfiles({ API: api, techo: ceilings.node }, scenarios, opts.duration, target.dialect, log);
+      return report;
+    }
     await measureAll(target, api, ceilings as Ceilings, driver, scenarios, informes, report, opts);
     if (opts.onlyTecho) return report;
     await api.stop();
@@ -312,7 +332,7 @@ for (const dialect of opts.onlyWorkers ? opts.dbs.filter((d) => d === 'pg') : op
 printTable(reports);
 // Uploads depend on the store, not the database: measured once, on the first database benched.
 const subidas: SubidaMedida[] = [];
-if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyInclude && !opts.onlyHistorial) {
+if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyApertura && !opts.onlyBusqueda && !opts.onlyTecho && !opts.onlyPerfil && !opts.onlyInclude && !opts.onlyHistorial) {
   log(`\n## subida de un vídeo de ${opts.subidaMb} MB (tus), frente a escribir lo mismo directamente`);
   const target = targetFor(opts.dbs[0], opts.pgServer, opts.pgDatabase);
   subidas.push(await measureSubida(target.url, opts.subidaMb));
@@ -323,6 +343,6 @@ if (opts.subidaMb > 0 && !opts.onlyExport && !opts.onlyWorkers && !opts.onlyAper
   for (const s of subidas) log(describeSubida(s));
 }
 // --only historial writes its own file: the full run's data/bench-results.json stays as it was.
-const out = resolve(opts.onlyHistorial ? 'data/bench-historial.json' : 'data/bench-results.json');
+const out = resolve(opts.onlyHistorial ? 'data/bench-historial.json' : opts.onlyPerfil ? 'data/bench-perfil.json' : 'data/bench-results.json');
 writeJson(out, { date: now.toISOString(), scale: opts.scale, duration: opts.duration, subidas }, reports);
 log(`\nJSON: ${out}`);

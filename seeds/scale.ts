@@ -25,6 +25,12 @@ export interface SeedScaleOptions {
   serie?: string;
   /** Progress lines; default console.log. Pass () => {} for silence. */
   log?: (msg: string) => void;
+  /**
+   * The issuer every invoice names, as an issued one must (the configuration's `emisor`). Without
+   * it they name none, and the API's first start fills it in record by record, with a history
+   * line each: minutes at a million pagos.
+   */
+  emisor?: { nif: string; nombre: string; domicilio: string };
 }
 
 export interface SeedScaleResult {
@@ -46,6 +52,7 @@ const FACTURA: Spec = [
   ['id', 'int'], ['serie', 'text'], ['numero', 'int'], ['fecha', 'timestamptz'], ['usuarioId', 'int'], ['clienteNombre', 'text'],
   ['clienteNif', 'text'], ['clienteDireccion', 'text'], ['concepto', 'text'], ['base', 'int'], ['tipoIva', 'int'], ['cuotaIva', 'int'],
   ['total', 'int'], ['estado', 'text'], ['tipo', 'text'], ['createdAt', 'timestamptz'], ['updatedAt', 'timestamptz'],
+  ['emisorNif', 'text'], ['emisorNombre', 'text'], ['emisorDomicilio', 'text'],
 ];
 const PAGO: Spec = [
   ['usuarioId', 'int'], ['cursoId', 'int'], ['facturaId', 'int'], ['importe', 'int'], ['moneda', 'text'], ['metodo', 'text'],
@@ -309,6 +316,7 @@ export async function seedScale(db: Knex, pagos: number, opts: SeedScaleOptions 
             fid, serie, numero++, at, cliente.id, cliente.nombre, cliente.nif, cliente.direccion, conceptos[c],
             // Paid and kept: the bench's invoices have no rectificativas or VeriFactu records.
             imp.base, imp.tipoIva, imp.cuotaIva, imp.total, 'pagada', cliente.nif ? 'F1' : 'F2', at, updatedAt,
+            opts.emisor?.nif ?? null, opts.emisor?.nombre ?? null, opts.emisor?.domicilio ?? null,
           ]);
         }
         pagoRows.push([
