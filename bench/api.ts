@@ -10,7 +10,7 @@ export interface ApiUnderTest {
   headers: Record<string, string>;
   stop(): Promise<void>;
   /** Profiles the server's CPU while `durante` runs (bench/perfil.ts); the answer is the profile's file. */
-  perfil?<T>(etiqueta: string, durante: () => Promise<T>): Promise<{ file: string; result: T }>;
+  perfil?<T>(etiqueta: string, durante: () => Promise<T>): Promise<{ file: string; cpuUs: number; result: T }>;
 }
 
 /** A bench server script in its own process, as in production, off the load generator's loop. */
@@ -30,8 +30,8 @@ export async function startServer(script: string, env: Record<string, string>): 
       child.disconnect();
     });
   const answer = (esperado: string) =>
-    new Promise<{ file?: string }>((resolve) => {
-      const on = (m: { perfil?: string; file?: string }) => {
+    new Promise<{ file?: string; cpuUs?: number }>((resolve) => {
+      const on = (m: { perfil?: string; file?: string; cpuUs?: number }) => {
         if (m?.perfil !== esperado) return;
         child.off('message', on);
         resolve(m);
@@ -45,7 +45,8 @@ export async function startServer(script: string, env: Record<string, string>): 
     const result = await durante();
     const stopped = answer('stopped');
     child.send({ perfil: 'stop', etiqueta });
-    return { file: (await stopped).file!, result };
+    const { file, cpuUs } = await stopped;
+    return { file: file!, cpuUs: cpuUs!, result };
   };
   return { origin: `http://127.0.0.1:${port}`, pid: child.pid!, stop, perfil };
 }

@@ -18,7 +18,7 @@ import { timestamptzToIso } from '../api/src/db/index.js';
 import { apiSecurityHeaders } from '../api/src/rest/security.js';
 import { etag } from '../api/src/rest/versiones.js';
 import { openPg, openSqlite, type Row } from './driver.js';
-import { atenderPerfiles } from './perfil.js';
+import { answerPerfiles } from './perfil.js';
 import { BY_ID_SQL, HISTORIAL_SQL, historialParams, PAGE_SQL, usuariosSql } from './scenarios.js';
 
 const { TIMESTAMPTZ } = pg.types.builtins;
@@ -117,7 +117,7 @@ async function fastifyServer(): Promise<Server> {
 }
 
 const server = await (process.env.BENCH_SERVER === 'fastify' ? fastifyServer() : bareServer());
-atenderPerfiles(`techo-${process.env.BENCH_SERVER ?? 'node'}`);
+answerPerfiles(`techo-${process.env.BENCH_SERVER ?? 'node'}`);
 process.send!({ port: (server.address() as AddressInfo).port });
 process.once('disconnect', () => {
   server.close();

@@ -4,9 +4,9 @@
 // cluster's primary (its workers run api/src/index.ts and share the port the first one got).
 import { loadConfigOrExit, serveApi } from '../api/src/index.js';
 import { sembrarDemo } from '../seeds/prepare.js';
-import { atenderPerfiles } from './perfil.js';
+import { answerPerfiles } from './perfil.js';
 
 const api = await serveApi(loadConfigOrExit(), { demo: sembrarDemo });
-atenderPerfiles('api');
+answerPerfiles('api');
 process.send!({ port: api.port });
 process.once('disconnect', () => api.close().then(() => process.exit(0)));
