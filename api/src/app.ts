@@ -18,6 +18,7 @@ import { mediaPaths } from './media/openapi.js';
 import { registry as entidades } from './resources/index.js';
 import type { Registry } from './rest/registry.js';
 import { registerCrudRoutes } from './rest/crud.js';
+import { sincrono } from './base/gancho.js';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './base/errors.js';
 import exportacionRoutes from './rest/exportacion.js';
 import { registerHealthRoutes } from './rest/health.js';
@@ -106,8 +107,10 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   const repo = new Repository(db, config, registry, { release: (rutas) => media.release(rutas) }, eventos.avisos);
 
   await app.register(authPlugin, { repo, config });
-  app.addHook('preValidation', rejectUnreadableQuery);
-  app.addHook('preValidation', rejectPrecondicionNoEvaluada);
+  app.addHook('preValidation', sincrono((request) => {
+    rejectUnreadableQuery(request);
+    rejectPrecondicionNoEvaluada(request);
+  }));
 
   const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });

@@ -14,6 +14,7 @@ import type { Fase } from './fases.js';
 import type { SessionStore } from './sessions.js';
 import { SEGUNDO_PLANO } from '../../../contrato/segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
+import { rutaDe } from '../rest/ruta.js';
 
 // The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.
 const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'GET /ping', 'GET /health', 'GET /openapi.json', 'GET /verifactu/declaracion']);
@@ -42,7 +43,7 @@ export function allowEnFase(fase: Fase, ...rutas: string[]) {
   for (const r of rutas) RUTAS_DE_FASE[fase].add(r);
 }
 
-const ruta = (request: FastifyRequest) => `${request.method === 'HEAD' ? 'GET' : request.method} ${request.routeOptions.url}`;
+const ruta = (request: FastifyRequest) => `${request.method === 'HEAD' ? 'GET' : request.method} ${rutaDe(request).url}`;
 
 export function isPublic(method: string, routeUrl: string | undefined): boolean {
   if (method === 'OPTIONS') return true; // CORS preflights carry no cookie by design
@@ -53,14 +54,14 @@ export function isPublic(method: string, routeUrl: string | undefined): boolean 
 
 export function sessionGuard(sessions: SessionStore) {
   return async function requireSession(request: FastifyRequest) {
-    if (isPublic(request.method, request.routeOptions.url)) return;
+    if (isPublic(request.method, rutaDe(request).url)) return;
     // Reads may reuse a check made a moment ago; anything that changes data asks the database.
     const recheck = request.method !== 'GET' && request.method !== 'HEAD';
     const touch = request.headers[SEGUNDO_PLANO] === undefined;
     request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck, touch });
     if (!request.login) throw unauthorized();
     // A request that matched no route gets its 404 (it names nothing a role could reach).
-    if (request.routeOptions.url === undefined) return;
+    if (rutaDe(request).url === undefined) return;
     const { fase, rol } = request.login;
     if (fase) {
       // Its own code and the step in `details`: a session sent to a step while open (a new role
@@ -68,7 +69,7 @@ export function sessionGuard(sessions: SessionStore) {
       if (!RUTAS_DE_FASE[fase as Fase]?.has(ruta(request))) throw new HttpError(403, mensajes.acceso.fase(fase), 'FASE_PENDIENTE', { fase });
       return;
     }
-    const refusal = refusalOf(request.routeOptions.config.acceso ?? SOLO_ADMINISTRADOR, rol);
+    const refusal = refusalOf(rutaDe(request).acceso ?? SOLO_ADMINISTRADOR, rol);
     if (refusal) throw refusal;
   };
 }

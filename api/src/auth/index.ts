@@ -10,12 +10,14 @@ import { writeRechazo } from './auditoria.js';
 import { registerCuentaRoutes } from './cuenta.js';
 import { sessionGuard } from './guard.js';
 import { originCheck } from './origin.js';
+import { sincrono } from '../base/gancho.js';
 import '../rest/request.js';
 import { registerAuthRoutes } from './routes.js';
 import { registerSegundoFactor } from './segundoFactor.js';
 import { SessionStore } from './sessions.js';
 import { HashingQueue, type HashingLimits } from './hashing.js';
 import { CodigoThrottle, LoginThrottle } from './throttle.js';
+import { rutaDe } from '../rest/ruta.js';
 
 export interface AuthOptions {
   /** The records it reads and writes (the accounts, their events), and the registry it serves. */
@@ -39,19 +41,19 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
   const codigos = new CodigoThrottle(db, config.loginThrottle, now);
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
-  app.addHook('onRequest', originCheck(config));
+  app.addHook('onRequest', sincrono(originCheck(config)));
   app.addHook('onRequest', sessionGuard(sessions));
   // Every write a role was refused is in the log: who tried what, from where, and why not.
   app.addHook('onError', async (request, _reply, error) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== 403 || !request.login || request.method === 'GET' || request.method === 'HEAD') return;
-    const acceso = request.routeOptions.config.acceso;
+    const acceso = rutaDe(request).acceso;
     await writeRechazo(repo, {
       loginId: request.login.id,
       ip: request.ip,
       recurso: acceso && 'recurso' in acceso ? acceso.recurso.name : null,
       recursoId: /^\d{1,9}$/.test(String((request.params as { id?: string } | undefined)?.id)) ? Number((request.params as { id: string }).id) : null,
-      datos: { ruta: `${request.method} ${request.routeOptions.url ?? request.url}`, motivo: error.message },
+      datos: { ruta: `${request.method} ${rutaDe(request).url ?? request.url}`, motivo: error.message },
     }, config.actividad.ventanaMinutos * 60_000).catch((err) => request.log.warn({ err }, 'no se pudo registrar una acción denegada'));
   });
 

@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { forbidden, HttpError } from '../base/errors.js';
+import { rutaDe } from '../rest/ruta.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -23,7 +24,7 @@ const BODYLESS = new Set(['/logins/logout']);
  * lock as requiring JSON elsewhere.
  */
 export const conCabeceraTus = { tus: true };
-const esTus = (request: FastifyRequest) => request.routeOptions.config?.tus === true;
+const esTus = (request: FastifyRequest) => rutaDe(request).tus === true;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -34,7 +35,7 @@ declare module 'fastify' {
 
 export function originCheck(config: Pick<Config, 'corsOrigins'>) {
   const allowed = new Set(config.corsOrigins);
-  return async function checkOrigin(request: FastifyRequest) {
+  return function checkOrigin(request: FastifyRequest) {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
     if (origin !== undefined && !allowed.has(origin)) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
@@ -43,7 +44,7 @@ export function originCheck(config: Pick<Config, 'corsOrigins'>) {
       return;
     }
     // Checked even with an empty body: the content type is what a cross-site form cannot forge.
-    if (WITH_BODY.has(request.method) && !BODYLESS.has(request.routeOptions.url ?? '') && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
+    if (WITH_BODY.has(request.method) && !BODYLESS.has(rutaDe(request).url ?? '') && !JSON_TYPE.test(request.headers['content-type'] ?? '')) {
       throw new HttpError(415, mensajes.peticion.tipoNoSoportado, 'UNSUPPORTED_MEDIA_TYPE');
     }
   };

@@ -98,13 +98,21 @@ function cancelConsulta(client: pg.PoolClient): Promise<void> {
   });
 }
 
+/** What may stop a read (its budget, rest/presupuesto.ts). */
+export interface Vigilancia {
+  /** Throws why the read must stop, if it must. */
+  check(): void;
+  /** Calls `cancel` if the read must stop while its query runs; the answer stops watching. */
+  watch(cancel: () => void): () => void;
+}
+
 /**
- * The rows of one SELECT written with `?` placeholders. `signal` (a read's budget, rest/presupuesto.ts)
- * cancels a PostgreSQL query in flight and is thrown with its reason; a SQLite read is one
- * synchronous call that cannot be interrupted, so it is only checked before it starts.
+ * The rows of one SELECT written with `?` placeholders. `vigilancia` (a read's budget) cancels a
+ * PostgreSQL query in flight, and the read throws its reason; a SQLite read is one synchronous
+ * call that cannot be interrupted, so it is only checked before it starts.
  */
-export async function readRows(conn: Db | Knex.Transaction, sql: string, bindings: unknown[], signal?: AbortSignal): Promise<Row[]> {
-  signal?.throwIfAborted();
+export async function readRows(conn: Db | Knex.Transaction, sql: string, bindings: unknown[], vigilancia?: Vigilancia): Promise<Row[]> {
+  vigilancia?.check();
   if (conn.isTransaction) return rowsOf(conn, await conn.raw(sql, bindings as Knex.RawBinding[]));
   const db = conn as Db;
   // Announced as Knex announces its own, so whoever watches the queries (the bench) sees these.
@@ -116,17 +124,17 @@ export async function readRows(conn: Db | Knex.Transaction, sql: string, binding
     const cancel = () => {
       cancelada = cancelConsulta(client);
     };
-    signal?.addEventListener('abort', cancel, { once: true });
+    const unwatch = vigilancia?.watch(cancel);
     try {
-      signal?.throwIfAborted();
+      vigilancia?.check();
       return (await client.query({ ...pgStatement(sql), values: bindings })).rows;
     } catch (err) {
       // «canceling statement due to user request» is ours: the budget's reason is the answer.
-      signal?.throwIfAborted();
+      vigilancia?.check();
       throw err;
     } finally {
-      signal?.removeEventListener('abort', cancel);
-      await cancelada;
+      unwatch?.();
+      if (cancelada) await cancelada;
       await db.client.releaseConnection(client);
     }
   }

@@ -69,18 +69,21 @@ export class Lectura {
 
   private async load(resource: Resource, filter: ParsedFilter, extraWhere: WhereNode | undefined, trx: Db | Knex.Transaction, byKey: boolean, presupuesto: Presupuesto): Promise<Row[]> {
     const needed = this.keysForIncludes(resource, filter);
-    const where = await planBusqueda(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina');
-    const { sql, bindings } = selectSql(
-      resource,
-      {
-        columns: this.selectColumns(resource, filter.fields, needed),
-        where,
-        order: byKey ? [] : orderTerms(filter),
-        limit: filter.limit,
-        skip: filter.skip,
-      },
-      this.dialect,
-    );
+    const columns = this.selectColumns(resource, filter.fields, needed);
+    const porId = byKey && !filter.where && extraWhere?.kind === 'cond' ? porIdSql(resource, columns, extraWhere, this.dialect) : undefined;
+    const { sql, bindings } =
+      porId ??
+      selectSql(
+        resource,
+        {
+          columns,
+          where: await planBusqueda(trx, this.dialect, resource, combine(filter.where, extraWhere), 'pagina'),
+          order: byKey ? [] : orderTerms(filter),
+          limit: filter.limit,
+          skip: filter.skip,
+        },
+        this.dialect,
+      );
     presupuesto.check();
     const rows = await readRows(trx, sql, bindings, this.cancelable(presupuesto));
     presupuesto.spend(rows.length);
@@ -127,8 +130,8 @@ export class Lectura {
   }
 
   /** Only a PostgreSQL query can be stopped in flight; a SQLite one is checked between steps. */
-  private cancelable(presupuesto: Presupuesto): AbortSignal | undefined {
-    return this.dialect === 'pg' ? presupuesto.signal : undefined;
+  private cancelable(presupuesto: Presupuesto): Presupuesto | undefined {
+    return this.dialect === 'pg' ? presupuesto : undefined;
   }
 
   /** Key columns the includes need even when `fields` leaves them out. */
@@ -229,6 +232,28 @@ export class Lectura {
       return out;
     });
   }
+}
+
+/**
+ * A record by its key: the same statement every time for the same columns, written once (per
+ * resource, for a bounded number of column lists) instead of on every read by id.
+ */
+const porIdCache = new WeakMap<Resource, Map<string, string>>();
+const POR_ID_MAX = 100;
+
+function porIdSql(resource: Resource, columns: string[], where: WhereNode & { kind: 'cond' }, dialect: Dialect) {
+  let cache = porIdCache.get(resource);
+  if (!cache) porIdCache.set(resource, (cache = new Map()));
+  const clave = `${where.field} ${where.op} ${columns.join(',')}`;
+  let sql = cache.get(clave);
+  if (sql === undefined) {
+    const built = selectSql(resource, { columns, where, order: [], skip: 0 }, dialect);
+    // Only a statement with the key as its one binding can be reused with another key.
+    if (built.bindings.length !== 1 || built.bindings[0] !== where.value) return built;
+    sql = built.sql;
+    if (cache.size < POR_ID_MAX) cache.set(clave, sql);
+  }
+  return { sql, bindings: [where.value] };
 }
 
 /** ORDER BY with `id` as the last key, in the direction of the last term, so pages are stable and an index can still serve the order. */

@@ -96,7 +96,7 @@ export function parseQuery(query: string): Record<string | symbol, unknown> {
 }
 
 /** preValidation hook: a query the parser could not read whole is a 400 naming the key. */
-export async function rejectUnreadableQuery(request: FastifyRequest) {
+export function rejectUnreadableQuery(request: FastifyRequest) {
   const query = request.query as Record<string | symbol, unknown> | undefined;
   if (query && UNREADABLE in query) throw badRequest(mensajes.filtro.consultaIlegible(String(query[UNREADABLE])));
 }

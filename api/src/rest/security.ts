@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { mensajes } from '../mensajes.js';
 import { badRequest } from '../base/errors.js';
+import { rutaDe } from './ruta.js';
 
 type Directives = Record<string, string[]>;
 
@@ -101,23 +102,19 @@ const security: FastifyPluginAsync<SecurityOptions> = async (app, { explorerPref
 
   // First of all hooks, so that every answer carries them, errors of later hooks included.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.routeOptions.config.explorer ? EXPLORER_HEADERS : apiSecurityHeaders);
+    reply.headers(rutaDe(request).explorer ? EXPLORER_HEADERS : apiSecurityHeaders);
+    // @fastify/cors would refuse it too, but as text/plain: checked with the same rule first.
+    if (request.method === 'OPTIONS' && (!request.headers.origin || !request.headers['access-control-request-method'])) {
+      return done(badRequest(mensajes.peticion.preflightInvalido));
+    }
     done();
   });
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const tipo = reply.getHeader('content-type');
-    const incrustable = reply.statusCode < 400 && (request.routeOptions.config.incrustable || (typeof tipo === 'string' && INCRUSTABLE.test(tipo)));
+    const incrustable = reply.statusCode < 400 && (rutaDe(request).incrustable || (typeof tipo === 'string' && INCRUSTABLE.test(tipo)));
     if (incrustable) reply.header('cross-origin-resource-policy', 'cross-origin');
     done(null, payload);
-  });
-
-  // @fastify/cors would refuse it too, but as text/plain: checked with the same rule first.
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.method === 'OPTIONS' && (!request.headers.origin || !request.headers['access-control-request-method'])) {
-      return done(badRequest(mensajes.peticion.preflightInvalido));
-    }
-    done();
   });
 };
 

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Resource } from '../base/types.js';
 import { badRequest, HttpError } from '../base/errors.js';
 import { mensajes } from '../mensajes.js';
+import { rutaDe } from './ruta.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -24,9 +25,9 @@ const SIN_EFECTOS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * before anything is written. Applied as if unconditioned, it would overwrite what the client
  * believed guarded by the version it sent.
  */
-export async function rejectPrecondicionNoEvaluada(request: FastifyRequest) {
+export function rejectPrecondicionNoEvaluada(request: FastifyRequest) {
   if (SIN_EFECTOS.has(request.method)) return;
-  const evaluada = request.routeOptions.config?.condicional ? 'if-match' : undefined;
+  const evaluada = rutaDe(request).condicional ? 'if-match' : undefined;
   for (const [cabecera, nombre] of Object.entries(PRECONDICIONES)) {
     if (cabecera !== evaluada && request.headers[cabecera] !== undefined) throw badRequest(mensajes.historial.precondicionNoEvaluada(nombre));
   }

@@ -140,6 +140,18 @@ describe('GET /R/{id}', () => {
     const withWhere = await t.call('GET', `/cursos/${ids.ts}?filter=${q({ where: { precio: 1 } })}`);
     expect(withWhere.status).toBe(400);
   });
+
+  // The statement of a read by id is written once per list of columns and reused (rest/lectura.ts):
+  // each record and each list of fields must still get its own.
+  it('answers each record with the fields it was asked for, read after read', async () => {
+    const leer = async (id: number, filter?: object) => (await t.call('GET', `/cursos/${id}${filter ? `?filter=${q(filter)}` : ''}`)).body;
+    for (let i = 0; i < 2; i++) {
+      expect(await leer(ids.ts, { fields: ['titulo'] })).toEqual({ titulo: 'TypeScript desde cero' });
+      expect(await leer(ids.node, { fields: ['titulo'] })).toEqual({ titulo: 'Node.js avanzado' });
+      expect(await leer(ids.node, { fields: ['precio', 'titulo'] })).toEqual({ precio: 9900, titulo: 'Node.js avanzado' });
+      expect(await leer(ids.ts)).toMatchObject({ id: ids.ts, titulo: 'TypeScript desde cero', precio: 4900, categoriaId: ids.prog });
+    }
+  });
 });
 
 describe('GET /R and /R/count: the filter', () => {
