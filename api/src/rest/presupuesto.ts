@@ -33,7 +33,7 @@ export class Presupuesto {
    * For a query that can be stopped in flight (PostgreSQL's, db/reader.ts): `cancel` is called
    * once its time runs out or its client leaves, and `check()` then throws why. One sweep every
    * VIGILANCIA_MS watches every read in flight: an AbortController, a timer and a 'close'
-   * listener per read were a sixth of a read by id's CPU (bench/perfil.ts).
+   * listener per read cost a read by id on PostgreSQL some 18 µs (bench/RESULTADOS.md).
    */
   watch(cancel: () => void): () => void {
     if (!this.res && this.maxMs === Infinity) return () => {};
