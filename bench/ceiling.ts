@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
+import { SESSION_COOKIE } from '../api/src/auth/sessions.js';
 import { timestamptzToIso } from '../api/src/db/index.js';
 import { apiSecurityHeaders } from '../api/src/rest/security.js';
 import { etag } from '../api/src/rest/versiones.js';
@@ -42,14 +43,15 @@ async function page(filter: { where: { estado: string; fecha: { gte: string; lt:
 }
 
 const SESION_SQL =
-  'SELECT "sesiones"."id", "sesiones"."lastSeenAt", "sesiones"."expiresAt", "logins"."activo", "logins"."rol" FROM "sesiones" JOIN "logins" ON "logins"."id" = "sesiones"."loginId" WHERE "sesiones"."tokenHash" = ?';
+  'SELECT "sesiones"."expiresAt", "logins"."activo" FROM "sesiones" JOIN "logins" ON "logins"."id" = "sesiones"."loginId" WHERE "sesiones"."tokenHash" = ?';
 const RECHECK_MS = 1_000;
+const COOKIE = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([A-Za-z0-9_-]{43})(?:;|$)`);
 const millis = (v: unknown) => (v instanceof Date ? v.getTime() : new Date(String(v)).getTime());
 const checked = new Map<string, number>();
 
 /** Whether the request's session cookie names a live session: the database asked at most once a second per token. */
 async function sessionOk(cookie: string | undefined): Promise<boolean> {
-  const token = /(?:^|;\s*)aula_sesion=([A-Za-z0-9_-]{43})(?:;|$)/.exec(cookie ?? '')?.[1];
+  const token = COOKIE.exec(cookie ?? '')?.[1];
   if (!token) return false;
   const now = Date.now();
   if (now - (checked.get(token) ?? -Infinity) < RECHECK_MS) return true;

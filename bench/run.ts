@@ -47,7 +47,7 @@ async function checkSameHeaders(api: ApiUnderTest, ceiling: ApiUnderTest, { name
   const url = path();
   const [a, c] = await Promise.all([api, ceiling].map((s) => fetch(s.origin + url, { headers: s.headers }).then(async (r) => (await r.arrayBuffer(), r.headers))));
   const missing = [...a.keys()].filter((h) => !NOT_MANDATORY.has(h) && !c.has(h));
-  if (missing.length) throw new Error(`${name}: el techo no envía ${missing.join(', ')}, que el API sí`);
+  if (missing.length) throw new Error(`${name}: el techo no envía ${missing.join(', ')}, que la API sí`);
 }
 
 function logMeasurement(m: Measurement) {

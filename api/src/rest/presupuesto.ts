@@ -17,8 +17,6 @@ export class Presupuesto {
   private readonly fin: number;
   /** When this read last let the event loop turn (performance.now()). */
   private turno = performance.now();
-  /** Why the sweep stopped it, once it has. */
-  private parada?: Error;
 
   /** `maxMs`: its time, from now. `res`: the answer, whose closing early means the client left. */
   constructor(
@@ -31,7 +29,7 @@ export class Presupuesto {
 
   /**
    * For a query that can be stopped in flight (PostgreSQL's, db/reader.ts): `cancel` is called
-   * once its time runs out or its client leaves, and `check()` then throws why. One sweep every
+   * once its time runs out or its client leaves, and `check()` then throws why (neither undoes itself). One sweep every
    * VIGILANCIA_MS watches every read in flight: an AbortController, a timer and a 'close'
    * listener per read cost a read by id on PostgreSQL some 18 µs (bench/RESULTADOS.md).
    */
@@ -48,11 +46,6 @@ export class Presupuesto {
     if (this.res?.destroyed && !this.res.writableFinished) return clienteSeFue();
     if (Date.now() > this.fin) return lecturaLenta(this.maxMs);
     return undefined;
-  }
-
-  /** Stops the read: each later check throws `motivo`. */
-  stop(motivo: Error) {
-    this.parada = motivo;
   }
 
   /** Rows the next query may still bring: it asks for one more, to know it went past. */
@@ -76,7 +69,7 @@ export class Presupuesto {
    * and the socket are read: a chain of SQLite reads never yields to a timer.
    */
   check() {
-    const motivo = this.parada ?? this.motivo();
+    const motivo = this.motivo();
     if (motivo) throw motivo;
   }
 
@@ -133,10 +126,8 @@ let barridos: NodeJS.Timeout | undefined;
 
 function sweepVigiladas() {
   for (const vigilada of enVuelo) {
-    const motivo = vigilada.presupuesto.motivo();
-    if (!motivo) continue;
+    if (!vigilada.presupuesto.motivo()) continue;
     enVuelo.delete(vigilada);
-    vigilada.presupuesto.stop(motivo);
     vigilada.cancel();
   }
   if (!enVuelo.size) {
