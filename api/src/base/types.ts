@@ -21,7 +21,11 @@ export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' 
 export interface Field extends CampoPublico {
   /** Holds the name of an entity (logs.recurso): its values read as the entities' names. */
   nombraRecurso?: boolean;
-  /** Left out of a body, the server fills it in (facturas.serie, from configuration): optional in bodies, never null in the table. */
+  /**
+   * Left out of a body, the server fills it in (facturas.serie, from configuration; logins.rol,
+   * its default): optional in bodies, never null in the table. With a default, a body's null is
+   * refused; without one, the resource takes a null as absent (rest/schema.ts).
+   */
   serverDefault?: boolean;
   /**
    * Holds the id of a row of that resource without being a foreign key (facturas.rectificadaPorId,

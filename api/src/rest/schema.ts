@@ -56,7 +56,10 @@ export function bodySchema(resource: Resource, mode: BodyMode): Record<string, u
   const writable = Object.entries(resource.fields).filter(([, f]) => !f.readOnly);
   const properties: Record<string, unknown> = Object.fromEntries(
     writable.map(([name, f]) => {
-      const { default: _default, ...schema } = fieldSchema(f, !f.required);
+      // A field the server fills in when absent is never null in its table: one with a default
+      // (logins.rol) refuses a null, or the column's NOT NULL would answer it with a 500; one
+      // without (facturas.serie) takes a null as absent, the resource fills it in either way.
+      const { default: _default, ...schema } = fieldSchema(f, !f.required && !(f.serverDefault && f.default !== undefined));
       return [name, schema];
     }),
   );

@@ -209,6 +209,26 @@ describe('the password policy', () => {
   });
 });
 
+describe('the role', () => {
+  // Found by parity.test: a null rol reached the column's NOT NULL and answered 500.
+  it('refuses a null on create, PUT and PATCH with the reason at /rol, changing nothing; left out, it is administrador', async () => {
+    const ana = await crearLogin('ana.garcia');
+    for (const [method, url, body] of [
+      ['POST', '/logins', { usuario: 'bea.ruiz', pass: CLAVE, rol: null }],
+      ['PUT', `/logins/${ana}`, { usuario: 'ana.garcia', pass: 'Otra-clave-de-2026', rol: null }],
+      ['PATCH', `/logins/${ana}`, { rol: null }],
+    ] as const) {
+      const res = await call(method, url, body);
+      expect(res.status, `${method} ${JSON.stringify(res.body)}`).toBe(422);
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['/rol']);
+    }
+    expect(await t.db('logins').where('usuario', 'bea.ruiz').first()).toBeUndefined();
+    expect((await t.db('logins').where('id', ana).first()).rol).toBe('administrador');
+    const creada = await call('POST', '/logins', { usuario: 'bea.ruiz', pass: CLAVE });
+    expect(creada.body.rol).toBe('administrador');
+  });
+});
+
 describe('saveAdministrator (scripts/create-admin.ts)', () => {
   it('refuses a password against the policy, before writing anything', async () => {
     await expect(saveAdministrator(repositoryOf(t.db), 'jefa', 'jefa')).rejects.toMatchObject({
