@@ -43,9 +43,14 @@ function check(validate: ValidateFunction, data: unknown): void {
   if (validate(data)) return;
   const errors = validate.errors ?? [];
   localizeEs(errors);
-  // With a nullable type, Ajv reports "type" and "enum" for one wrong value; one line per field reads better.
-  const seen = new Set<string>();
-  throw validationFailed(errors.map(toDetail).filter((d) => (seen.has(d.path) ? false : (seen.add(d.path), true))));
+  // Ajv reports "type" and "enum" for one wrong value of a list's field: one line per field reads
+  // better, and the list's («Debe ser uno de estos valores: …») says more than «debe ser string».
+  const porCampo = new Map<string, ErrorDetail>();
+  for (const d of errors.map(toDetail)) {
+    const antes = porCampo.get(d.path);
+    if (!antes || (antes.code === 'type' && d.code === 'enum')) porCampo.set(d.path, d);
+  }
+  throw validationFailed([...porCampo.values()]);
 }
 
 function asObject(body: unknown): Record<string, unknown> {

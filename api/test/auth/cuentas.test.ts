@@ -220,7 +220,7 @@ describe('the role', () => {
     ] as const) {
       const res = await call(method, url, body);
       expect(res.status, `${method} ${JSON.stringify(res.body)}`).toBe(422);
-      expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(['/rol']);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path: '/rol', message: mensajes.validacion.unoDe(['administrador', 'contable', 'editor']) })]);
     }
     expect(await t.db('logins').where('usuario', 'bea.ruiz').first()).toBeUndefined();
     expect((await t.db('logins').where('id', ana).first()).rol).toBe('administrador');
