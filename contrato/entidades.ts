@@ -15,8 +15,18 @@ export type FieldType = 'string' | 'integer' | 'boolean' | 'date-time';
 export interface Permiso {
   /** Read them: all, none, or only the account's own (the rows whose `propio` field holds its id). */
   leer: boolean | 'propios';
-  /** Create, change, delete them and run their actions (reading is needed too). */
-  escribir?: boolean;
+  /**
+   * Create, change, delete them and run their actions (reading is needed too); `'crear'`: create
+   * them and nothing else (the shop adds a usuario or a pago, never changes one).
+   */
+  escribir?: boolean | 'crear';
+  /** Only the rows with these values (the shop reads the cursos `publicado`), at every route and include. */
+  donde?: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * Rows are read only by the exact value of this field, never listed (the shop finds a usuario by
+   * the email its customer typed): a where without it is refused.
+   */
+  buscarPor?: string;
   /**
    * The only fields this role receives and may name in where, order, fields or a search; every
    * field when absent. A field it cannot read is absent from every answer, never null.

@@ -21,6 +21,7 @@ import * as m0015 from './0015_trabajos.js';
 import * as m0016 from './0016_logs_por_cuenta.js';
 import * as m0017 from './0017_facturas_sustituidas.js';
 import * as m0018 from './0018_facturas_fecha_operacion.js';
+import * as m0019 from './0019_tokens.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -46,6 +47,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0016_logs_por_cuenta', m0016],
   ['0017_facturas_sustituidas', m0017],
   ['0018_facturas_fecha_operacion', m0018],
+  ['0019_tokens', m0019],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -33,6 +33,7 @@ export const mensajes = {
   segundoFactor: mensajesAuth.segundoFactor,
   auth: mensajesAuth.auth,
   cuenta: mensajesAuth.cuenta,
+  tokens: mensajesAuth.tokens,
   subidas: mensajesMedia.subidas,
   facturacion: mensajesFacturas.facturacion,
   verifactu: mensajesVerifactu.verifactu,

@@ -172,6 +172,8 @@ export interface FilaHistorial {
   version: number | null;
   accion: string;
   login: { id: number; nombre: string | null; usuario: string | null } | null;
+  /** The API token that made it (the shop's), when no account did. */
+  token?: { id: number; nombre: string | null } | null;
   ip?: string | null;
   cambios: Record<string, [unknown, unknown] | string> | null;
 }

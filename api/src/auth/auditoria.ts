@@ -28,7 +28,9 @@ export async function writeEvento(w: Escritor, e: Evento, ahora = new Date()): P
 
 /** A write a role was refused: by whom, from where, which route and why. */
 export interface Rechazo {
-  loginId: number;
+  /** The account refused, or null with the API token refused (`tokenId`). */
+  loginId: number | null;
+  tokenId?: number;
   ip: string;
   recurso: string | null;
   recursoId: number | null;
@@ -39,14 +41,15 @@ export interface Rechazo {
  * The PROHIBIDO row of a refused write. One account refused on one route within `ventanaMs` is
  * one row whose `veces` rises (and `ultima` says when): a script retrying a refused delete a
  * hundred times leaves one row that says a hundred, not a hundred rows burying the rest of the
- * log. In one transaction, serialized per account on PostgreSQL, so two at once count as two.
+ * log. In one transaction, serialized per account (or token) on PostgreSQL, so two at once count as two.
  * The server writes it (an actor without a role): the role was what refused the write.
  */
 export async function writeRechazo(repo: Repository, r: Rechazo, ventanaMs: number, ahora = new Date()) {
-  await repo.transaction({ loginId: r.loginId, ip: r.ip }, async (w) => {
-    if (isPg(repo.db)) await w.db.raw('SELECT pg_advisory_xact_lock(hashtext(?), CAST(? AS integer))', ['aula:prohibido', r.loginId]);
+  const quien = r.tokenId === undefined ? { loginId: r.loginId } : { tokenId: r.tokenId };
+  await repo.transaction({ loginId: r.loginId, tokenId: r.tokenId, ip: r.ip }, async (w) => {
+    if (isPg(repo.db)) await w.db.raw('SELECT pg_advisory_xact_lock(hashtext(?), CAST(? AS integer))', [r.tokenId === undefined ? 'aula:prohibido' : 'aula:prohibido-token', r.tokenId ?? r.loginId]);
     const recientes = (await w.db('logs')
-      .where({ tipo: 'PROHIBIDO', loginId: r.loginId })
+      .where({ tipo: 'PROHIBIDO', ...quien })
       .where('createdAt', '>', new Date(ahora.getTime() - ventanaMs).toISOString())
       .orderBy('id', 'desc')
       .select('id', 'datos')) as { id: number; datos: string | null }[];

@@ -1,4 +1,4 @@
-// Every route needs a live session except the few a browser must reach before logging in, and
+// Every route needs a live session (or an API token) except the few a browser must reach before logging in, and
 // a role that may use it (rest/permisos.ts): a route declares what it reaches in its
 // `config.acceso`; one that declares nothing is the administrador's alone.
 //
@@ -7,11 +7,12 @@
 // they cannot smuggle a request past the guard. A request that matches no route needs a
 // session too, so an anonymous caller learns nothing about which paths exist.
 import type { FastifyRequest } from 'fastify';
-import { HttpError, unauthorized } from '../base/errors.js';
+import { forbidden, HttpError, unauthorized } from '../base/errors.js';
 import { refusalOf, type AccesoRuta } from '../rest/permisos.js';
 import { mensajes } from '../mensajes.js';
 import type { Fase } from './fases.js';
 import type { SessionStore } from './sessions.js';
+import { readBearer, type TokenStore } from './tokens.js';
 import { SEGUNDO_PLANO } from '../../../contrato/segundoPlano.js';
 import { SESSION_COOKIE } from './sessions.js';
 import { rutaDe } from '../rest/ruta.js';
@@ -52,17 +53,41 @@ export function isPublic(method: string, routeUrl: string | undefined): boolean 
   return PUBLIC_ROUTES.has(`${method === 'HEAD' ? 'GET' : method} ${routeUrl}`);
 }
 
-export function sessionGuard(sessions: SessionStore) {
-  return async function requireSession(request: FastifyRequest) {
-    if (isPublic(request.method, rutaDe(request).url)) return;
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route of a person's account (its session, password, live stream): an API token is refused. */
+    soloCuentas?: boolean;
+  }
+}
+
+/**
+ * Who a request is: the session of its cookie or, with `Authorization: Bearer`, an API token
+ * (auth/tokens.ts), whose request ignores any cookie and is counted against its per-minute limit.
+ */
+async function identify(request: FastifyRequest, sessions: SessionStore, tokens: TokenStore) {
+  const bearer = readBearer(request.headers.authorization);
+  if (bearer === undefined) {
     // Reads may reuse a check made a moment ago; anything that changes data asks the database.
     const recheck = request.method !== 'GET' && request.method !== 'HEAD';
     const touch = request.headers[SEGUNDO_PLANO] === undefined;
     request.login = await sessions.resolve(request.cookies[SESSION_COOKIE], { recheck, touch });
     if (!request.login) throw unauthorized();
+    return;
+  }
+  request.login = bearer ? await tokens.resolve(bearer) : null;
+  if (!request.login) throw unauthorized(mensajes.tokens.invalido);
+  const espera = tokens.count(request.login.id);
+  if (espera !== undefined) throw new HttpError(429, mensajes.tokens.demasiadas(tokens.maxPorMinuto), 'TOO_MANY_REQUESTS', undefined, { 'retry-after': String(espera) });
+  if (rutaDe(request).soloCuentas) throw forbidden(mensajes.tokens.soloCuentas);
+}
+
+export function sessionGuard(sessions: SessionStore, tokens: TokenStore) {
+  return async function requireSession(request: FastifyRequest) {
+    if (isPublic(request.method, rutaDe(request).url)) return;
+    await identify(request, sessions, tokens);
     // A request that matched no route gets its 404 (it names nothing a role could reach).
     if (rutaDe(request).url === undefined) return;
-    const { fase, rol } = request.login;
+    const { fase, rol } = request.login!;
     if (fase) {
       // Its own code and the step in `details`: a session sent to a step while open (a new role
       // that must enrol) learns which, and the admin shows that step instead of the app.

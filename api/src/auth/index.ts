@@ -17,12 +17,13 @@ import { registerSegundoFactor } from './segundoFactor.js';
 import { SessionStore } from './sessions.js';
 import { HashingQueue, type HashingLimits } from './hashing.js';
 import { CodigoThrottle, LoginThrottle } from './throttle.js';
+import { TokenStore } from './tokens.js';
 import { rutaDe } from '../rest/ruta.js';
 
 export interface AuthOptions {
   /** The records it reads and writes (the accounts, their events), and the registry it serves. */
   repo: Repository;
-  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName' | 'actividad'>;
+  config: Pick<Config, 'session' | 'loginThrottle' | 'scrypt' | 'corsOrigins' | 'mfaRoles' | 'productName' | 'actividad' | 'tokenMaxPorMinuto'>;
   /** The clock, in epoch milliseconds; tests move it instead of waiting. */
   now?: () => number;
   /** How much password hashing may run at once; defaults to the machine's cores. */
@@ -42,14 +43,14 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
 
   // Forgery checks first: a cross-site request is refused before it costs a database lookup.
   app.addHook('onRequest', sincrono(originCheck(config)));
-  app.addHook('onRequest', sessionGuard(sessions));
+  app.addHook('onRequest', sessionGuard(sessions, new TokenStore(repo, config.tokenMaxPorMinuto, now)));
   // Every write a role was refused is in the log: who tried what, from where, and why not.
   app.addHook('onError', async (request, _reply, error) => {
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== 403 || !request.login || request.method === 'GET' || request.method === 'HEAD') return;
     const acceso = rutaDe(request).acceso;
     await writeRechazo(repo, {
-      loginId: request.login.id,
+      ...(request.login.tokenId === undefined ? { loginId: request.login.id } : { loginId: null, tokenId: request.login.tokenId }),
       ip: request.ip,
       recurso: acceso && 'recurso' in acceso ? acceso.recurso.name : null,
       recursoId: /^\d{1,9}$/.test(String((request.params as { id?: string } | undefined)?.id)) ? Number((request.params as { id: string }).id) : null,
@@ -58,6 +59,10 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
   });
 
   await app.register(async (routes) => {
+    // These are a person's account's (its session, password, factor): never a token's.
+    routes.addHook('onRoute', (opciones) => {
+      opciones.config = { ...opciones.config, soloCuentas: true };
+    });
     // Logout carries no data, and a client that sets Content-Type: application/json on every
     // request sends it with an empty body: accept that here instead of answering 400.
     const json = routes.getDefaultJsonParser('error', 'error');

@@ -54,4 +54,14 @@ export const mensajesAuth = {
     restablecerResumen: 'Restablece la contraseña de la cuenta: responde una contraseña temporal, que se muestra solo esta vez; la cuenta deberá elegir otra al entrar y sus sesiones se cierran',
     temporal: 'Contraseña temporal: se muestra solo esta vez',
   },
+  tokens: {
+    invalido: 'El token no es válido, ha caducado o fue revocado: pida uno nuevo a un administrador',
+    soloCuentas: 'Esta ruta es de las cuentas de personas (su sesión, su contraseña): un token no puede usarla',
+    demasiadas: (max: number) => `Este token ha hecho más de ${max} peticiones en el último minuto: espere un poco antes de seguir`,
+    caducaPasada: 'La fecha de caducidad debe ser posterior a ahora',
+    inmutable: 'Un token solo cambia de nombre: para otro rol o caducidad, cree uno nuevo y revoque este',
+    yaRevocado: 'Este token ya estaba revocado',
+    revocarResumen: 'Revoca el token: deja de servir al momento, en todos los procesos; el registro y su historial se conservan',
+    token: 'El token: se muestra solo esta vez (se guarda solo su huella SHA-256)',
+  },
 };

@@ -10,6 +10,7 @@ import type { Config } from '../config/index.js';
 import { mensajes } from '../mensajes.js';
 import { forbidden, HttpError } from '../base/errors.js';
 import { rutaDe } from '../rest/ruta.js';
+import { readBearer } from './tokens.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const WITH_BODY = new Set(['POST', 'PUT', 'PATCH']);
@@ -38,7 +39,10 @@ export function originCheck(config: Pick<Config, 'corsOrigins'>) {
   return function checkOrigin(request: FastifyRequest) {
     if (!STATE_CHANGING.has(request.method)) return;
     const origin = request.headers.origin;
-    if (origin !== undefined && !allowed.has(origin)) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
+    // A request with an API token carries no cookie a forged page could ride on (and a browser
+    // cannot send an Authorization header cross-site without a preflight CORS refuses): the
+    // machine's server-side calls may say any Origin. The token itself is checked by the guard.
+    if (origin !== undefined && !allowed.has(origin) && readBearer(request.headers.authorization) === undefined) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
     if (esTus(request)) {
       if (!request.headers['tus-resumable']) throw new HttpError(412, mensajes.subidas.sinTus, 'PRECONDITION_FAILED');
       return;

@@ -12,7 +12,7 @@ import type { Config } from '../config/index.js';
 export type { Etiquetas };
 export type { Acceso, FieldType, Permiso } from '../../../contrato/entidades.js';
 export { AUDIT_TIPOS, EVENTOS_CUENTA, type AuditTipo, type EventoCuenta } from '../../../contrato/historial.js';
-export { ETIQUETAS_ROL, ROLES, type Rol } from '../../../contrato/roles.js';
+export { ETIQUETAS_ROL, ETIQUETAS_ROL_CUENTA, ROLES, ROLES_CUENTA, type Rol } from '../../../contrato/roles.js';
 
 /** What invoicing needs to know of the configuration: who issues, in which series, in which zone, and whether its records reach the AEAT. */
 export type Facturacion = Pick<Config, 'emisor' | 'series' | 'timeZone' | 'env' | 'verifactu'>;
@@ -33,6 +33,11 @@ export interface Field extends CampoPublico {
    * reference is (the CSV export names it by the resource's nombre, «R-161», not «3214»).
    */
   apuntaA?: string;
+  /**
+   * Bookkeeping the server notes on a record, which is no change anyone made (a token's last use):
+   * written by the repository's `note`, with no history row, no live event and no role.
+   */
+  apunte?: boolean;
   /** Unique among the rows (alone); composite keys go in Resource.uniques. */
   unique?: boolean;
   /** Compared case-insensitively for uniqueness (usuarios.email). */
@@ -73,6 +78,8 @@ export interface Actor {
   ip: string;
   sesionId?: number;
   rol?: Rol;
+  /** The API token the request came with (its audit rows name it): then there is no account. */
+  tokenId?: number;
 }
 
 /** The server writing on its own (a job, the start-up): no account, no role; its history rows name what did it. */
@@ -98,6 +105,11 @@ export interface WriteContext {
    * checks (the account events of logins: a role changed, a password set).
    */
   escritor: Escritor;
+  /**
+   * Values the client's answer carries this once and nothing stores (a new API token, of which
+   * only the hash is kept): only a route's creation answers them.
+   */
+  reveal(valores: Record<string, unknown>): void;
 }
 
 /** How one write through an Escritor is named in its record's history. */
@@ -268,6 +280,8 @@ export interface ResourceDef {
   acceso?: Acceso;
   /** The field that holds the account a row belongs to, for `leer: 'propios'` (logs.loginId, logins.id). */
   propio?: string;
+  /** The field that holds the API token a row belongs to, for a token's `leer: 'propios'` (pagos.tokenId: the shop's). */
+  propioToken?: string;
   /**
    * Its records can be brought back to a version of their history (`POST /R/{id}/restaurar`):
    * content and people. Money and invoices keep their history but are corrected by their own

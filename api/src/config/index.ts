@@ -117,6 +117,8 @@ export interface Config {
    * row whose count rises.
    */
   actividad: { ventanaMinutos: number; maxPorCuenta: number };
+  /** Requests an API token may make per minute, per process (TOKEN_MAX_POR_MINUTO): then 429. */
+  tokenMaxPorMinuto: number;
 }
 
 export type { ModoVerifactu };
@@ -241,5 +243,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       ventanaMinutos: int(env, 'ACTIVIDAD_VENTANA_MINUTOS', 60, 1, 7 * 24 * 60),
       maxPorCuenta: int(env, 'ACTIVIDAD_MAX_POR_CUENTA', 100, 1, 1_000_000),
     },
+    tokenMaxPorMinuto: int(env, 'TOKEN_MAX_POR_MINUTO', 600, 1, 1_000_000),
   };
 }

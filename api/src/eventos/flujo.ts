@@ -71,7 +71,8 @@ export function registerFlujo(app: FastifyInstance, { db, bus, registry, sesione
     for (const cerrar of [...abiertos.keys()]) cerrar();
   });
 
-  app.get('/eventos', { config: { acceso: CUALQUIER_CUENTA }, schema: { hide: true } }, async (request, reply) => {
+  // A session's stream: checked again by its cookie as it runs, so never a token's.
+  app.get('/eventos', { config: { acceso: CUALQUIER_CUENTA, soloCuentas: true }, schema: { hide: true } }, async (request, reply) => {
     const login = request.login!;
     const token = request.cookies[SESSION_COOKIE];
     // Per account, whatever its sessions: logging in again opens no fresh allowance.

@@ -43,8 +43,8 @@ export default async function informesRoutes(app: FastifyInstance, opts: Informe
   const ahora = opts.ahora ?? (() => new Date());
 
   for (const informe of opts.informes ?? todos) {
-    // Reports are figures of the pagos (and their facturas): for the roles that read them.
-    app.get(`/${informe.nombre}`, { config: { acceso: { recurso: pagos, op: 'leer' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
+    // Reports are figures of every pago (and their facturas): for the roles that read them all.
+    app.get(`/${informe.nombre}`, { config: { acceso: { recurso: pagos, op: 'leerTodo' } } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const query = (request.query ?? {}) as Query;
       checkNombres(query, informe.parametros);
       const ctx = { db, timeZone, query, ahora: ahora() };

@@ -16,5 +16,5 @@ export default defineResource({
   nombre: '{nombre}',
   // Content: the editors make it, the contable reads it.
   restaurable: true,
-  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true }, tienda: { leer: true } },
 });

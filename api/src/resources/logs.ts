@@ -69,6 +69,8 @@ export default defineResource({
     fecha: { label: 'Fecha', type: 'date-time', required: true },
     datos: { label: 'Datos', type: 'string', maxLength: 10000 },
     loginId: { label: 'Administrador', type: 'integer', readOnly: true, references: 'logins' },
+    // A write made with an API token is the token's («Tienda web (token)»): no account made it.
+    tokenId: { label: 'Token de API', type: 'integer', readOnly: true, references: 'tokens' },
     recurso: { label: 'Recurso', nombraRecurso: true, type: 'string', readOnly: true, maxLength: 40 },
     recursoId: { label: 'Id del recurso', type: 'integer', readOnly: true },
     ip: { label: 'IP', type: 'string', readOnly: true, maxLength: 64 },
@@ -78,6 +80,7 @@ export default defineResource({
   },
   relations: {
     login: { type: 'belongsTo', target: 'logins', foreignKey: 'loginId' },
+    token: { type: 'belongsTo', target: 'tokens', foreignKey: 'tokenId' },
   },
   searchFields: ['tipo', 'datos', 'recurso'],
   nombre: '{tipo}',
@@ -96,7 +99,7 @@ export default defineResource({
   // auth/auditoria.ts) are none of that: its tipos, its clock, no quota; whose they are is still
   // the writer's (the Escritor's actor), never a field of the row.
   async beforeWrite(data, { actor, db, actividad, servidor, op }) {
-    if (servidor) return op === 'create' ? { ...data, loginId: actor.loginId, ip: actor.ip } : data;
+    if (servidor) return op === 'create' ? { ...data, loginId: actor.loginId, tokenId: actor.tokenId ?? null, ip: actor.ip } : data;
     const tipo = String(data.tipo).toUpperCase();
     const details: ErrorDetail[] = [];
     if (RESERVADOS.includes(tipo)) {
@@ -107,6 +110,6 @@ export default defineResource({
     }
     if (details.length) throw validationFailed(details);
     await checkCuota(db, actor.loginId, actividad);
-    return { ...data, tipo, loginId: actor.loginId, ip: actor.ip };
+    return { ...data, tipo, loginId: actor.loginId, tokenId: actor.tokenId ?? null, ip: actor.ip };
   },
 });

@@ -28,5 +28,11 @@ export default defineResource({
   nombre: ['{nombre} {apellidos}', '{nombre}'],
   // The contable invoices them; an editor needs to know who a private clase is for, never their personal data.
   restaurable: true,
-  acceso: { contable: { leer: true, escribir: true }, editor: { leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] } },
+  // The shop (an API token) finds its customer by the email they typed, or adds them: never lists
+  // anyone, never reads or changes more than who they are.
+  acceso: {
+    contable: { leer: true, escribir: true },
+    editor: { leer: true, campos: ['id', 'nombre', 'apellidos', 'email'] },
+    tienda: { leer: true, escribir: 'crear', buscarPor: 'email', campos: ['id', 'nombre', 'apellidos', 'email', 'pais'] },
+  },
 });

@@ -11,7 +11,7 @@ import { parseFilter, parseWhereParam, type WhereNode } from './filter.js';
 import { readPreferences } from './prefer.js';
 import { presupuestoDe } from './presupuesto.js';
 import { combine, type Repository } from './repository.js';
-import { assertCuerpo, assertPropio, filtroPermitido, quienDe, trimCampos, refusalOf, wherePermitido } from './permisos.js';
+import { assertCuerpo, assertPropio, camposDeAmbito, filtroPermitido, quienDe, trimCampos, refusalOf, wherePermitido } from './permisos.js';
 import { validateActionBody, validateBody } from './validate.js';
 import { esperadaDe, etag, VersionCambiada } from './versiones.js';
 import { registerHistorialRoutes } from './historial.js';
@@ -27,6 +27,8 @@ type Params = { id: string };
 
 const readAcceso = (recurso: Resource) => ({ acceso: { recurso, op: 'leer' as const } });
 const writeAcceso = (recurso: Resource) => ({ acceso: { recurso, op: 'escribir' as const } });
+/** A new row, which a role that may only create (the shop) may add too. */
+const createAcceso = (recurso: Resource) => ({ acceso: { recurso, op: 'crear' as const } });
 /** A write on one record, which compares If-Match with its version (rest/versiones.ts). */
 const writeCondicional = (recurso: Resource) => ({ ...writeAcceso(recurso), condicional: true });
 
@@ -73,7 +75,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     // The row's owner and its version (the ETag) are read whatever fields were asked for; the
     // where of `propios` is not used by id.
     const { where: _propio, ...filter } = filtroPermitido(resource, quien, pedido);
-    const siempre = [resource.propio, 'version'].filter((f): f is string => f !== undefined && f in resource.fields);
+    const siempre = [...camposDeAmbito(resource, quien), 'version'].filter((f) => f in resource.fields);
     const añadidos = filter.fields ? siempre.filter((f) => !filter.fields!.includes(f)) : [];
     const pedidos = añadidos.length ? { ...filter, fields: [...filter.fields!, ...añadidos] } : filter;
     const row = await repo.findById(resource, id, pedidos, undefined, presupuestoDe(reply, config.lectura));
@@ -116,7 +118,7 @@ export function registerCrudRoutes(app: FastifyInstance, resource: Resource, { r
     return trimCampos(resource, quien.rol, await repo.find(resource, filter, undefined, undefined, false, presupuestoDe(reply, config.lectura)));
   });
 
-  app.post(base, { config: writeAcceso(resource) }, async (req) => {
+  app.post(base, { config: createAcceso(resource) }, async (req) => {
     refuseCreate();
     const quien = quienDe(req);
     const body = validateBody(resource, 'create', req.body);
@@ -190,8 +192,11 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
     const refusal = refusalOf({ recurso: parent, op: 'leer' }, req.login!.rol);
     if (refusal) throw refusal;
     const id = parseId(req.params.id);
-    const row = await repo.findById(parent, id, { order: [], skip: 0, include: [], fields: parent.propio ? ['id', parent.propio] : ['id'] });
-    assertPropio(parent, quienDe(req), row);
+    const quien = quienDe(req);
+    // A role that finds the parent only by a field's value (`buscarPor`) reaches nothing under it by id.
+    if (parent.acceso[quien.rol]?.buscarPor) wherePermitido(parent, quien, undefined);
+    const row = await repo.findById(parent, id, { order: [], skip: 0, include: [], fields: ['id', ...camposDeAmbito(parent, quien)] });
+    assertPropio(parent, quien, row);
     return id;
   };
 
@@ -205,7 +210,7 @@ function registerNestedRoutes(app: FastifyInstance, parent: Resource, relationNa
   // The child's own rules hold under its parent too: /pagos/{id}/reembolsos is read, never written.
   const { refuseCreate, refuseDelete, refuseChange } = refusals(child);
 
-  app.post<{ Params: Params }>(path, { config: writeAcceso(child) }, async (req) => {
+  app.post<{ Params: Params }>(path, { config: createAcceso(child) }, async (req) => {
     refuseCreate();
     const id = await parentId(req);
     const body = validateBody(child, 'create', req.body);

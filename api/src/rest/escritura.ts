@@ -65,6 +65,8 @@ interface Modo extends OpcionesEscritura {
   cliente?: boolean;
   esperada?: Esperada;
   op?: 'update' | 'replace';
+  /** What the entity's rules revealed to this write's answer alone (WriteContext.reveal). */
+  revelado?: Row;
 }
 
 const clave = (resource: Resource, id: unknown) => `${resource.name}:${Number(id)}`;
@@ -94,8 +96,20 @@ export class Escritura extends Lectura {
 
   /** POST: the record as the API returns it. */
   async create(resource: Resource, body: Row, actor: Actor): Promise<Row> {
-    const row = await this.run((t) => this.insert(t, resource, body, actor, { cliente: true }));
-    return serializeRow(resource, { ...row });
+    const modo: Modo = { cliente: true };
+    const row = await this.run((t) => this.insert(t, resource, body, actor, modo));
+    return { ...serializeRow(resource, { ...row }), ...modo.revelado };
+  }
+
+  /**
+   * What the server notes on a record that is no change anyone made (a token's last use, at most
+   * once a minute): only fields declared `apunte`, with no history row and no live event, as a
+   * session's last activity is kept. Anything else is a write, and goes through `transaction`.
+   */
+  async note(resource: Resource, id: number, valores: Row): Promise<void> {
+    const otro = Object.keys(valores).find((campo) => !resource.fields[campo]?.apunte);
+    if (otro) throw new Error(`${resource.name}.${otro} no es un apunte: se escribe con una transacción del repositorio`);
+    await this.db(resource.name).where('id', id).update(bodyToRow(resource, valores, this.dialect));
   }
 
   /** PUT: every writable field not in the body goes back to its default, or null. */
@@ -233,7 +247,7 @@ export class Escritura extends Lectura {
 
   /** The one way a row is created: the entity's rules, the stamps and the CREATE row alike. */
   private async insert(t: Transaccion, resource: Resource, body: Row, actor: Actor, modo: Modo): Promise<Row> {
-    this.allow(resource, actor);
+    this.allow(resource, actor, 'crear');
     const data = await this.prepare(t, resource, body, 'create', actor, undefined, modo);
     const [row] = (await t.trx(resource.name).insert(stamp(bodyToRow(resource, data, this.dialect), true)).returning('*')) as Row[];
     t.bloqueadas.set(clave(resource, row.id), row);
@@ -246,7 +260,7 @@ export class Escritura extends Lectura {
    * the entity's rules, inserted and audited in batches of 500 rows. Answers their ids, in order.
    */
   private async insertMany(t: Transaccion, resource: Resource, bodies: Row[], actor: Actor, modo: Modo): Promise<number[]> {
-    this.allow(resource, actor);
+    this.allow(resource, actor, 'crear');
     const ids: number[] = [];
     for (let i = 0; i < bodies.length; i += 500) {
       const lote: Row[] = [];
@@ -353,6 +367,9 @@ export class Escritura extends Lectura {
       actividad: this.config.actividad,
       ...(modo.cliente ? {} : { servidor: true }),
       escritor: this.escritor(t, actor, { accion: modo.accion }),
+      reveal: (valores) => {
+        modo.revelado = { ...modo.revelado, ...valores };
+      },
     };
     const data = resource.beforeWrite ? await resource.beforeWrite(body, ctx) : body;
     validateComputed(resource, body, data);
@@ -366,10 +383,10 @@ export class Escritura extends Lectura {
     return data;
   }
 
-  /** A role may write only what its `acceso` lets it; the server's own writes carry no role. */
-  private allow(resource: Resource, actor: Actor) {
+  /** A role may write only what its `acceso` lets it (`crear`: a new row); the server's own writes carry no role. */
+  private allow(resource: Resource, actor: Actor, op: 'crear' | 'escribir' = 'escribir') {
     if (!actor.rol) return;
-    const refusal = refusalOf({ recurso: resource, op: 'escribir' }, actor.rol);
+    const refusal = refusalOf({ recurso: resource, op }, actor.rol);
     if (refusal) throw refusal;
   }
 
@@ -402,6 +419,7 @@ export class Escritura extends Lectura {
         fecha: ahora,
         datos: datos === undefined ? null : JSON.stringify(datos),
         loginId: actor.loginId,
+        tokenId: actor.tokenId ?? null,
         recurso: resource.name,
         recursoId: id,
         ip: actor.ip,

@@ -11,7 +11,7 @@ import { mensajes } from '../mensajes.js';
 import { registryOf } from './registry.js';
 import { parseFilter, readJsonParam } from './filter.js';
 import { actorOf, parseId } from './peticion.js';
-import { assertCuerpo, assertPropio, camposVisibles, permisoDe, quienDe, trimCampos } from './permisos.js';
+import { assertCuerpo, assertPropio, camposDeAmbito, camposVisibles, permisoDe, quienDe, trimCampos, wherePermitido } from './permisos.js';
 import type { Repository } from './repository.js';
 import { validateActionBody, validateBody } from './validate.js';
 import { esperadaDe } from './versiones.js';
@@ -60,15 +60,18 @@ export function registerHistorialRoutes(app: FastifyInstance, resource: Resource
     const id = parseId(req.params.id);
     const quien = quienDe(req);
     const permiso = permisoDe(resource.acceso, quien.rol);
-    // Whoever may read the record may read its history; only its own, for a role that reads only its own.
-    if (permiso?.leer === 'propios') assertPropio(resource, quien, await repo.findById(resource, id, { order: [], skip: 0, include: [], fields: ['id', resource.propio ?? 'id'] }));
+    // Whoever may read the record may read its history; only its own, for a role that reads only
+    // its own (or only some rows, `donde`); none by id, for a role that must search (`buscarPor`).
+    if (permiso?.buscarPor) wherePermitido(resource, quien, undefined);
+    if (permiso?.leer === 'propios' || permiso?.donde) assertPropio(resource, quien, await repo.findById(resource, id, { order: [], skip: 0, include: [], fields: ['id', ...camposDeAmbito(resource, quien)] }));
     const pedido = readJsonParam(req.query.filter, 'filter') ?? {};
     const otra = Object.keys(pedido).find((k) => k !== 'limit' && k !== 'skip');
     if (otra) throw badRequest(mensajes.filtro.campoDesconocido(otra));
     const { limit, skip } = parseFilter(logs, pedido, { maxLimit: config.maxLimit });
     const filas = (await filasDe(repo.db, resource, id)
       .leftJoin('logins', 'logins.id', 'logs.loginId')
-      .select('logs.id', 'logs.fecha', 'logs.tipo', 'logs.datos', 'logs.cambios', 'logs.version', 'logs.ip', 'logs.loginId', 'logins.nombre', 'logins.usuario')
+      .leftJoin('tokens', 'tokens.id', 'logs.tokenId')
+      .select('logs.id', 'logs.fecha', 'logs.tipo', 'logs.datos', 'logs.cambios', 'logs.version', 'logs.ip', 'logs.loginId', 'logins.nombre', 'logins.usuario', 'logs.tokenId', { tokenNombre: 'tokens.nombre' })
       .orderBy('logs.id', 'desc')
       .limit(limit ?? 100)
       .offset(skip)) as Row[];
@@ -84,6 +87,8 @@ export function registerHistorialRoutes(app: FastifyInstance, resource: Resource
         version: f.version === null ? null : Number(f.version),
         accion: accionDe(String(f.tipo), f.datos as string | null),
         login: f.loginId === null ? null : { id: Number(f.loginId), nombre: f.nombre ?? null, usuario: f.usuario ?? null },
+        // A write made with an API token (the shop's): no account, the token's name.
+        token: f.tokenId === null ? null : { id: Number(f.tokenId), nombre: f.tokenNombre ?? null },
         ...(veIp ? { ip: f.ip ?? null } : {}),
         cambios,
       };

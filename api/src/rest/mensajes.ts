@@ -101,6 +101,11 @@ export const mensajesRest = {
     escribir: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) puede consultar ${pluralConArticulo(e)}, pero no crearlos, cambiarlos ni borrarlos`,
     campo: (campo: string, e: Etiquetas, rol: string) => `Su cuenta (${rol}) no tiene acceso al campo «${campo}» de ${pluralConArticulo(e)}`,
     propios: (e: Etiquetas) => `Solo tiene acceso a ${pluralConArticulo(e)} de su propia cuenta`,
+    propiosToken: (e: Etiquetas) => `Solo tiene acceso a ${pluralConArticulo(e)} de su propia cuenta, y un token no es una cuenta`,
+    soloCrear: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) puede crear ${pluralConArticulo(e)}, pero no cambiarlos ni borrarlos`,
+    buscarPor: (campo: string, etiqueta: string, e: Etiquetas) =>
+      `Solo puede buscar ${pluralConArticulo(e)} por su ${etiqueta.toLowerCase()} exacto, con {"where": {"${campo}": …}}: no listarlos ni leerlos por id`,
+    donde: (e: Etiquetas, condicion: string) => `Solo tiene acceso a ${pluralConArticulo(e)} con ${condicion}`,
     ruta: (rol: string) => `Su cuenta (${rol}) no tiene acceso a esta función`,
     fase: (fase: string) =>
       ({

@@ -68,6 +68,7 @@ const historialRow = {
     version: { type: 'integer', nullable: true },
     accion: { type: 'string', description: 'crear, modificar, borrar, restaurar o el nombre de una acción' },
     login: { type: 'object', nullable: true, properties: { id: { type: 'integer' }, nombre: { type: 'string' }, usuario: { type: 'string' } } },
+    token: { type: 'object', nullable: true, description: 'El token de API que hizo el cambio, si no fue una cuenta', properties: { id: { type: 'integer' }, nombre: { type: 'string' } } },
     ip: { type: 'string', nullable: true, description: 'Solo para quien lee todo el registro de actividad' },
     cambios: { type: 'object', nullable: true, description: '{campo: [antes, después]}; un secreto, solo «cambiada»; null si se purgó (HISTORIAL_DIAS)' },
   },

@@ -15,7 +15,9 @@ export function parseId(raw: string): number {
   return Number(raw);
 }
 
-/** Who writes through a route: the account, held to its role's `acceso` on whatever the write reaches. */
+/** Who writes through a route: the account or the API token, held to its role's `acceso` on whatever the write reaches. */
 export function actorOf(request: FastifyRequest): Actor {
-  return { loginId: request.login?.id ?? null, ip: request.ip, sesionId: request.login?.sesionId, rol: request.login?.rol };
+  const login = request.login;
+  if (login?.tokenId !== undefined) return { loginId: null, tokenId: login.tokenId, ip: request.ip, rol: login.rol };
+  return { loginId: login?.id ?? null, ip: request.ip, sesionId: login?.sesionId, rol: login?.rol };
 }

@@ -1,4 +1,4 @@
-// What the session layer (auth/) attaches to every request, null until a session is recognised:
+// What the session layer (auth/) attaches to every request, null until a session (or an API token) is recognised:
 // the engine reads who asks from here, so the type lives with it and auth/ fills it in.
 import 'fastify';
 import type { Rol } from '../base/types.js';
@@ -15,6 +15,11 @@ export interface SessionLogin {
    * step (auth/guard.ts), e.g. the second factor's code after the password.
    */
   fase: string | null;
+  /**
+   * Set when the request came with an API token (`Authorization: Bearer`), not a session: then
+   * `id` is the token's, `usuario` and `nombre` its name, and there is no account behind it.
+   */
+  tokenId?: number;
 }
 
 declare module 'fastify' {

@@ -7,7 +7,7 @@ import { ROLES, type Resource, type Rol } from '../../src/base/types.js';
 import { resources } from '../../src/resources/index.js';
 import { informes } from '../../src/informes/definiciones/index.js';
 import { createTestApp, type TestApp } from '../support/app.js';
-import { cuentaCon, type Cuenta } from '../support/cuentas.js';
+import { cuentaCon, tokenCon, type Cuenta } from '../support/cuentas.js';
 
 let t: TestApp;
 const cuentas = {} as Record<Rol, Cuenta>;
@@ -15,11 +15,12 @@ const NADIE = 999_999;
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const rol of ROLES) cuentas[rol] = await cuentaCon(t, rol);
+  // The shop's role is a machine's: an API token, never a person's account.
+  for (const rol of ROLES) cuentas[rol] = rol === 'tienda' ? await tokenCon(t, rol) : await cuentaCon(t, rol);
 }, 60_000);
 afterAll(() => t.destroy());
 
-type Op = 'leer' | 'escribir';
+type Op = 'leer' | 'crear' | 'escribir';
 interface Caso {
   ruta: string;
   method: string;
@@ -41,7 +42,7 @@ function casos(): Caso[] {
       { ruta: 'recuento', method: 'GET', url: `${b}/count`, op: 'leer', recurso: r },
       { ruta: 'por id', method: 'GET', url: `${b}/${NADIE}`, op: 'leer', recurso: r },
       { ruta: 'CSV', method: 'GET', url: `${b}.csv`, op: 'leer', recurso: r },
-      { ruta: 'alta', method: 'POST', url: b, body: {}, op: 'escribir', recurso: r },
+      { ruta: 'alta', method: 'POST', url: b, body: {}, op: 'crear', recurso: r },
       { ruta: 'reemplazo', method: 'PUT', url: `${b}/${NADIE}`, body: {}, op: 'escribir', recurso: r },
       { ruta: 'cambio', method: 'PATCH', url: `${b}/${NADIE}`, body: {}, op: 'escribir', recurso: r },
       { ruta: 'cambio masivo', method: 'PATCH', url: `${b}?where=${encodeURIComponent(JSON.stringify({ id: NADIE }))}`, body: {}, op: 'escribir', recurso: r },
@@ -61,7 +62,7 @@ function casos(): Caso[] {
       const u = `${b}/${NADIE}/${nombre}`;
       out.push(
         { ruta: `anidada ${nombre}`, method: 'GET', url: u, op: 'leer', recurso: hijo, padre: r },
-        { ruta: `anidada ${nombre} alta`, method: 'POST', url: u, body: {}, op: 'escribir', recurso: hijo, padre: r },
+        { ruta: `anidada ${nombre} alta`, method: 'POST', url: u, body: {}, op: 'crear', recurso: hijo, padre: r },
         { ruta: `anidada ${nombre} cambio`, method: 'PATCH', url: u, body: {}, op: 'escribir', recurso: hijo, padre: r },
         { ruta: `anidada ${nombre} borrado`, method: 'DELETE', url: u, op: 'escribir', recurso: hijo, padre: r },
       );
@@ -72,7 +73,7 @@ function casos(): Caso[] {
 
 const puede = (r: Resource, rol: Rol, op: Op) => {
   const p = r.acceso[rol];
-  return Boolean(p?.leer) && (op === 'leer' || Boolean(p?.escribir));
+  return Boolean(p?.leer) && (op === 'leer' || (op === 'crear' ? Boolean(p?.escribir) : p?.escribir === true));
 };
 
 const matriz = ROLES.flatMap((rol) => casos().map((c) => ({ rol, ...c, permitido: puede(c.recurso, rol, c.op) && (!c.padre || puede(c.padre, rol, 'leer')) })));
@@ -84,7 +85,7 @@ describe('the declaration is what the API does', () => {
 
   // Some writes every role is refused by the entity's own rules (a log is never changed, a
   // registro only the server writes): those are 403 too, with their own reason.
-  const porRol = /^(Su cuenta \((Administrador|Contable|Editor)\)|Solo tiene acceso)/;
+  const porRol = /^(Su cuenta \((Administrador|Contable|Editor|Tienda)\)|Solo tiene acceso)/;
 
   it.each(matriz.map((c) => [c.rol, c.method, c.url, c.permitido ? 'permitido' : 'denegado', c] as const))('%s %s %s: %s', async (rol, method, url, _que, c) => {
     const res = await cuentas[rol].call(method, url, c.body);
@@ -143,6 +144,25 @@ describe('what the business asked for (hand-written, not read from the declarati
     ['contable', 'GET', '/trabajos', false],
     ['contable', 'POST', `/trabajos/${NADIE}/reintentar`, false],
     ['editor', 'GET', '/trabajos', false],
+    // The shop (an API token): its catalogue, its customers by email, its own pagos; nothing else.
+    ['tienda', 'GET', '/cursos', true],
+    ['tienda', 'GET', '/categorias', true],
+    ['tienda', 'POST', '/usuarios', true],
+    ['tienda', 'PATCH', `/usuarios/${NADIE}`, false],
+    ['tienda', 'POST', '/pagos', true],
+    ['tienda', 'GET', '/pagos', true],
+    ['tienda', 'PATCH', `/pagos/${NADIE}`, false],
+    ['tienda', 'POST', `/pagos/${NADIE}/reembolsar`, false],
+    ['tienda', 'POST', `/pagos/${NADIE}/facturar`, false],
+    ['tienda', 'GET', '/facturas', false],
+    ['tienda', 'GET', '/informes/resumen', false],
+    ['tienda', 'GET', '/logins', false],
+    ['tienda', 'GET', '/logs', false],
+    ['tienda', 'GET', '/tokens', false],
+    ['tienda', 'GET', '/clases', false],
+    ['tienda', 'POST', '/cursos', false],
+    ['tienda', 'GET', '/trabajos', false],
+    ['tienda', 'GET', '/verifactu/estado', false],
   ];
 
   it.each(tabla)('%s %s %s: allowed %s', async (rol, method, url, permitido) => {
@@ -153,9 +173,10 @@ describe('what the business asked for (hand-written, not read from the declarati
     else expect(res.status).toBe(403);
   });
 
-  it('reports a role may read are not there for the editor, whichever report', async () => {
+  it('reports a role may read are not there for the editor nor the shop, whichever report', async () => {
     for (const { nombre } of informes) {
       expect((await cuentas.editor.call('GET', `/informes/${nombre}`)).status, nombre).toBe(403);
+      expect((await cuentas.tienda.call('GET', `/informes/${nombre}`)).status, nombre).toBe(403);
       expect((await cuentas.contable.call('GET', `/informes/${nombre}`)).status, nombre).not.toBe(403);
     }
   });

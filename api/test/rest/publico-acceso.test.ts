@@ -16,7 +16,10 @@ describe('the public registry carries each entity’s access declaration', () =>
         const permiso = publico[recurso.name].acceso[rol];
         const contexto = `${recurso.name} · ${rol}`;
         expect(Boolean(permiso?.leer), contexto).toBe(refusalOf({ recurso, op: 'leer' }, rol) === undefined);
-        expect(Boolean(permiso?.leer && permiso.escribir), contexto).toBe(refusalOf({ recurso, op: 'escribir' }, rol) === undefined);
+        expect(Boolean(permiso?.leer && permiso.escribir), contexto).toBe(refusalOf({ recurso, op: 'crear' }, rol) === undefined);
+        expect(Boolean(permiso?.leer && permiso.escribir === true), contexto).toBe(refusalOf({ recurso, op: 'escribir' }, rol) === undefined);
+        expect(permiso?.donde, contexto).toEqual(recurso.acceso[rol]?.donde);
+        expect(permiso?.buscarPor, contexto).toEqual(recurso.acceso[rol]?.buscarPor);
         const visibles = camposVisibles(recurso, rol);
         expect(permiso?.campos && [...permiso.campos].sort(), contexto).toEqual(visibles && [...visibles].sort());
       }
@@ -37,7 +40,7 @@ describe('the public registry carries each entity’s access declaration', () =>
   it('carries every field’s rules but the server’s own, and every entity’s search fields, as the definitions declare them', () => {
     // The admin's tests read these from the registry it embeds (admin/test/common/choices.test.ts).
     // A new rule of Field is either in the contract (contrato/entidades.ts) or named here.
-    const soloServidor = new Set(['nombraRecurso', 'serverDefault', 'apuntaA', 'unique', 'caseInsensitive', 'indiceTrigramas', 'archivo']);
+    const soloServidor = new Set(['nombraRecurso', 'serverDefault', 'apuntaA', 'apunte', 'unique', 'caseInsensitive', 'indiceTrigramas', 'archivo']);
     for (const r of Object.values(resources)) {
       expect(publico[r.name].searchFields, r.name).toEqual(r.searchFields);
       expect(publico[r.name].labels, r.name).toEqual(r.labels);

@@ -22,3 +22,20 @@ export async function cuentaCon(t: TestApp, rol: Rol, usuario: string = `${rol}-
   const cookie = (Array.isArray(setCookie) ? setCookie : [setCookie]).filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
   return { id: Number(id), usuario, cookie, call: (method, url, body, headers) => t.call(method, url, body, { cookie, headers }) };
 }
+
+/**
+ * An API token with `rol`, created by the administrador through POST /tokens (the one answer that
+ * carries it), whose calls send it as `Authorization: Bearer` and no cookie. `id` is the token's.
+ */
+export async function tokenCon(t: TestApp, rol: Rol, nombre = `Token ${rol}`): Promise<Cuenta & { token: string }> {
+  const res = await t.call('POST', '/tokens', { nombre, rol });
+  if (res.status !== 200) throw new Error(`POST /tokens answered ${res.status}: ${JSON.stringify(res.body)}`);
+  const token = String(res.body.token);
+  return {
+    id: Number(res.body.id),
+    usuario: nombre,
+    cookie: '',
+    token,
+    call: (method, url, body, headers) => t.call(method, url, body, { cookie: '', headers: { authorization: `Bearer ${token}`, ...headers } }),
+  };
+}

@@ -50,7 +50,7 @@ const Entrada = ({ fila, resource, actual }: { fila: FilaHistorial; resource: st
       </Typography>
       <Typography variant="body2" color="text.secondary">
         {/* The server's own work (a job, the start-up) comes from nowhere a person should look. */}
-        {fila.ip && fila.login ? translate('aula.historial.quienDesde', { quien, ip: fila.ip }) : quien}
+        {fila.ip && (fila.login || fila.token) ? translate('aula.historial.quienDesde', { quien, ip: fila.ip }) : quien}
         {fila.version !== null && ` · ${translate('aula.historial.version', { version: fila.version })}`}
       </Typography>
       {fila.cambios === null && <Typography variant="body2">{translate('aula.historial.purgado')}</Typography>}

@@ -23,6 +23,10 @@ export function valorLegible(resource: string, campo: string, valor: unknown, tr
 export const etiquetaDe = (resource: string, campo: string, translate: Traducir) =>
   translate(`resources.${resource}.fields.${campo}`, { _: recurso(resource).fields[campo]?.label ?? campo });
 
-/** Who made a change a history row records: their name, else their user name, else «alguien». */
-export const quienDe = (fila: { login: { nombre: string | null; usuario: string | null } | null } | null | undefined, translate: Traducir) =>
-  fila?.login?.nombre || fila?.login?.usuario || translate(fila && !fila.login ? 'aula.historial.automatico' : 'aula.historial.alguien');
+type Autor = { login: { nombre: string | null; usuario: string | null } | null; token?: { nombre: string | null } | null };
+
+/** Who made a change a history row records: their name, else their user name, else the API token's («Tienda web (token)»), else «alguien». */
+export const quienDe = (fila: Autor | null | undefined, translate: Traducir) =>
+  fila?.login?.nombre ||
+  fila?.login?.usuario ||
+  (fila?.token ? translate('aula.historial.token', { nombre: fila.token.nombre ?? '' }) : translate(fila && !fila.login ? 'aula.historial.automatico' : 'aula.historial.alguien'));

@@ -5,6 +5,8 @@ export const historial = {
   alguien: 'alguien',
   /** Who wrote a change no account made: a background job, the start-up. */
   automatico: 'Aula, automáticamente',
+  /** Who wrote a change through an API token (the shop). */
+  token: '%{nombre} (token)',
   quienDesde: '%{quien}, desde %{ip}',
   version: 'versión %{version}',
   cambiada: 'cambiada',

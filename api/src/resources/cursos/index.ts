@@ -25,6 +25,7 @@ export default defineResource({
   nombre: '{titulo}',
   // Content: the editors make it, the contable reads it.
   restaurable: true,
-  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true } },
+  // The shop (an API token) reads the catalogue it sells: the published cursos.
+  acceso: { contable: { leer: true }, editor: { leer: true, escribir: true }, tienda: { leer: true, donde: { estado: 'publicado' } } },
   actions: { reordenarClases },
 });

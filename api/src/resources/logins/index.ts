@@ -3,7 +3,7 @@ import { hashPassword, isHash } from '../../auth/passwords.js';
 import { assertPolicy } from '../../auth/politica.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import { mensajes } from '../../mensajes.js';
-import { defineResource, ETIQUETAS_ROL, ROLES, type WriteContext } from '../../base/types.js';
+import { defineResource, ETIQUETAS_ROL_CUENTA, ROLES_CUENTA, type WriteContext } from '../../base/types.js';
 import { assertOtroAdministrador } from './administradores.js';
 import { quitarSegundoFactor } from './quitarSegundoFactor.js';
 import { restablecer } from './restablecer.js';
@@ -35,8 +35,9 @@ export default defineResource({
     rol: {
       label: 'Rol',
       type: 'string',
-      enum: ROLES,
-      enumLabels: ETIQUETAS_ROL,
+      // A person's roles: `tienda` is a machine's, an API token's (resources/tokens.ts).
+      enum: ROLES_CUENTA,
+      enumLabels: ETIQUETAS_ROL_CUENTA,
       default: 'administrador',
       serverDefault: true,
     },

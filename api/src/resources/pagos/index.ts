@@ -52,6 +52,8 @@ export default defineResource({
     // How much has gone back so far, céntimos: the sum of its reembolsos.
     importeReembolsado: { label: 'Importe reembolsado', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
     notas: { label: 'Notas', type: 'string', maxLength: 10000, indiceTrigramas: true },
+    // The API token that opened it (the shop's), which alone reads it back.
+    tokenId: { label: 'Token de API', type: 'integer', readOnly: true, references: 'tokens' },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
@@ -64,12 +66,19 @@ export default defineResource({
   // As the admin names a pago: its reference, or its number.
   nombre: NOMBRE_PAGO,
   // Money: the contable handles it; an editor never sees it.
-  acceso: { contable: { leer: true, escribir: true } },
-  async beforeWrite(data, { existing, servidor }) {
+  // The shop (an API token) opens a pago pendiente for a sale and reads back only its own.
+  acceso: {
+    contable: { leer: true, escribir: true },
+    tienda: { leer: 'propios', escribir: 'crear', campos: ['id', 'usuarioId', 'cursoId', 'importe', 'moneda', 'metodo', 'estado', 'referencia', 'fecha', 'createdAt', 'updatedAt', 'version'] },
+  },
+  propioToken: 'tokenId',
+  async beforeWrite(data, { existing, servidor, actor }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
       if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
-      return data;
+      // The shop says a sale began; that money arrived, only its gateway (or a person) may say.
+      if (actor.rol === 'tienda' && estado !== 'pendiente') throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.tiendaPendiente }]);
+      return actor.tokenId === undefined ? data : { ...data, tokenId: actor.tokenId };
     }
     const de = String(existing.estado);
     const a = data.estado === undefined ? de : String(data.estado);

@@ -4,6 +4,7 @@
 export const mensajesPagos = {
   pagos: {
     estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',
+    tiendaPendiente: 'La tienda crea los pagos pendientes: los completa la pasarela de pago cuando el cobro llega',
     transicion: (de: string, a: string) =>
       `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido; un pago completado se reembolsa con la acción «Reembolsar»`,
     reembolsoPorAccion: (id: number) =>
