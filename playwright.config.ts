@@ -28,7 +28,7 @@ const chromium = {
 // screen, no violation, the shell, the session warning, the daily screens) and the screens whose
 // issues asked for three sizes; the rest of the flows run on the desktop and the phone, which
 // bracket it. All of them on all three took a third of CI's time for no failure of its own.
-const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas)\.spec\.ts$/;
+const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas|cobros)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -73,6 +73,8 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_IP: '1000',
       // And each sign-in writes its BACK-LOGIN entry: their allowance is tested there too.
       ACTIVIDAD_MAX_POR_CUENTA: '1000',
+      // The Stripe notifications cobros.spec.ts signs (the API suite tests the gateway itself).
+      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_aula_cobros',
     },
   },
 });

@@ -22,6 +22,7 @@ import * as m0016 from './0016_logs_por_cuenta.js';
 import * as m0017 from './0017_facturas_sustituidas.js';
 import * as m0018 from './0018_facturas_fecha_operacion.js';
 import * as m0019 from './0019_tokens.js';
+import * as m0020 from './0020_notificaciones_pasarela.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -48,6 +49,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0017_facturas_sustituidas', m0017],
   ['0018_facturas_fecha_operacion', m0018],
   ['0019_tokens', m0019],
+  ['0020_notificaciones_pasarela', m0020],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -3,6 +3,7 @@
 // one transaction: either the whole demo is there or none of it.
 import type { Knex } from 'knex';
 import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
+import { newToken } from '../api/src/auth/tokens.js';
 import type { ArchivosDemo, VideoSembrado } from './archivos.js';
 import { categorias as categoriasDemo, clasesPrivadas, cursos as cursosDemo } from './catalogo.js';
 import { clienteDe } from '../contrato/cliente.js';
@@ -134,6 +135,8 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       logins: await nextId(trx, 'logins'),
       logs: await nextId(trx, 'logs'),
       reembolsos: await nextId(trx, 'reembolsos'),
+      tokens: await nextId(trx, 'tokens'),
+      notificaciones: await nextId(trx, 'notificaciones'),
     };
     const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
     const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
@@ -430,6 +433,26 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         createdAt: p.fechaReembolso,
         updatedAt: p.fechaReembolso,
       }));
+    // The shop's API token, as Lucía created it: only its hash is stored, so nobody has this one;
+    // an academy connecting its shop creates its own (Administradores → Tokens de API).
+    const tienda = newToken();
+    const tokens: Row[] = [
+      { id: ids.tokens, nombre: 'Tienda web', rol: 'tienda', prefijo: tienda.prefijo, tokenHash: tienda.tokenHash, caduca: null, ultimoUso: iso(nowMs - 3_600_000), revocadoEn: null, creadoPor: luciaId, revocadoPor: null, createdAt: iso(nowMs - 20 * DAY), updatedAt: iso(nowMs - 20 * DAY) },
+    ];
+    // What Stripe sent lately («Cobros»): the last card payments it took, each completed by its
+    // notification, and two it sent that changed nothing (one refused, with its reason).
+    const notificaciones: Row[] = [];
+    const notificacion = (at: number, tipo: string, estado: string, motivo: string, pagoId: number | null, objeto: Record<string, unknown>) => {
+      const eventoId = `evt_demo${String(notificaciones.length + 1).padStart(4, '0')}`;
+      notificaciones.push({ id: ids.notificaciones + notificaciones.length, pasarela: 'stripe', eventoId, tipo, estado, motivo, pagoId, evento: JSON.stringify({ id: eventoId, object: 'event', type: tipo, created: Math.floor(at / 1000), data: { object: objeto } }), createdAt: iso(at), updatedAt: iso(at), version: 1 });
+    };
+    for (const p of pagos.filter((p) => p.estado === 'completado' && String(p.referencia ?? '').startsWith('ch_')).slice(-3)) {
+      p.pasarela = 'stripe';
+      const at = Date.parse(String(p.fecha)) + 2_000;
+      notificacion(at, 'payment_intent.succeeded', 'procesada', mensajes.pasarelas.completado(p.facturaId != null), Number(p.id), { id: p.referencia, object: 'payment_intent', amount_received: p.importe, currency: 'eur' });
+    }
+    notificacion(nowMs - 5 * 3_600_000, 'payment_intent.succeeded', 'rechazada', mensajes.pasarelas.sinUsuario, null, { id: 'pi_demo_sin_cliente', object: 'payment_intent', amount_received: 2900, currency: 'eur', metadata: {} });
+    notificacion(nowMs - 3 * 3_600_000, 'customer.created', 'ignorada', mensajes.pasarelas.tipoDesconocido, null, { id: 'cus_demo', object: 'customer' });
     const logs: Row[] = [];
     const log = (at: number, tipo: string, extra: Partial<Row> = {}) =>
       logs.push({ id: ids.logs + logs.length, tipo, fecha: iso(at), datos: null, loginId: luciaId, recurso: null, recursoId: null, ip: '83.45.112.27', createdAt: iso(at), updatedAt: iso(at), ...extra });
@@ -449,10 +472,12 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'facturas', rectificativas);
     await insertBatches(trx, 'facturas', borradores);
     await insertBatches(trx, 'pagos', pagos);
+    await insertBatches(trx, 'notificaciones', notificaciones);
     await insertBatches(trx, 'logins', logins);
+    await insertBatches(trx, 'tokens', tokens);
     await insertBatches(trx, 'logs', logs);
     await insertBatches(trx, 'reembolsos', reembolsos);
-    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos']);
+    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones']);
 
     return {
       categorias: categorias.length,

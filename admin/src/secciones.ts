@@ -8,7 +8,9 @@ import facturas from './facturas';
 import informes from './informes';
 import logins from './logins';
 import logs from './logs';
+import notificaciones from './notificaciones';
 import pagos from './pagos';
+import tokens from './tokens';
 import trabajos from './trabajos';
 import usuarios from './usuarios';
 import verifactu from './verifactu';
@@ -30,4 +32,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, logins, logs, informes, verifactu, trabajos, cuenta]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, notificaciones, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);

@@ -9,6 +9,7 @@ import { authPaths } from './auth/openapi.js';
 import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config/index.js';
 import type { Db } from './db/index.js';
+import pasarelasRoutes from './pasarelas/index.js';
 import informesRoutes from './informes/index.js';
 import type { Informe } from './informes/definir.js';
 import { informes as todosLosInformes } from './informes/definiciones/index.js';
@@ -126,6 +127,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(exportacionRoutes, { db, registry, config });
   await app.register(informesRoutes, { prefix: '/informes', db, config, informes });
   await app.register(verifactu, { db, escritura: repo, config, remitente });
+  await app.register(pasarelasRoutes, { db, repo, config });
   await media.rutas(app);
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this

@@ -19,6 +19,7 @@ import { mensajesPagos } from './resources/pagos/mensajes.js';
 import { mensajesCursos } from './resources/cursos/mensajes.js';
 import { mensajesResources } from './resources/mensajes.js';
 import { mensajesVerifactu } from './verifactu/mensajes.js';
+import { mensajesPasarelas } from './pasarelas/mensajes.js';
 import { mensajesInformes } from './informes/mensajes.js';
 import { mensajesTrabajos } from './trabajos/mensajes.js';
 import { mensajesEventos } from './eventos/mensajes.js';
@@ -37,6 +38,7 @@ export const mensajes = {
   subidas: mensajesMedia.subidas,
   facturacion: mensajesFacturas.facturacion,
   verifactu: mensajesVerifactu.verifactu,
+  pasarelas: mensajesPasarelas.pasarelas,
   pagos: mensajesPagos.pagos,
   salud: mensajesRest.salud,
   almacen: mensajesRest.almacen,

@@ -64,6 +64,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MFA_ROLES: 'administrador,jefe' })).toThrow(/MFA_ROLES.*«jefe».*ninguno/);
   });
 
+  it('reads the Stripe gateway and FACTURAR_AL_COBRAR, naming a bad value', () => {
+    expect(loadConfig({}).pasarelas).toEqual({ stripe: { webhookSecret: null, apiKey: null, apiUrl: null, timeoutMs: 10_000 }, facturarAlCobrar: true });
+    const c = loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_KEY: 'rk_live_x', STRIPE_API_URL: 'http://127.0.0.1:12111', FACTURAR_AL_COBRAR: 'no' }).pasarelas;
+    expect(c).toMatchObject({ stripe: { webhookSecret: 'whsec_x', apiKey: 'rk_live_x' }, facturarAlCobrar: false });
+    expect(c.stripe.apiUrl?.port).toBe('12111');
+    expect(() => loadConfig({ STRIPE_WEBHOOK_SECRET: 'sk_live_x' })).toThrow(/STRIPE_WEBHOOK_SECRET.*whsec_/);
+    expect(() => loadConfig({ STRIPE_API_KEY: 'pk_live_x' })).toThrow(/STRIPE_API_KEY.*sk_/);
+    expect(() => loadConfig({ STRIPE_API_URL: 'ftp://x' })).toThrow(/STRIPE_API_URL/);
+    expect(() => loadConfig({ FACTURAR_AL_COBRAR: 'quizá' })).toThrow(/FACTURAR_AL_COBRAR.*«true» o «false»/);
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ ...PRODUCCION, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,

@@ -8,7 +8,11 @@ import {
   SelectInput,
   SimpleList,
   TextField,
+  Link,
+  useCreatePath,
 } from 'react-admin';
+import KeyIcon from '@mui/icons-material/Key';
+import { BotonAccion } from '../common/acciones/BotonAccion';
 import { BuscarInput } from '../common/listas/Buscando';
 import { choicesDe } from '../common/formato/choices';
 import { AccionesLista } from '../common/listas/AccionesLista';
@@ -27,8 +31,19 @@ const filters = [
 const LoginList = () => {
   // Only a role that may change the rows gets their checkboxes and bulk actions.
   const masivas = useSiEscribe(<BorrarSeleccion />, 'logins');
+  const createPath = useCreatePath();
   return (
-  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'usuario', order: 'ASC' }} actions={<AccionesLista />}>
+  <List
+    pagination={<Paginacion />}
+    filters={filters}
+    sort={{ field: 'usuario', order: 'ASC' }}
+    actions={
+      <AccionesLista>
+        {/* The machines' accounts (the shop's API tokens) are managed from here too. */}
+        <BotonAccion label="aula.cuenta.logins.tokens" icon={<KeyIcon />} component={Link} to={createPath({ resource: 'tokens', type: 'list' })} />
+      </AccionesLista>
+    }
+  >
     <ResponsiveList
       omitOnTablet={['email', 'ultimoAcceso']}
       small={<SimpleList primaryText={(r) => r.usuario} secondaryText={(r) => r.nombre} linkType="edit" />}

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * A pago's estado as a chip; a completed one that has given part of its money back says so
- * beside it (it stays completado until nothing is left to refund).
+ * beside it (it stays completado until nothing is left to refund), and a disputed one stands out.
  */
 export const EstadoPago = (_props: Props) => {
   const pago = useRecordContext<RaRecord>();
@@ -23,6 +23,8 @@ export const EstadoPago = (_props: Props) => {
     <FilaDeChips>
       <EstadoChip recurso="pagos" source="estado" colores={colores} />
       {enParte && <Chip size="small" variant="outlined" color="warning" label={translate('aula.facturacion.reembolsadoEnParte')} />}
+      {/* The customer disputed the charge with their bank: the contable must answer it at the gateway. */}
+      {pago?.enDisputa === true && <Chip size="small" color="error" label={translate('resources.pagos.fields.enDisputa')} />}
     </FilaDeChips>
   );
 };

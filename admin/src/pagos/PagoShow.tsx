@@ -28,6 +28,7 @@ const PagoShow = () => (
       <MoneyField source="importeReembolsado" />
       <DateTimeField source="fechaReembolso" />
       <TextField source="referencia" />
+      <SelectField source="pasarela" choices={choicesDe('pagos', 'pasarela')} emptyText="aula.pagos.sinPasarela" />
       <ReferenceField source="facturaId" reference="facturas" link="show" />
       <TextField source="notas" />
       <Labeled label="resources.pagos.fields.reembolsos" fullWidth>

@@ -61,6 +61,7 @@ export const mensajesAuth = {
     caducaPasada: 'La fecha de caducidad debe ser posterior a ahora',
     inmutable: 'Un token solo cambia de nombre: para otro rol o caducidad, cree uno nuevo y revoque este',
     yaRevocado: 'Este token ya estaba revocado',
+    noConToken: 'Los tokens los crea, cambia y revoca una persona administradora con su sesión, nunca otro token',
     revocarResumen: 'Revoca el token: deja de servir al momento, en todos los procesos; el registro y su historial se conservan',
     token: 'El token: se muestra solo esta vez (se guarda solo su huella SHA-256)',
   },

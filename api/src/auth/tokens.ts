@@ -26,9 +26,13 @@ export function newToken(): { token: string; tokenHash: string; prefijo: string 
   return { token, tokenHash: hashToken(token), prefijo: token.slice(0, VISIBLES) };
 }
 
-/** The token of an `Authorization` header, or undefined when it carries none (`Bearer` is case-insensitive, RFC 6750). */
+/**
+ * The token of an `Authorization: Bearer` header (the scheme is case-insensitive, RFC 6750); ''
+ * for a Bearer header without one; undefined for none or another scheme (a proxy's Basic
+ * credentials in front of the admin are not a token, and the session cookie still counts).
+ */
 export function readBearer(authorization: string | undefined): string | undefined {
-  if (!authorization) return undefined;
+  if (!authorization || !/^bearer(\s|$)/i.test(authorization)) return undefined;
   const m = /^bearer[ ]+(\S+)\s*$/i.exec(authorization);
   return m ? m[1] : '';
 }

@@ -175,6 +175,8 @@ export interface ActionContext extends Escritor {
   facturacion: Facturacion;
   /** For an action that sets a password (restablecer): hashed as every other. */
   scrypt: Config['scrypt'];
+  /** For an action that reaches a payment gateway (reembolsar a pago Stripe took). */
+  pasarelas: Config['pasarelas'];
 }
 
 /** What a read-only route of an entity answers: a body and its media type. */

@@ -15,6 +15,7 @@ import { parseEmisor, parseSeries, type EmisorConfig, type SeriesConfig } from '
 import { ConfigError, int, programa, type Env } from './leer.js';
 import { parseStorage, type StorageConfig } from './media.js';
 import { parseVerifactu, type Certificado, type VerifactuConfig } from './verifactu.js';
+import { parsePasarelas, type PasarelasConfig } from './pasarelas.js';
 
 export { ConfigError };
 export type { Certificado, Dialect, StorageConfig, VerifactuConfig };
@@ -105,6 +106,8 @@ export interface Config {
   };
   /** The remission of the invoice records to the AEAT (api/src/verifactu). */
   verifactu: VerifactuConfig;
+  /** The payment gateways' notifications (api/src/pasarelas). */
+  pasarelas: PasarelasConfig;
   /**
    * GET /eventos in one process (docs/arquitectura.md §18): streams one account may hold across its
    * sessions, streams in all, and the bytes a stream may have waiting for a reader that does not
@@ -230,6 +233,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     historialDias: env.HISTORIAL_DIAS ? int(env, 'HISTORIAL_DIAS', 0, 1) : null,
     trabajos: { arriendoMs: int(env, 'TRABAJOS_ARRIENDO_S', 60, 1, 3600) * 1000, fallidosDias: int(env, 'TRABAJOS_FALLIDOS_DIAS', 30, 1, 3650) },
     verifactu: parseVerifactu(env, production, cwd),
+    pasarelas: parsePasarelas(env),
     // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
     // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
     // much waiting: the connection's own buffers hold megabytes before anything waits here.

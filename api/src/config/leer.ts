@@ -1,5 +1,5 @@
 // What every area of the configuration reads with: the error that names the bad variable, and
-// the readers of a bounded integer and of a program's name or path.
+// the readers of a bounded integer, a switch and a program's name or path.
 import { resolve } from 'node:path';
 
 export class ConfigError extends Error {
@@ -20,6 +20,15 @@ export function int(env: Env, name: string, fallback: number, min = 0, max = Num
   const n = Number(raw);
   if (n < min || n > max) throw new ConfigError(name, `debe estar entre ${min} y ${max} (recibido ${n})`);
   return n;
+}
+
+/** A switch: true/false (also 1/0, sí/no, on/off); anything else names the variable. */
+export function booleano(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'si', 'sí', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `debe ser «true» o «false» (recibido «${env[name]}»)`);
 }
 
 /** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */

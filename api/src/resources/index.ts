@@ -12,6 +12,7 @@ import registros from './registros.js';
 import reembolsos from './reembolsos.js';
 import remisiones from './remisiones.js';
 import tokens from './tokens.js';
+import notificaciones from './notificaciones.js';
 import type { Resource } from '../base/types.js';
 import { createRegistry } from '../rest/registry.js';
 
@@ -30,7 +31,7 @@ export function resourcesByName(list: Resource[]): Record<string, Resource> {
   return Object.fromEntries(list.map((r) => [r.name, conNombres(r)]));
 }
 
-export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens]);
+export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones]);
 
 export const registry = createRegistry(resources);
 

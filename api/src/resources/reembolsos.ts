@@ -17,6 +17,8 @@ export default defineResource({
     fecha: { label: 'Fecha', type: 'date-time', required: true, readOnly: true },
     // The rectificativa the refund issued; none when the pago had no invoice issued.
     facturaId: { label: 'Rectificativa', type: 'integer', references: 'facturas', readOnly: true },
+    // The gateway's id of the refund (Stripe's re_…): a refund it announces again is not recorded twice.
+    referencia: { label: 'Referencia', type: 'string', readOnly: true, unique: true, maxLength: 255 },
     // Who refunded: the administrator's session (none for refunds from before this record).
     loginId: { label: 'Hecho por', type: 'integer', references: 'logins', readOnly: true },
   },

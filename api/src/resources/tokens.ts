@@ -3,7 +3,7 @@
 // once (auth/tokens.ts keeps only its hash), the list shows its first characters and last use, and
 // `revocar` stops it at once, keeping the row: its writes stay in the log under its name.
 import { newToken } from '../auth/tokens.js';
-import { conflict, validationFailed } from '../base/errors.js';
+import { conflict, forbidden, validationFailed } from '../base/errors.js';
 import { defineResource, ETIQUETAS_ROL, ROLES, type Action } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 
@@ -14,6 +14,7 @@ const revocar: Action = {
   body: { type: 'object', additionalProperties: false, properties: {} },
   returns: 'Token',
   async run(id, _body, w) {
+    if (w.actor.tokenId !== undefined) throw forbidden(mensajes.tokens.noConToken);
     if (w.row.revocadoEn != null) throw conflict(mensajes.tokens.yaRevocado);
     await w.update('tokens', id, { revocadoEn: new Date().toISOString(), revocadoPor: w.actor.loginId });
     return w.findById('tokens', id);
@@ -48,6 +49,8 @@ export default defineResource({
   // Only its name changes, last writer wins; a version would go stale with every minute of use.
   sinVersion: true,
   beforeWrite(data, ctx) {
+    // A leaked token must not outlive its revocation by minting others.
+    if (ctx.actor.tokenId !== undefined) throw forbidden(mensajes.tokens.noConToken);
     if (ctx.op !== 'create') {
       // A token's power is what it was handed out with: another role or expiry is another token.
       const antes = ctx.existing!;

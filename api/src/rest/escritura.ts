@@ -182,7 +182,7 @@ export class Escritura extends Lectura {
       const propio = clave(resource, id);
       t.bloqueadas.set(propio, row);
       t.accion = { clave: propio, nombre: name, cuerpo: body };
-      const ctx: ActionContext = { ...this.escritor(t, actor, { accion: name }), row, accion: name, facturacion: this.facturacion, scrypt: this.config.scrypt };
+      const ctx: ActionContext = { ...this.escritor(t, actor, { accion: name }), row, accion: name, facturacion: this.facturacion, scrypt: this.config.scrypt, pasarelas: this.config.pasarelas };
       const result = await action.run(id, body, ctx);
       if (!t.auditados.has(propio)) await this.audit(t, resource, 'UPDATE', actor, id, row, t.bloqueadas.get(propio), this.datosDe(t, resource, id, { accion: name }));
       return result;

@@ -31,6 +31,7 @@ export const mensajesRest = {
       registros: 'Los registros de facturación los escribe el servidor al emitir o anular una factura',
       remisiones: 'El estado de la remisión a la AEAT lo escribe el servidor al enviar cada registro y leer la respuesta',
       reembolsos: 'Los reembolsos los escribe el servidor: un pago se reembolsa con POST /pagos/{id}/reembolsar (importe y motivo), y lo hecho no se cambia ni se borra',
+      notificaciones: 'Las notificaciones las escribe el servidor al recibir cada evento de una pasarela de pago, y lo recibido no se cambia ni se borra',
     },
   },
   filtro: {

@@ -100,6 +100,11 @@ describe('creating, listing and revoking a token', () => {
 
   it('only an administrador manages tokens, and a token never creates one', async () => {
     const admin = await tokenCon(t, 'administrador', 'Integración');
+    const otro = await admin.call('POST', '/tokens', { nombre: 'Copia', rol: 'administrador' });
+    expect(otro.status).toBe(403);
+    expect(otro.body.error.message).toMatch(/nunca otro token/);
+    expect((await admin.call('POST', `/tokens/${admin.id}/revocar`, {})).status).toBe(403);
+    expect(await t.db('tokens').where('nombre', 'Copia').first()).toBeUndefined();
     // An administrador's token is an administrador on the data, not on the accounts' own routes.
     expect((await admin.call('GET', '/pagos')).status).toBe(200);
     for (const [method, url] of [
@@ -117,10 +122,12 @@ describe('creating, listing and revoking a token', () => {
 
 describe('a request with a token', () => {
   it('with an unknown, malformed or empty token is 401, whatever cookie it carries', async () => {
-    for (const auth of ['Bearer aula_' + 'x'.repeat(43), 'Bearer nada', 'Bearer ']) {
+    for (const auth of ['Bearer aula_' + 'x'.repeat(43), 'Bearer nada', 'Bearer ', 'bearer']) {
       const res = await t.call('GET', '/cursos', undefined, { headers: { authorization: auth } });
       expect(res.status, auth).toBe(401);
     }
+    // Another scheme (a proxy's Basic credentials) is no token: the session still counts.
+    expect((await t.call('GET', '/cursos', undefined, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status).toBe(200);
   });
 
   it('is exempt from the Origin check, not from its role', async () => {

@@ -53,6 +53,7 @@ export const aulaShell = {
     admin: 'Admin',
     facturacion: 'Facturación',
     informes: 'Informes',
+    cobros: 'Cobros',
     salir: 'Salir',
     administradores: 'Administradores',
     actividad: 'Actividad',
@@ -60,6 +61,28 @@ export const aulaShell = {
     miCuenta: 'Mi cuenta',
     // The phone's drawer with the sections, as a screen reader names it.
     secciones: 'Secciones',
+  },
+  /** API tokens (the shop's), managed from the accounts page. */
+  tokens: {
+    ayuda: 'Un token deja a una máquina (la tienda web) usar el API con un rol, sin cuenta ni contraseña. Se muestra una sola vez; guárdelo en la configuración de la tienda.',
+    creadoTitulo: 'Token «%{nombre}»',
+    creadoTexto: 'Cópielo ahora y guárdelo en la tienda: no se volverá a mostrar. Quien lo tenga actúa con el rol «%{rol}».',
+    copiar: 'Copiar',
+    copiado: 'Token copiado',
+    entendido: 'Ya lo he guardado',
+    revocar: 'Revocar',
+    revocarTitulo: '¿Revocar el token «%{nombre}»?',
+    revocarTexto: 'Dejará de servir al momento. Lo que hizo queda en el registro de actividad con su nombre.',
+    revocado: 'Token revocado',
+    vigente: 'Vigente',
+    cuentas: 'Cuentas',
+  },
+  /** The «Cobros» page: which gateways send payments here. */
+  cobros: {
+    stripeConfigurado: 'Stripe está configurado: sus avisos llegan a %{direccion}.',
+    stripeSinConfigurar: 'Stripe no está configurado (falta STRIPE_WEBHOOK_SECRET): sus avisos de cobro no se aceptan.',
+    seFactura: 'Cada cobro se factura al momento.',
+    noSeFactura: 'Los cobros no se facturan solos (FACTURAR_AL_COBRAR desactivado).',
   },
   noEncontrada: {
     titulo: 'Página no encontrada',

@@ -49,5 +49,6 @@ export const cuenta = {
     quitarFactorTexto:
       'Para quien perdió el teléfono y los códigos de recuperación. Se cerrarán sus sesiones abiertas y al entrar solo se le pedirá la contraseña; si su rol exige la verificación en dos pasos, deberá activarla de nuevo con su teléfono.',
     factorQuitado: 'Verificación en dos pasos quitada a «%{usuario}»; sus sesiones se han cerrado',
+    tokens: 'Tokens de API',
   },
 };

@@ -38,6 +38,8 @@ export const historial = {
     soltar: 'Borrado al quedar sin uso',
     barridoSubidas: 'Subida abandonada, retirada',
     encadenar: 'Registro VeriFactu de una factura anterior, al arrancar',
+    pasarela: 'Aviso de la pasarela de pago',
+    revocar: 'Token revocado',
     // The remission's writes: named after its job kind, and before it ran on the runner, `remitir`.
     remisionVerifactu: 'Remisión a la AEAT',
     remitir: 'Remisión a la AEAT',

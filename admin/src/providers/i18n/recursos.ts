@@ -214,6 +214,8 @@ export const aulaRecursos = {
   /** Why a pago that money or an invoice went through is not deleted (the API answers the same); its form says it. */
   pagos: {
     noBorrable: 'Este pago es un registro contable y no se borra. Si es un error, se corrige con un reembolso o con una rectificativa de su factura.',
+    /** Where a pago came from when no gateway brought it. */
+    sinPasarela: 'Anotado a mano',
   },
   /** Actions on the rows selected in a list; titles and questions say how many. */
   masivo: {

@@ -4,10 +4,12 @@
 // its rectificativa for exactly that amount, all in one transaction. The pago is reembolsado
 // once nothing is left to refund.
 import { mensajes } from '../../mensajes.js';
-import { conflict, validationFailed, type ErrorDetail } from '../../base/errors.js';
-import { INT_MAX, textoVisible } from '../../base/values.js';
-import { esEmitida, facturarPago, rectificarReembolso } from '../facturas/emision.js';
-import { importeEs, nombreFactura } from '../facturas/formato.js';
+import { conflict, validationFailed } from '../../base/errors.js';
+import { INT_MAX } from '../../base/values.js';
+import { facturarPago } from '../facturas/emision.js';
+import { nombreFactura } from '../facturas/formato.js';
+import { refundPago } from './reembolso.js';
+import { refundAtStripe } from './stripe.js';
 import { formatNombre } from '../../../../contrato/nombre.js';
 import { moneda } from '../shared.js';
 import { defineResource } from '../../base/types.js';
@@ -52,6 +54,9 @@ export default defineResource({
     // How much has gone back so far, céntimos: the sum of its reembolsos.
     importeReembolsado: { label: 'Importe reembolsado', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
     notas: { label: 'Notas', type: 'string', maxLength: 10000, indiceTrigramas: true },
+    // The gateway that took the money (none: a person recorded it), and a charge the customer disputed with their bank.
+    pasarela: { label: 'Pasarela', type: 'string', readOnly: true, enum: ['stripe', 'redsys'], enumLabels: { stripe: 'Stripe', redsys: 'Redsys' } },
+    enDisputa: { label: 'En disputa', type: 'boolean', readOnly: true, default: false, serverDefault: true },
     // The API token that opened it (the shop's), which alone reads it back.
     tokenId: { label: 'Token de API', type: 'integer', readOnly: true, references: 'tokens' },
   },
@@ -88,6 +93,9 @@ export default defineResource({
       if (servidor) return data;
       throw conflict(mensajes.pagos.reembolsoPorAccion(Number(existing.id)));
     }
+    // A payment that failed at its gateway and was then retried there (another card, the same
+    // PaymentIntent) did come in: only the gateway's notification, the server's, says so.
+    if (servidor && de === 'fallido' && a === 'completado') return data;
     if (a !== de && !transiciones.siguientes[de]?.includes(a)) throw conflict(mensajes.pagos.transicion(de, a));
     if ('importe' in data && Number(data.importe) !== Number(existing.importe) && de !== 'pendiente') throw conflict(mensajes.pagos.importeFijo(de));
     return data;
@@ -149,33 +157,9 @@ export default defineResource({
       // The pago is locked for the transaction (runAction): two refunds at once are counted one
       // after the other, so together they never give back more than the pago brought in.
       async run(id, body: { importe?: number; motivo: string; descripcion?: string }, ctx) {
-        const { row: pago, db, actor } = ctx;
-        if (pago.estado !== 'completado') throw conflict(mensajes.pagos.noReembolsable(pago.estado));
-        const yaDevuelto = Number(pago.importeReembolsado ?? 0);
-        const queda = Number(pago.importe) - yaDevuelto;
-        const importe = body.importe ?? queda;
-        const motivo = body.motivo.trim();
-        const descripcion = body.descripcion?.trim();
-        const details: ErrorDetail[] = [];
-        if (importe <= 0) details.push({ path: '/importe', code: 'minimum', message: mensajes.pagos.reembolsoNoPositivo });
-        else if (importe > queda) details.push({ path: '/importe', code: 'maximum', message: mensajes.pagos.reembolsoExcesivo(importeEs(queda), importeEs(Number(pago.importe))), info: { maximo: queda } });
-        // Spaces or invisible characters are no reason (what is stored keeps its «1.º», «2.ª»).
-        if (!textoVisible(motivo)) details.push({ path: '/motivo', code: 'minLength', message: mensajes.pagos.motivoVacio });
-        if (descripcion !== undefined && !textoVisible(descripcion)) details.push({ path: '/descripcion', code: 'minLength', message: mensajes.pagos.descripcionVacia });
-        if (details.length) throw validationFailed(details);
-
-        const ahora = new Date();
-        const iso = ahora.toISOString();
-        const entero = importe === queda;
-        await ctx.update('pagos', id, { importeReembolsado: yaDevuelto + importe, ...(entero ? { estado: 'reembolsado', fechaReembolso: iso } : {}) });
-        const factura = pago.facturaId ? ((await db('facturas').where('id', pago.facturaId).first('id', 'estado')) as Row) : undefined;
-        const rectificativa =
-          factura && esEmitida(factura.estado)
-            ? // The customer reads what the contable wrote for them, or only what went back: the
-              // reason is the academy's, kept on the reembolso and in the log.
-              await rectificarReembolso(ctx, Number(factura.id), importe, descripcion ?? mensajes.facturacion.devolucion(importeEs(importe)), ctx.facturacion, ahora)
-            : null;
-        const reembolsoId = await ctx.create('reembolsos', { pagoId: id, importe, motivo, fecha: iso, facturaId: rectificativa, loginId: actor.loginId });
+        // Money a gateway took goes back through it: recorded only once the gateway accepts it.
+        const enPasarela = ctx.row.pasarela === 'stripe' ? (importe: number) => refundAtStripe(ctx.pasarelas.stripe, ctx.row, importe) : undefined;
+        const reembolsoId = await refundPago(ctx, ctx.row, { ...body, loginId: ctx.actor.loginId }, ctx.facturacion, enPasarela);
         return ctx.findById('reembolsos', reembolsoId);
       },
     },

@@ -4,6 +4,10 @@
 export const mensajesPagos = {
   pagos: {
     estadoInicial: 'Un pago se crea pendiente o completado (un cobro que ya ha ocurrido); fallido y reembolsado se alcanzan después',
+    stripeSinClave: 'Este pago se cobró por Stripe y el servidor no tiene STRIPE_API_KEY: devuélvalo desde el panel de Stripe y su aviso lo registrará aquí',
+    stripeRechaza: (motivo: string) => `Stripe no aceptó el reembolso: ${motivo.trim().replace(/\.+$/, '')}. No se ha registrado nada`,
+    stripeEstado: (estado: string) => `quedó «${estado}»`,
+    stripeSinRespuesta: 'Stripe no respondió a tiempo: no se sabe si hizo el reembolso y no se ha registrado nada. Vuelva a intentarlo: si ya lo hizo, Stripe devolverá el mismo reembolso, nunca otro',
     tiendaPendiente: 'La tienda crea los pagos pendientes: los completa la pasarela de pago cuando el cobro llega',
     transicion: (de: string, a: string) =>
       `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido; un pago completado se reembolsa con la acción «Reembolsar»`,

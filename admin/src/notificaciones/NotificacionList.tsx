@@ -1,0 +1,55 @@
+// «Cobros»: every notification a payment gateway sent, newest first, with what Aula did with it
+// (procesada, ignorada, rechazada) and why, and the pago it touched; refused ones stand out. The
+// event's id is searched and exported, not shown: it would crowd out the reason.
+import { Datagrid, List, ReferenceField, SelectField, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
+import { choicesDe, claveDeValor } from '../common/formato/choices';
+import { DateTimeField } from '../common/formato/DateTimeField';
+import { formatDiaHora } from '../common/formato/dates';
+import { EstadoChip } from '../common/formato/EstadoChip';
+import { BuscarInput } from '../common/listas/Buscando';
+import { AccionesLista } from '../common/listas/AccionesLista';
+import { Paginacion } from '../common/listas/Paginacion';
+import { ResponsiveList } from '../common/listas/ResponsiveList';
+import { EstadoPasarelas } from './EstadoPasarelas';
+
+const colores = { procesada: 'success', rechazada: 'error' } as const;
+
+/** A long reason or an event type («payment_intent.succeeded») wraps within its column instead of widening the table. */
+const envolver = (ancho: number) => ({ display: 'block', maxWidth: ancho, overflowWrap: 'anywhere' }) as const;
+
+const filters = [
+  <BuscarInput source="q" alwaysOn key="q" />,
+  <SelectInput source="estado" choices={choicesDe('notificaciones', 'estado')} key="estado" />,
+  <SelectInput source="pasarela" choices={choicesDe('notificaciones', 'pasarela')} key="pasarela" />,
+];
+
+const NotificacionList = () => {
+  const translate = useTranslate();
+  return (
+    <List pagination={<Paginacion />} filters={filters} sort={{ field: 'id', order: 'DESC' }} actions={<AccionesLista />} title="aula.menu.cobros">
+      <EstadoPasarelas />
+      <ResponsiveList
+        omitOnTablet={['pasarela', 'tipo', 'pagoId']}
+        small={
+          <SimpleList
+            primaryText={(r) => `${translate(claveDeValor('notificaciones', 'estado', r.estado))} · ${r.tipo}`}
+            secondaryText={(r) => r.motivo}
+            tertiaryText={(r) => formatDiaHora(String(r.createdAt))}
+            linkType={false}
+          />
+        }
+      >
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <DateTimeField source="createdAt" />
+          <SelectField source="pasarela" choices={choicesDe('notificaciones', 'pasarela')} />
+          <TextField source="tipo" sx={envolver(200)} />
+          <EstadoChip recurso="notificaciones" source="estado" colores={colores} label="resources.notificaciones.fields.estado" />
+          <TextField source="motivo" sx={envolver(280)} />
+          <ReferenceField source="pagoId" reference="pagos" link="show" />
+        </Datagrid>
+      </ResponsiveList>
+    </List>
+  );
+};
+
+export default NotificacionList;
