@@ -15,7 +15,7 @@ import { EstadoPasarelas } from './EstadoPasarelas';
 const colores = { procesada: 'success', rechazada: 'error' } as const;
 
 /** A long reason or an event type («payment_intent.succeeded») wraps within its column instead of widening the table. */
-const envolver = (ancho: number) => ({ display: 'block', maxWidth: ancho, overflowWrap: 'anywhere' }) as const;
+const wrapAt = (ancho: number) => ({ display: 'block', maxWidth: ancho, overflowWrap: 'anywhere' }) as const;
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -42,9 +42,9 @@ const NotificacionList = () => {
         <Datagrid bulkActionButtons={false} rowClick={false}>
           <DateTimeField source="createdAt" />
           <SelectField source="pasarela" choices={choicesDe('notificaciones', 'pasarela')} />
-          <TextField source="tipo" sx={envolver(200)} />
+          <TextField source="tipo" sx={wrapAt(200)} />
           <EstadoChip recurso="notificaciones" source="estado" colores={colores} label="resources.notificaciones.fields.estado" />
-          <TextField source="motivo" sx={envolver(280)} />
+          <TextField source="motivo" sx={wrapAt(280)} />
           <ReferenceField source="pagoId" reference="pagos" link="show" />
         </Datagrid>
       </ResponsiveList>
