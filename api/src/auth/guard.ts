@@ -1,5 +1,5 @@
-// Every route needs a live session (or an API token) except the few a browser must reach before logging in, and
-// a role that may use it (rest/permisos.ts): a route declares what it reaches in its
+// Every route needs a live session (or an API token) except the few a browser must reach before
+// logging in, and a role that may use it (rest/permisos.ts): a route declares what it reaches in its
 // `config.acceso`; one that declares nothing is the administrador's alone.
 //
 // The decision uses the pattern of the route the request was matched to, never the raw URL:
