@@ -77,7 +77,7 @@ test('el administrador crea el token de la tienda desde las cuentas, lo ve una v
   await expect(page).toHaveURL(/\/main\/tokens\/\d+$/);
   await page.getByRole('button', { name: 'Revocar' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByText('Token revocado')).toBeVisible();
+  await expect(page.getByText('Token revocado', { exact: true })).toBeVisible();
   expect((await comoTienda('/cursos')).status()).toBe(401);
   await expect(page.getByRole('button', { name: 'Revocar' })).toHaveCount(0);
   await expectSpanish(page);

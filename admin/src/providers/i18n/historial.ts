@@ -39,7 +39,7 @@ export const historial = {
     barridoSubidas: 'Subida abandonada, retirada',
     encadenar: 'Registro VeriFactu de una factura anterior, al arrancar',
     pasarela: 'Aviso de la pasarela de pago',
-    revocar: 'Token revocado',
+    revocar: 'Revocación',
     // The remission's writes: named after its job kind, and before it ran on the runner, `remitir`.
     remisionVerifactu: 'Remisión a la AEAT',
     remitir: 'Remisión a la AEAT',
