@@ -73,8 +73,11 @@ export default defineConfig({
       LOGIN_MAX_FAILURES_IP: '1000',
       // And each sign-in writes its BACK-LOGIN entry: their allowance is tested there too.
       ACTIVIDAD_MAX_POR_CUENTA: '1000',
-      // The Stripe notifications cobros.spec.ts signs (the API suite tests the gateway itself).
+      // The Stripe and Redsys notifications cobros.spec.ts signs (the API suite tests the gateways
+      // themselves); Redsys's is the public key of its test environment.
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_aula_cobros',
+      REDSYS_CLAVE: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+      REDSYS_COMERCIO: '999008881',
     },
   },
 });

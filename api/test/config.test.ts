@@ -65,7 +65,11 @@ describe('loadConfig', () => {
   });
 
   it('reads the Stripe gateway and FACTURAR_AL_COBRAR, naming a bad value', () => {
-    expect(loadConfig({}).pasarelas).toEqual({ stripe: { webhookSecret: null, apiKey: null, apiUrl: null, timeoutMs: 10_000 }, facturarAlCobrar: true });
+    expect(loadConfig({}).pasarelas).toEqual({
+      stripe: { webhookSecret: null, apiKey: null, apiUrl: null, timeoutMs: 10_000 },
+      redsys: { clave: null, comercio: null, terminal: '1', url: new URL('https://sis.redsys.es/sis/rest/trataPeticionREST'), timeoutMs: 10_000 },
+      facturarAlCobrar: true,
+    });
     const c = loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_KEY: 'rk_live_x', STRIPE_API_URL: 'http://127.0.0.1:12111', FACTURAR_AL_COBRAR: 'no' }).pasarelas;
     expect(c).toMatchObject({ stripe: { webhookSecret: 'whsec_x', apiKey: 'rk_live_x' }, facturarAlCobrar: false });
     expect(c.stripe.apiUrl?.port).toBe('12111');

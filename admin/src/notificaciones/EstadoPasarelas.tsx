@@ -7,6 +7,7 @@ import { callApi } from '../providers/api';
 
 interface Estado {
   stripe: { configurada: boolean; direccion: string };
+  redsys: { configurada: boolean; direccion: string; comercio: string | null };
   facturarAlCobrar: boolean;
 }
 
@@ -24,8 +25,11 @@ export const EstadoPasarelas = () => {
     <Stack spacing={1} sx={{ px: 2, pt: 1 }}>
       <Alert severity={data.stripe.configurada ? 'success' : 'info'}>
         {translate(data.stripe.configurada ? 'aula.cobros.stripeConfigurado' : 'aula.cobros.stripeSinConfigurar', { direccion: data.stripe.direccion })}
-        {data.stripe.configurada && ` ${translate(data.facturarAlCobrar ? 'aula.cobros.seFactura' : 'aula.cobros.noSeFactura')}`}
       </Alert>
+      <Alert severity={data.redsys.configurada ? 'success' : 'info'}>
+        {translate(data.redsys.configurada ? 'aula.cobros.redsysConfigurado' : 'aula.cobros.redsysSinConfigurar', { direccion: data.redsys.direccion, comercio: data.redsys.comercio ?? '' })}
+      </Alert>
+      {(data.stripe.configurada || data.redsys.configurada) && <Alert severity="info">{translate(data.facturarAlCobrar ? 'aula.cobros.seFactura' : 'aula.cobros.noSeFactura')}</Alert>}
     </Stack>
   );
 };

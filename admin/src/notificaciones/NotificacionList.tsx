@@ -1,6 +1,7 @@
 // «Cobros»: every notification a payment gateway sent, newest first, with what Aula did with it
 // (procesada, ignorada, rechazada) and why, and the pago it touched; refused ones stand out. The
-// event's id is searched and exported, not shown: it would crowd out the reason.
+// event's id is searched and exported, not shown: it would crowd out the reason. A refused one
+// can be processed again once what refused it is mended.
 import { Datagrid, List, ReferenceField, SelectField, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { choicesDe, claveDeValor } from '../common/formato/choices';
 import { DateTimeField } from '../common/formato/DateTimeField';
@@ -11,6 +12,7 @@ import { AccionesLista } from '../common/listas/AccionesLista';
 import { Paginacion } from '../common/listas/Paginacion';
 import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { EstadoPasarelas } from './EstadoPasarelas';
+import { ReprocesarBoton } from './ReprocesarBoton';
 
 const colores = { procesada: 'success', rechazada: 'error' } as const;
 
@@ -33,8 +35,12 @@ const NotificacionList = () => {
         small={
           <SimpleList
             primaryText={(r) => `${translate(claveDeValor('notificaciones', 'estado', r.estado))} · ${r.tipo}`}
-            secondaryText={(r) => r.motivo}
-            tertiaryText={(r) => formatDiaHora(String(r.createdAt))}
+            // The date beside the reason, not to its right: a long reason keeps the phone's width.
+            secondaryText={(r) => (
+              <>
+                {`${formatDiaHora(String(r.createdAt))} · ${r.motivo}`} <ReprocesarBoton />
+              </>
+            )}
             linkType={false}
           />
         }
@@ -46,6 +52,7 @@ const NotificacionList = () => {
           <EstadoChip recurso="notificaciones" source="estado" colores={colores} label="resources.notificaciones.fields.estado" />
           <TextField source="motivo" sx={wrapAt(280)} />
           <ReferenceField source="pagoId" reference="pagos" link="show" />
+          <ReprocesarBoton />
         </Datagrid>
       </ResponsiveList>
     </List>

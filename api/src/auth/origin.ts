@@ -27,10 +27,20 @@ const BODYLESS = new Set(['/logins/logout']);
 export const conCabeceraTus = { tus: true };
 const esTus = (request: FastifyRequest) => rutaDe(request).tus === true;
 
+/**
+ * Routes another party's servers call, each request signed with a secret they share with Aula
+ * (a gateway's notifications): they read no cookie and change nothing without that signature,
+ * so a forged cross-site form gains nothing, and they come in the party's own format (Redsys
+ * posts a form).
+ */
+export const firmadaPorTercero = { firmada: true };
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes tus requests (see conCabeceraTus). */
     tus?: boolean;
+    /** The route is a party's, checked by its own signature (see firmadaPorTercero). */
+    firmada?: boolean;
   }
 }
 
@@ -43,6 +53,7 @@ export function originCheck(config: Pick<Config, 'corsOrigins'>) {
     // cannot send an Authorization header cross-site without a preflight CORS refuses): the
     // machine's server-side calls may say any Origin. The token itself is checked by the guard.
     if (origin !== undefined && !allowed.has(origin) && readBearer(request.headers.authorization) === undefined) throw forbidden(mensajes.peticion.origenNoPermitido(origin));
+    if (rutaDe(request).firmada === true) return;
     if (esTus(request)) {
       if (!request.headers['tus-resumable']) throw new HttpError(412, mensajes.subidas.sinTus, 'PRECONDITION_FAILED');
       return;

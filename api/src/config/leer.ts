@@ -1,5 +1,5 @@
 // What every area of the configuration reads with: the error that names the bad variable, and
-// the readers of a bounded integer, a switch and a program's name or path.
+// the readers of a bounded integer, a switch, an http(s) address and a program's name or path.
 import { resolve } from 'node:path';
 
 export class ConfigError extends Error {
@@ -29,6 +29,20 @@ export function booleano(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'si', 'sí', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'off'].includes(raw)) return false;
   throw new ConfigError(name, `debe ser «true» o «false» (recibido «${env[name]}»)`);
+}
+
+/** An http(s) address (another party's API, a stand-in's in tests); null when unset. */
+export function direccionHttp(env: Env, name: string): URL | null {
+  const raw = env[name]?.trim();
+  if (!raw) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `debe ser una dirección http(s) (recibido «${raw}»)`);
+  }
+  if (!/^https?:$/.test(url.protocol)) throw new ConfigError(name, `debe ser una dirección http(s) (recibido «${raw}»)`);
+  return url;
 }
 
 /** A program named bare is looked up on PATH; one given with a folder is taken from cwd. */

@@ -3,19 +3,16 @@
 // payment's success completes the pago first (the charge proves the money came in), a failure
 // that arrives after the success changes nothing, a success seen twice (the Checkout session's
 // and its PaymentIntent's) completes the pago once.
-import type { Escritor, Facturacion } from '../base/types.js';
+import type { Escritor } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
-import { facturarPago } from '../resources/facturas/emision.js';
 import { refundPago } from '../resources/pagos/reembolso.js';
+import { failPago, findPagoByReferencia as pagoDe, invoiceIfDue, type OpcionesCobro } from './cobro.js';
 import type { Resultado } from './recibir.js';
 
 type Obj = Record<string, any>;
 type Row = Record<string, any>;
 
-export interface OpcionesStripe {
-  facturacion: Facturacion;
-  facturarAlCobrar: boolean;
-}
+export type OpcionesStripe = OpcionesCobro;
 
 /** The PaymentIntent an object belongs to (a session, a charge, a dispute: an id or the expanded object). */
 export const paymentIntentDe = (o: Obj): string | null => (typeof o.payment_intent === 'string' ? o.payment_intent : (o.payment_intent?.id ?? null));
@@ -50,7 +47,7 @@ export async function applyStripe(w: Escritor, tipo: string, o: Obj, creado: num
     case 'payment_intent.succeeded':
       return complete(w, { referencia: o.id, importe: Number(o.amount_received ?? o.amount), moneda: String(o.currency), fecha: fechaDe(creado), email: o.receipt_email ?? null, nombre: null, metadata: o.metadata ?? {} }, opciones);
     case 'payment_intent.payment_failed':
-      return fail(w, o.id, o.last_payment_error?.message ?? null);
+      return failPago(w, await pagoDe(w, o.id), mensajes.pasarelas.fallido(o.last_payment_error?.message ?? null));
     case 'charge.refunded':
       return refund(w, o, creado, opciones);
     case 'charge.dispute.created':
@@ -58,13 +55,6 @@ export async function applyStripe(w: Escritor, tipo: string, o: Obj, creado: num
     default:
       return { estado: 'ignorada', motivo: mensajes.pasarelas.tipoDesconocido };
   }
-}
-
-/** The latest pago with this gateway reference, locked; undefined when there is none. */
-async function pagoDe(w: Escritor, referencia: string | null): Promise<Row | undefined> {
-  if (!referencia) return undefined;
-  const fila = await w.db('pagos').where('referencia', referencia).orderBy('id', 'desc').first('id');
-  return fila ? w.lock('pagos', Number(fila.id)) : undefined;
 }
 
 /** The usuario the money is from: the shop's id in the metadata, else the customer's email (added if new). */
@@ -86,7 +76,7 @@ async function cursoDe(w: Escritor, metadata: Obj): Promise<number | null> {
 }
 
 /** Money arrived: the shop's pending pago (or a failed one retried) is completed, or a new one made; invoiced if so configured. */
-async function complete(w: Escritor, c: Cobro, { facturacion, facturarAlCobrar }: OpcionesStripe): Promise<Resultado> {
+async function complete(w: Escritor, c: Cobro, opciones: OpcionesStripe): Promise<Resultado> {
   const moneda = c.moneda.toUpperCase();
   let pago = await pagoDe(w, c.referencia);
   if (pago && (pago.estado === 'completado' || pago.estado === 'reembolsado')) return { estado: 'procesada', motivo: mensajes.pasarelas.yaCompletado, pagoId: Number(pago.id) };
@@ -109,19 +99,8 @@ async function complete(w: Escritor, c: Cobro, { facturacion, facturarAlCobrar }
     });
     pago = await w.lock('pagos', id);
   }
-  const facturar = facturarAlCobrar && pago!.facturaId == null;
-  // Issued now (its date and its VeriFactu record are the issue's); the operation's date is the payment's.
-  if (facturar) await w.update('pagos', Number(pago!.id), { facturaId: await facturarPago(w, pago!, {}, facturacion) });
+  const facturar = await invoiceIfDue(w, pago!, opciones);
   return { estado: 'procesada', motivo: nuevo ? mensajes.pasarelas.creado(facturar) : mensajes.pasarelas.completado(facturar), pagoId: Number(pago!.id) };
-}
-
-async function fail(w: Escritor, referencia: string | null, motivo: string | null): Promise<Resultado> {
-  const pago = await pagoDe(w, referencia);
-  if (!pago) return { estado: 'ignorada', motivo: mensajes.pasarelas.sinPago };
-  const pagoId = Number(pago.id);
-  if (pago.estado !== 'pendiente') return { estado: 'ignorada', motivo: pago.estado === 'fallido' ? mensajes.pasarelas.fallido(motivo) : mensajes.pasarelas.fallidoTarde, pagoId };
-  await w.update('pagos', pagoId, { estado: 'fallido' });
-  return { estado: 'procesada', motivo: mensajes.pasarelas.fallido(motivo), pagoId };
 }
 
 /**

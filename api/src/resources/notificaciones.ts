@@ -34,8 +34,9 @@ export default defineResource({
   uniques: [['pasarela', 'eventoId']],
   searchFields: ['eventoId', 'tipo', 'motivo'],
   nombre: '{tipo}',
-  // Money: the contable follows it; an editor never sees it.
-  acceso: { contable: { leer: true } },
+  // Money: the contable follows it, and processes a refused one again («Reprocesar», the only
+  // write a person makes here: appendOnly keeps every other route read-only); an editor never sees it.
+  acceso: { contable: { leer: true, escribir: true } },
   appendOnly: true,
   serverWritten: mensajes.peticion.soloServidor.notificaciones,
 });

@@ -2,11 +2,10 @@
 // with Stripe's own package, pointed at a local stand-in shaped like Stripe's documentation
 // (POST /v1/refunds, form-encoded, Bearer key, Idempotency-Key, its error envelope), and recorded
 // only once Stripe accepts it; its later charge.refunded does not count it twice.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.js';
+import { startDoble, type DobleHttp } from '../support/doble-http.js';
 
 const SECRETO = 'whsec_pruebas_reembolsos_aula';
 const CLAVE = 'sk_test_aula_1234567890';
@@ -15,20 +14,13 @@ const CLAVE = 'sk_test_aula_1234567890';
 let modo: 'acepta' | 'rechaza' | 'calla' = 'acepta';
 const recibidas: { auth?: string; idempotencia?: string; cuerpo: URLSearchParams }[] = [];
 const porClave = new Map<string, Record<string, unknown>>();
-let servidor: Server;
+let servidor: DobleHttp;
 let t: TestApp;
 let n = 0;
 
-const leer = (req: IncomingMessage) =>
-  new Promise<string>((ok) => {
-    let s = '';
-    req.on('data', (c) => (s += c));
-    req.on('end', () => ok(s));
-  });
-
 beforeAll(async () => {
-  servidor = createServer(async (req, res) => {
-    const cuerpo = new URLSearchParams(await leer(req));
+  servidor = await startDoble((req, res, texto) => {
+    const cuerpo = new URLSearchParams(texto);
     if (req.method !== 'POST' || req.url !== '/v1/refunds') {
       res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${req.url}).` } }));
       return;
@@ -46,14 +38,11 @@ beforeAll(async () => {
     if (idempotencia) porClave.set(idempotencia, refund as Record<string, unknown>);
     res.writeHead(200, { 'content-type': 'application/json', 'request-id': `req_${n}` }).end(JSON.stringify(refund));
   });
-  await new Promise<void>((ok) => servidor.listen(0, '127.0.0.1', ok));
-  const { port } = servidor.address() as AddressInfo;
-  t = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRETO, STRIPE_API_KEY: CLAVE, STRIPE_API_URL: `http://127.0.0.1:${port}`, STRIPE_TIMEOUT_MS: '300' });
+  t = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRETO, STRIPE_API_KEY: CLAVE, STRIPE_API_URL: servidor.url, STRIPE_TIMEOUT_MS: '300' });
 });
 afterAll(async () => {
   await t.destroy();
-  servidor.closeAllConnections();
-  await new Promise((ok) => servidor.close(ok));
+  await servidor.close();
 });
 beforeEach(() => {
   modo = 'acepta';

@@ -234,7 +234,7 @@ describe('refunds and disputes', () => {
     expect(lista.status).toBe(200);
     expect(lista.body.length).toBeGreaterThan(0);
     expect((await t.call('POST', '/notificaciones', { pasarela: 'stripe' })).status).toBe(403);
-    expect((await t.call('GET', '/pasarelas/estado')).body).toEqual({ stripe: { configurada: true, direccion: '/pasarelas/stripe' }, facturarAlCobrar: true });
+    expect((await t.call('GET', '/pasarelas/estado')).body).toEqual({ stripe: { configurada: true, direccion: '/pasarelas/stripe' }, redsys: { configurada: false, direccion: '/pasarelas/redsys', comercio: null }, facturarAlCobrar: true });
     expect((await t.call('DELETE', `/notificaciones/${lista.body[0].id}`)).status).toBe(403);
   });
 });

@@ -81,6 +81,9 @@ export const aulaShell = {
   cobros: {
     stripeConfigurado: 'Stripe está configurado: sus avisos llegan a %{direccion}.',
     stripeSinConfigurar: 'Stripe no está configurado (falta STRIPE_WEBHOOK_SECRET): sus avisos de cobro no se aceptan.',
+    redsysConfigurado: 'Redsys (tarjeta y Bizum) está configurado para el comercio %{comercio}: sus notificaciones llegan a %{direccion}.',
+    redsysSinConfigurar: 'Redsys no está configurado (faltan REDSYS_CLAVE y REDSYS_COMERCIO): sus notificaciones de cobro no se aceptan.',
+    reprocesar: 'Reprocesar',
     seFactura: 'Cada cobro se factura al momento.',
     noSeFactura: 'Los cobros no se facturan solos (FACTURAR_AL_COBRAR desactivado).',
   },

@@ -39,6 +39,7 @@ export const historial = {
     barridoSubidas: 'Subida abandonada, retirada',
     encadenar: 'Registro VeriFactu de una factura anterior, al arrancar',
     pasarela: 'Aviso de la pasarela de pago',
+    reprocesar: 'Aviso de pago procesado de nuevo',
     revocar: 'Revocación',
     // The remission's writes: named after its job kind, and before it ran on the runner, `remitir`.
     remisionVerifactu: 'Remisión a la AEAT',

@@ -9,6 +9,7 @@ import { INT_MAX } from '../../base/values.js';
 import { facturarPago } from '../facturas/emision.js';
 import { nombreFactura } from '../facturas/formato.js';
 import { refundPago } from './reembolso.js';
+import { refundAtRedsys } from './redsys.js';
 import { refundAtStripe } from './stripe.js';
 import { formatNombre } from '../../../../contrato/nombre.js';
 import { moneda } from '../shared.js';
@@ -158,7 +159,13 @@ export default defineResource({
       // after the other, so together they never give back more than the pago brought in.
       async run(id, body: { importe?: number; motivo: string; descripcion?: string }, ctx) {
         // Money a gateway took goes back through it: recorded only once the gateway accepts it.
-        const enPasarela = ctx.row.pasarela === 'stripe' ? (importe: number) => refundAtStripe(ctx.pasarelas.stripe, ctx.row, importe) : undefined;
+        const { pasarelas, row } = ctx;
+        const enPasarela =
+          row.pasarela === 'stripe'
+            ? (importe: number) => refundAtStripe(pasarelas.stripe, row, importe)
+            : row.pasarela === 'redsys'
+              ? (importe: number) => refundAtRedsys(pasarelas.redsys, row, importe)
+              : undefined;
         const reembolsoId = await refundPago(ctx, ctx.row, { ...body, loginId: ctx.actor.loginId }, ctx.facturacion, enPasarela);
         return ctx.findById('reembolsos', reembolsoId);
       },

@@ -8,6 +8,10 @@ export const mensajesPagos = {
     stripeRechaza: (motivo: string) => `Stripe no aceptó el reembolso: ${motivo.trim().replace(/\.+$/, '')}. No se ha registrado nada`,
     stripeEstado: (estado: string) => `quedó «${estado}»`,
     stripeSinRespuesta: 'Stripe no respondió a tiempo: no se sabe si hizo el reembolso y no se ha registrado nada. Vuelva a intentarlo: si ya lo hizo, Stripe devolverá el mismo reembolso, nunca otro',
+    redsysSinClave: 'Este pago se cobró por Redsys y el servidor no tiene REDSYS_CLAVE y REDSYS_COMERCIO: devuélvalo desde el portal del banco y regístrelo aquí a mano',
+    redsysRechaza: (codigo: string) => `Redsys no aceptó la devolución (${codigo}). No se ha registrado nada`,
+    redsysFirma: 'La respuesta de Redsys no lleva una firma válida: no se da por hecha la devolución y no se ha registrado nada. Compruébela en el portal del banco',
+    redsysSinRespuesta: 'Redsys no respondió a tiempo: no se sabe si hizo la devolución y no se ha registrado nada. Compruébelo en el portal del banco antes de repetirla (Redsys no reconoce una petición repetida)',
     tiendaPendiente: 'La tienda crea los pagos pendientes: los completa la pasarela de pago cuando el cobro llega',
     transicion: (de: string, a: string) =>
       `Un pago ${de} no puede pasar a ${a}: se admite pendiente → completado o fallido; un pago completado se reembolsa con la acción «Reembolsar»`,
