@@ -9,6 +9,15 @@ import { RevocarToken } from './RevocarToken';
 
 const v = validadores('tokens');
 
+/** What the page shows of a token and nobody changes, each under its label. */
+const soloLectura = [
+  <SelectField source="rol" choices={choicesDe('tokens', 'rol')} />,
+  <TextField source="prefijo" />,
+  <DateTimeField source="ultimoUso" />,
+  <DateTimeField source="caduca" />,
+  <DateTimeField source="revocadoEn" />,
+];
+
 const SiVigente = () => {
   const token = useRecordContext();
   return token && !token.revocadoEn ? <RevocarToken /> : null;
@@ -25,21 +34,11 @@ const TokenEdit = () => (
   >
     <SimpleForm>
       <TextInput source="nombre" validate={v.nombre} />
-      <Labeled source="rol">
-        <SelectField source="rol" choices={choicesDe('tokens', 'rol')} />
-      </Labeled>
-      <Labeled source="prefijo">
-        <TextField source="prefijo" />
-      </Labeled>
-      <Labeled source="ultimoUso">
-        <DateTimeField source="ultimoUso" />
-      </Labeled>
-      <Labeled source="caduca">
-        <DateTimeField source="caduca" />
-      </Labeled>
-      <Labeled source="revocadoEn">
-        <DateTimeField source="revocadoEn" />
-      </Labeled>
+      {soloLectura.map((campo) => (
+        <Labeled source={campo.props.source} key={campo.props.source}>
+          {campo}
+        </Labeled>
+      ))}
     </SimpleForm>
     <SeccionHistorial />
   </Edit>

@@ -8,6 +8,7 @@ import type { Config } from '../config/index.js';
 import type { Db } from '../db/index.js';
 import { faseVigente } from './fases.js';
 import type { SessionLogin } from '../rest/request.js';
+import { millisDe } from '../base/tiempo.js';
 
 export const SESSION_COOKIE = 'aula_sesion';
 
@@ -44,7 +45,6 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 // SQLite returns the ISO strings we stored; PostgreSQL returns Date objects for timestamptz.
-const millis = (value: unknown) => (value instanceof Date ? value.getTime() : new Date(value as string).getTime());
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** What GET /logins/sesion answers: enough for the admin to warn before the idle timeout. */
@@ -167,8 +167,8 @@ export class SessionStore {
         'totp.activadoEn',
       );
     if (!row) return null;
-    let lastSeen = millis(row.lastSeenAt);
-    const expires = millis(row.expiresAt);
+    let lastSeen = millisDe(row.lastSeenAt);
+    const expires = millisDe(row.expiresAt);
     const active = row.activo === true || row.activo === 1;
     // A deactivated administrator's sessions die with the next request they make.
     if (!this.alive(now, lastSeen, expires) || !active) {
@@ -199,8 +199,8 @@ export class SessionStore {
     return {
       inactividadMinutos: this.idleMs / 60_000,
       margenSegundos: this.touchMs / 1000,
-      caducaPorInactividad: iso(millis(row.lastSeenAt) + this.idleMs),
-      caduca: iso(millis(row.expiresAt)),
+      caducaPorInactividad: iso(millisDe(row.lastSeenAt) + this.idleMs),
+      caduca: iso(millisDe(row.expiresAt)),
       ahora: iso(this.now()),
     };
   }
@@ -215,7 +215,7 @@ export class SessionStore {
       .orderBy('lastSeenAt', 'desc')
       .orderBy('id', 'desc')
       .select('id', 'dispositivo', 'ip', 'createdAt', 'lastSeenAt');
-    return rows.map((r) => ({ id: Number(r.id), dispositivo: r.dispositivo ?? null, ip: r.ip ?? null, createdAt: iso(millis(r.createdAt)), lastSeenAt: iso(millis(r.lastSeenAt)) }));
+    return rows.map((r) => ({ id: Number(r.id), dispositivo: r.dispositivo ?? null, ip: r.ip ?? null, createdAt: iso(millisDe(r.createdAt)), lastSeenAt: iso(millisDe(r.lastSeenAt)) }));
   }
 
   async destroy(token: string | undefined): Promise<void> {

@@ -23,6 +23,7 @@ import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import type { Config } from '../config/index.js';
 import { isPg, type Db } from '../db/index.js';
+import { millisDe } from '../base/tiempo.js';
 
 // Rows older than the window only cost space; a sweep now and then removes them.
 const PURGE_INTERVAL_MS = 60_000;
@@ -48,7 +49,6 @@ interface Ventanas<K extends Clave> {
   bloqueos: (keyof K & string)[];
 }
 
-const millis = (value: unknown) => new Date(value as string).getTime();
 const q = (columna: string) => `"${columna}"`;
 
 /** Sliding windows over one table of attempts (see the top of this file); each kind says its key. */
@@ -130,7 +130,7 @@ abstract class Limitador<K extends Clave> {
         [...columnas.map((c) => clave[c]), since, max - 1],
       );
       const rows = (this.pg ? result.rows : result) as { fecha: unknown }[];
-      return rows.length ? millis(rows[0].fecha) + this.windowMs - now : 0;
+      return rows.length ? millisDe(rows[0].fecha) + this.windowMs - now : 0;
     };
     let wait = 0;
     for (const l of this.def.limites) wait = Math.max(wait, await nth(l.columnas, l.max));

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Rol } from '../base/types.js';
 import type { Repository } from '../rest/repository.js';
 import type { SessionLogin } from '../rest/request.js';
+import { millisDe } from '../base/tiempo.js';
 
 /** What every token starts with: a secret scanner (and a person) tells an Aula token from others. */
 export const PREFIJO_TOKEN = 'aula_';
@@ -37,7 +38,7 @@ export function readBearer(authorization: string | undefined): string | undefine
   return m ? m[1] : '';
 }
 
-const millis = (value: unknown) => (value instanceof Date ? value.getTime() : value == null ? null : new Date(value as string).getTime());
+const millis = (value: unknown) => (value == null ? null : millisDe(value));
 
 export class TokenStore {
   /** Per token, the minute being counted and its requests: the throttle (per process). */

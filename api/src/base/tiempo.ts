@@ -3,6 +3,9 @@
 // zone database: so every boundary is computed here, with Intl, as a UTC instant, and both
 // databases only compare instants. That keeps SQLite and PostgreSQL results identical.
 
+/** An instant as either database hands it back (a Date from pg, an ISO string from SQLite), in epoch milliseconds. */
+export const millisDe = (value: unknown): number => (value instanceof Date ? value.getTime() : new Date(value as string).getTime());
+
 /** A calendar date, `YYYY-MM-DD`, with no time zone attached. */
 export type Dia = string;
 

@@ -6,6 +6,8 @@
 import type { Escritor } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 import { refundPago } from '../resources/pagos/reembolso.js';
+import usuarios from '../resources/usuarios.js';
+import { whereUnique } from '../rest/comprobaciones.js';
 import { failPago, findPagoByReferencia as pagoDe, invoiceIfDue, type OpcionesCobro } from './cobro.js';
 import type { Resultado } from './recibir.js';
 
@@ -63,7 +65,7 @@ async function usuarioDe(w: Escritor, c: Cobro): Promise<number | null> {
   if (Number.isInteger(id) && id > 0 && (await w.db('usuarios').where('id', id).first('id'))) return id;
   const email = c.email?.trim().toLowerCase();
   if (!email) return null;
-  const existente = await w.db('usuarios').whereRaw('lower("email") = ?', [email]).first('id');
+  const existente = await whereUnique(w.db('usuarios'), usuarios, { email }).first('id');
   if (existente) return Number(existente.id);
   const nombre = c.nombre?.trim() || mensajes.pasarelas.clienteSinNombre;
   return w.create('usuarios', { nombre: nombre.slice(0, 80), email });

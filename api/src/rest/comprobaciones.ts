@@ -69,6 +69,15 @@ export function uniqueClash(key: string[], values: Row): HttpError {
   return validationFailed(key.map((k) => ({ path: `/${k}`, code: 'unique', message: mensajes.validacion.unico(key), info: { value: values[k] } })));
 }
 
+/** The rows whose fields equal `values`, each compared as its unique key compares it (an email regardless of case). */
+export function whereUnique<Q extends Knex.QueryBuilder>(qb: Q, resource: Resource, values: Row): Q {
+  for (const [k, v] of Object.entries(values)) {
+    if (resource.fields[k].caseInsensitive) qb.whereRaw('lower(??) = lower(?)', [k, v as string]);
+    else qb.where(k, v as any);
+  }
+  return qb;
+}
+
 /**
  * Which unique key a write collides with, found by asking, not by parsing driver messages.
  * `values` is the row as it will be (the stored row with the change applied), so a patch of
@@ -77,11 +86,7 @@ export function uniqueClash(key: string[], values: Row): HttpError {
 export async function uniqueViolation(conn: Db | Knex.Transaction, resource: Resource, values: Row, changed: Row, id?: number): Promise<HttpError | undefined> {
   for (const key of uniqueKeys(resource, changed)) {
     if (!key.every((k) => values[k] !== undefined && values[k] !== null)) continue;
-    const qb = conn(resource.name);
-    for (const k of key) {
-      if (resource.fields[k].caseInsensitive) qb.whereRaw('lower(??) = lower(?)', [k, values[k] as string]);
-      else qb.where(k, values[k] as any);
-    }
+    const qb = whereUnique(conn(resource.name), resource, Object.fromEntries(key.map((k) => [k, values[k]])));
     if (id !== undefined) qb.whereNot('id', id);
     if (await qb.first('id')) return uniqueClash(key, values);
   }
