@@ -34,7 +34,8 @@ const TokenCreate = () => {
           <FechaHoraInput source="caduca" validate={v.caduca} />
         </SimpleForm>
       </Create>
-      <Dialog open={creado !== undefined} onClose={close} aria-labelledby="token-titulo">
+      {/* Closed only by its button: a click beside it or Escape would lose a token shown once. */}
+      <Dialog open={creado !== undefined} disableEscapeKeyDown aria-labelledby="token-titulo">
         <DialogTitle id="token-titulo">{translate('aula.tokens.creadoTitulo', { nombre: creado?.nombre ?? '' })}</DialogTitle>
         <DialogContent>
           <DialogContentText>{translate('aula.tokens.creadoTexto', { rol: creado ? translate(claveDeValor('tokens', 'rol', creado.rol)) : '' })}</DialogContentText>
@@ -45,7 +46,12 @@ const TokenCreate = () => {
         <DialogActions>
           <MuiButton
             onClick={() => {
-              void navigator.clipboard?.writeText(creado?.token ?? '').then(() => notify('aula.tokens.copiado', { type: 'info' }));
+              // A browser may refuse the clipboard (no permission, a page not served over https): say so, the token is still there to select.
+              const copia = navigator.clipboard?.writeText(creado?.token ?? '') ?? Promise.reject(new Error('sin portapapeles'));
+              copia.then(
+                () => notify('aula.tokens.copiado', { type: 'info' }),
+                () => notify('aula.tokens.noCopiado', { type: 'warning' }),
+              );
             }}
           >
             {translate('aula.tokens.copiar')}

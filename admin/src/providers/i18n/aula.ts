@@ -69,6 +69,7 @@ export const aulaShell = {
     creadoTexto: 'Cópielo ahora y guárdelo en la tienda: no se volverá a mostrar. Quien lo tenga actúa con el rol «%{rol}».',
     copiar: 'Copiar',
     copiado: 'Token copiado',
+    noCopiado: 'El navegador no ha dejado copiar: seleccione el token y cópielo a mano antes de cerrar.',
     entendido: 'Ya lo he guardado',
     revocar: 'Revocar',
     revocarTitulo: '¿Revocar el token «%{nombre}»?',
