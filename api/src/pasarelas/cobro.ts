@@ -1,17 +1,15 @@
 // What every gateway does alike to the pago an event is about, inside receive()'s transaction:
-// find it by the gateway's reference (locked), invoice it once it is paid (FACTURAR_AL_COBRAR),
-// and record a failure only on a pago still pending (a late failure never undoes a payment).
-import type { Escritor, Facturacion } from '../base/types.js';
+// find it by the gateway's reference (locked), invoice it once it is paid (FACTURAR_AL_COBRAR,
+// resources/pagos/cobro.ts) and say so, and record a failure only on a pago still pending (a late
+// failure never undoes a payment).
+import type { Escritor } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
-import { facturarPago } from '../resources/facturas/emision.js';
+import { invoiceIfDue, type OpcionesCobro } from '../resources/pagos/cobro.js';
 import type { Resultado } from './recibir.js';
 
 type Row = Record<string, any>;
 
-export interface OpcionesCobro {
-  facturacion: Facturacion;
-  facturarAlCobrar: boolean;
-}
+export type { OpcionesCobro };
 
 /** The latest pago with this gateway reference, locked; undefined when there is none. */
 export async function findPagoByReferencia(w: Escritor, referencia: string | null): Promise<Row | undefined> {
@@ -20,12 +18,13 @@ export async function findPagoByReferencia(w: Escritor, referencia: string | nul
   return fila ? w.lock('pagos', Number(fila.id)) : undefined;
 }
 
-/** Invoices a pago just completed when so configured and not invoiced yet; answers whether it did. */
-export async function invoiceIfDue(w: Escritor, pago: Row, { facturacion, facturarAlCobrar }: OpcionesCobro): Promise<boolean> {
-  if (!facturarAlCobrar || pago.facturaId != null) return false;
-  // Issued now (its date and its VeriFactu record are the issue's); the operation's date is the payment's.
-  await w.update('pagos', Number(pago.id), { facturaId: await facturarPago(w, pago, {}, facturacion) });
-  return true;
+/**
+ * Invoices a pago the gateway just completed, if due, and answers what the contable reads:
+ * `motivo` (`facturado` tells whether it was invoiced), with why not when it could not be.
+ */
+export async function invoiceCompleted(w: Escritor, pago: Row, opciones: OpcionesCobro, motivo: (facturado: boolean) => string): Promise<string> {
+  const { facturaId, sinFactura } = await invoiceIfDue(w, pago, opciones);
+  return sinFactura ? mensajes.pasarelas.sinFactura(motivo(false), sinFactura) : motivo(facturaId !== null);
 }
 
 /** The gateway says the payment failed, with `motivo` in the contable's words. */

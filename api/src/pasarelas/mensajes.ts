@@ -12,6 +12,7 @@ export const mensajesPasarelas = {
     creado: (facturado: boolean) => (facturado ? 'Pago nuevo, completado y facturado' : 'Pago nuevo, completado'),
     sinUsuario: 'El evento no dice de quién es el pago: ni metadata.aula_usuario con un usuario que exista, ni un email del cliente',
     sinPago: 'No hay ningún pago con esa referencia',
+    sinFactura: (hecho: string, porque: string) => `${hecho}; no se ha podido facturar: ${porque}`,
     fallido: (motivo: string | null) => (motivo ? `Pago fallido: ${motivo}` : 'Pago fallido'),
     fallidoTarde: 'El pago ya estaba completado: un intento fallido anterior no lo deshace',
     reembolsos: (n: number) => (n === 0 ? 'Ningún reembolso nuevo: ya estaban todos registrados' : n === 1 ? 'Un reembolso registrado' : `${n} reembolsos registrados`),

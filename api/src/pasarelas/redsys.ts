@@ -5,8 +5,8 @@
 // refused, never made into a pago. The amount and currency Redsys charged must be the pago's.
 import type { Escritor } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
-import { MONEDAS_REDSYS } from '../resources/pagos/redsys.js';
-import { failPago, findPagoByReferencia, invoiceIfDue, type OpcionesCobro } from './cobro.js';
+import { monedaDe } from '../base/monedas.js';
+import { failPago, findPagoByReferencia, invoiceCompleted, type OpcionesCobro } from './cobro.js';
 import type { Resultado } from './recibir.js';
 
 type Params = Record<string, unknown>;
@@ -42,7 +42,7 @@ export async function applyRedsys(w: Escritor, p: Params, comercio: string, opci
   if (!pago) return { estado: 'rechazada', motivo: mensajes.pasarelas.sinPago };
   const pagoId = Number(pago.id);
   const importe = Number(texto(p.Ds_Amount));
-  const moneda = MONEDAS_REDSYS[texto(p.Ds_Currency)] ?? `(${texto(p.Ds_Currency) || '?'})`;
+  const moneda = monedaDe(texto(p.Ds_Currency) || '?');
   if (importe !== Number(pago.importe) || moneda !== pago.moneda) {
     const recibido = Number.isInteger(importe) ? cantidadEs(importe, moneda) : `«${texto(p.Ds_Amount)}» ${moneda}`;
     return { estado: 'rechazada', motivo: mensajes.pasarelas.importeRedsys(recibido, cantidadEs(Number(pago.importe), String(pago.moneda))), pagoId };
@@ -53,6 +53,6 @@ export async function applyRedsys(w: Escritor, p: Params, comercio: string, opci
   if (pago.estado === 'completado' || pago.estado === 'reembolsado') return { estado: 'procesada', motivo: mensajes.pasarelas.yaCompletado, pagoId };
   const bizum = texto(p.Ds_ProcessedPayMethod) === BIZUM;
   const completado = await w.update('pagos', pagoId, { estado: 'completado', metodo: bizum ? 'bizum' : 'tarjeta', fecha: new Date().toISOString(), pasarela: 'redsys' });
-  const facturado = await invoiceIfDue(w, completado, opciones);
-  return { estado: 'procesada', motivo: mensajes.pasarelas.completadoRedsys(bizum ? 'Bizum' : 'tarjeta', facturado), pagoId };
+  const motivo = await invoiceCompleted(w, completado, opciones, (facturado) => mensajes.pasarelas.completadoRedsys(bizum ? 'Bizum' : 'tarjeta', facturado));
+  return { estado: 'procesada', motivo, pagoId };
 }

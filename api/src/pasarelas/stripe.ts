@@ -8,7 +8,7 @@ import { mensajes } from '../mensajes.js';
 import { refundPago } from '../resources/pagos/reembolso.js';
 import usuarios from '../resources/usuarios.js';
 import { whereUnique } from '../rest/comprobaciones.js';
-import { failPago, findPagoByReferencia as pagoDe, invoiceIfDue, type OpcionesCobro } from './cobro.js';
+import { failPago, findPagoByReferencia as pagoDe, invoiceCompleted, type OpcionesCobro } from './cobro.js';
 import type { Resultado } from './recibir.js';
 
 type Obj = Record<string, any>;
@@ -101,8 +101,8 @@ async function complete(w: Escritor, c: Cobro, opciones: OpcionesStripe): Promis
     });
     pago = await w.lock('pagos', id);
   }
-  const facturar = await invoiceIfDue(w, pago!, opciones);
-  return { estado: 'procesada', motivo: nuevo ? mensajes.pasarelas.creado(facturar) : mensajes.pasarelas.completado(facturar), pagoId: Number(pago!.id) };
+  const motivo = await invoiceCompleted(w, pago!, opciones, nuevo ? mensajes.pasarelas.creado : mensajes.pasarelas.completado);
+  return { estado: 'procesada', motivo, pagoId: Number(pago!.id) };
 }
 
 /**

@@ -239,6 +239,18 @@ describe('refunds and disputes', () => {
   });
 });
 
+describe('a payment whose invoice cannot be issued yet', () => {
+  it('over the simplified invoice’s limit without the customer’s NIF: the pago is completed, the invoice left to the contable, and why', async () => {
+    const e = succeeded('pi_sin_nif', 60000, { receipt_email: 'empresa@example.com' });
+    const res = await deliver(e);
+    expect(res).toMatchObject({ status: 200, body: { estado: 'procesada', motivo: expect.stringMatching(/^Pago nuevo, completado; no se ha podido facturar: .*NIF/) } });
+    const [pago] = await pagosDe('pi_sin_nif');
+    expect(pago).toMatchObject({ estado: 'completado', facturaId: null });
+    // Stripe is not asked to send it again: it was received.
+    expect((await deliver(e)).body.duplicada).toBe(true);
+  });
+});
+
 describe('with FACTURAR_AL_COBRAR=false', () => {
   it('completes the pago and leaves the invoice to the contable', async () => {
     const otra = await createTestApp({ STRIPE_WEBHOOK_SECRET: SECRETO, FACTURAR_AL_COBRAR: 'false' });

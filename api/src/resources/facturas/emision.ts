@@ -389,6 +389,19 @@ export async function anular(w: Escritor, factura: Row, f: Facturacion, ahora = 
 }
 
 /**
+ * What would stop `facturarPago` from issuing this pago's invoice now (the customer's data on a
+ * complete one, the limit on a simplified one), found before anything is written: a caller that
+ * must not fail for it (money a gateway or a bank statement says arrived, resources/pagos/cobro.ts)
+ * completes the pago and leaves the invoice to a person. Empty when it can be invoiced.
+ */
+export async function checkFacturable(w: Escritor, pago: Row): Promise<ErrorDetail[]> {
+  const cliente = clienteDe((await w.db('usuarios').where('id', pago.usuarioId).first()) as Row);
+  const nif = cliente.clienteNif ? normalizeNif(cliente.clienteNif) : null;
+  const { base, cuotaIva } = desglose(Number(pago.importe) - Number(pago.importeReembolsado ?? 0), 21);
+  return incompleta({ ...cliente, clienteNif: nif, tipo: tipoOrdinaria(nif), total: base + cuotaIva });
+}
+
+/**
  * `POST /pagos/{id}/facturar`: the invoice of a completed pago, made out to its usuario, issued
  * and marked paid, whose total is exactly what the pago kept: its importe less what was refunded
  * of it. Returns the invoice's id.

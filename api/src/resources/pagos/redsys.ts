@@ -5,14 +5,11 @@
 // idempotency key: after a lost answer the person is told to look in the bank's portal first.
 import type { Config } from '../../config/index.js';
 import { conflict, HttpError } from '../../base/errors.js';
+import { codigoDeMoneda } from '../../base/monedas.js';
 import { mensajes } from '../../mensajes.js';
 import { decodeParametros, encodeParametros, signRedsys, VERSION_FIRMA, verifyRedsys } from './redsys-firma.js';
 
 type Row = Record<string, any>;
-
-/** ISO 4217's numeric codes, which Redsys speaks, for the currencies a pago may be in. */
-export const MONEDAS_REDSYS: Record<string, string> = { '978': 'EUR', '840': 'USD', '826': 'GBP', '756': 'CHF', '124': 'CAD', '392': 'JPY', '484': 'MXN' };
-const CODIGO_MONEDA = Object.fromEntries(Object.entries(MONEDAS_REDSYS).map(([n, a]) => [a, n]));
 
 /** Refund done: Redsys's code for an accepted refund or confirmation. */
 const DEVOLUCION_ACEPTADA = '0900';
@@ -25,7 +22,7 @@ export async function refundAtRedsys(c: Config['pasarelas']['redsys'], pago: Row
     DS_MERCHANT_AMOUNT: String(importe),
     DS_MERCHANT_ORDER: pedido,
     DS_MERCHANT_MERCHANTCODE: c.comercio,
-    DS_MERCHANT_CURRENCY: CODIGO_MONEDA[String(pago.moneda)] ?? '978',
+    DS_MERCHANT_CURRENCY: codigoDeMoneda(String(pago.moneda)) ?? '978',
     DS_MERCHANT_TRANSACTIONTYPE: '3',
     DS_MERCHANT_TERMINAL: c.terminal,
   });
