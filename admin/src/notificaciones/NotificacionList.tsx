@@ -2,6 +2,7 @@
 // (procesada, ignorada, rechazada) and why, and the pago it touched; refused ones stand out. The
 // event's id is searched and exported, not shown: it would crowd out the reason. A refused one
 // can be processed again once what refused it is mended.
+import { Box } from '@mui/material';
 import { Datagrid, List, ReferenceField, SelectField, SelectInput, SimpleList, TextField, useTranslate } from 'react-admin';
 import { choicesDe, claveDeValor } from '../common/formato/choices';
 import { DateTimeField } from '../common/formato/DateTimeField';
@@ -38,7 +39,10 @@ const NotificacionList = () => {
             // The date beside the reason, not to its right: a long reason keeps the phone's width.
             secondaryText={(r) => (
               <>
-                {`${formatDiaHora(String(r.createdAt))} · ${r.motivo}`} <ReprocesarBoton />
+                {`${formatDiaHora(String(r.createdAt))} · ${r.motivo}`}
+                <Box component="span" sx={{ display: 'block' }}>
+                  <ReprocesarBoton />
+                </Box>
               </>
             )}
             linkType={false}

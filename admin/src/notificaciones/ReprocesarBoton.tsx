@@ -2,13 +2,15 @@
 // shop's pago opened late, its amount corrected), the event is applied again as the gateway
 // signed it (POST /notificaciones/{id}/reprocesar), and the notification says what came of it.
 import ReplayIcon from '@mui/icons-material/Replay';
-import { Button, type RaRecord, useNotify, useRecordContext } from 'react-admin';
+import { Button } from '@mui/material';
+import { type RaRecord, useNotify, useRecordContext, useTranslate } from 'react-admin';
 import { useAccion } from '../common/acciones/useAccion';
 
 export const ReprocesarBoton = () => {
   const notificacion = useRecordContext<RaRecord>();
   const { run, pendiente } = useAccion();
   const notify = useNotify();
+  const translate = useTranslate();
   if (notificacion?.estado !== 'rechazada') return null;
 
   const reprocess = async (evento: React.MouseEvent) => {
@@ -17,5 +19,10 @@ export const ReprocesarBoton = () => {
     if (resultado) notify(String(resultado.motivo), { type: resultado.estado === 'procesada' ? 'success' : 'warning' });
   };
 
-  return <Button label="aula.cobros.reprocesar" onClick={reprocess} disabled={pendiente} startIcon={<ReplayIcon />} size="small" />;
+  // MUI's button, not react-admin's: on a phone react-admin's shows only its icon, and what it does would not be said.
+  return (
+    <Button onClick={reprocess} disabled={pendiente} startIcon={<ReplayIcon />} size="small">
+      {translate('aula.cobros.reprocesar')}
+    </Button>
+  );
 };

@@ -103,4 +103,3 @@ export default async function pasarelasRoutes(app: FastifyInstance, { db, repo, 
     return { recibido: true, ...resultado };
   });
 }
-
