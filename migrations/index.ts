@@ -23,6 +23,7 @@ import * as m0017 from './0017_facturas_sustituidas.js';
 import * as m0018 from './0018_facturas_fecha_operacion.js';
 import * as m0019 from './0019_tokens.js';
 import * as m0020 from './0020_notificaciones_pasarela.js';
+import * as m0021 from './0021_extractos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -50,6 +51,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0018_facturas_fecha_operacion', m0018],
   ['0019_tokens', m0019],
   ['0020_notificaciones_pasarela', m0020],
+  ['0021_extractos', m0021],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -1,6 +1,7 @@
 // The demo database: a small online course business eighteen months into its life, with
 // realistic Spanish data, deterministic for a given `now` (seeded PRNG). Everything goes in
 // one transaction: either the whole demo is there or none of it.
+import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { hashPassword, type ScryptParams } from '../api/src/auth/passwords.js';
 import { newToken } from '../api/src/auth/tokens.js';
@@ -137,6 +138,8 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       reembolsos: await nextId(trx, 'reembolsos'),
       tokens: await nextId(trx, 'tokens'),
       notificaciones: await nextId(trx, 'notificaciones'),
+      extractos: await nextId(trx, 'extractos'),
+      movimientos: await nextId(trx, 'movimientos'),
     };
     const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
     const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
@@ -453,6 +456,69 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     }
     notificacion(nowMs - 5 * 3_600_000, 'payment_intent.succeeded', 'rechazada', mensajes.pasarelas.sinUsuario, null, { id: 'pi_demo_sin_cliente', object: 'payment_intent', amount_received: 2900, currency: 'eur', metadata: {} });
     notificacion(nowMs - 3 * 3_600_000, 'customer.created', 'ignorada', mensajes.pasarelas.tipoDesconocido, null, { id: 'cus_demo', object: 'customer' });
+    // The bank's statement of the last days (Norma 43, docs/arquitectura.md §21), imported and
+    // confirmed by Lucía: the latest transfers it proved (completed «from the statement»), the
+    // bank's fee, and a transfer nobody could match.
+    const sha = (texto: string) => createHash('sha256').update(texto).digest('hex');
+    const dia = (ms: number) => iso(ms).slice(0, 10);
+    const extractoAt = nowMs - 2 * DAY;
+    const movimientos: Row[] = [];
+    const movimiento = (at: number, importe: number, conceptos: string, estado: string, motivo: string, pagoId: number | null) =>
+      movimientos.push({
+        id: ids.movimientos + movimientos.length,
+        extractoId: ids.extractos,
+        linea: 2 + movimientos.length * 2,
+        fechaOperacion: dia(at),
+        fechaValor: dia(at),
+        importe,
+        moneda: 'EUR',
+        conceptoComun: importe < 0 ? '17' : '02',
+        conceptoPropio: '000',
+        documento: null,
+        referencia1: null,
+        referencia2: null,
+        conceptos,
+        clave: sha(`demo|${movimientos.length}|${importe}|${at}`),
+        estado,
+        pagoPropuestoId: pagoId,
+        motivo,
+        pagoId: estado === 'aplicado' ? pagoId : null,
+        createdAt: iso(extractoAt),
+        updatedAt: iso(extractoAt),
+        version: 1,
+      });
+    const transferencias = pagos.filter((p) => p.estado === 'completado' && p.metodo === 'transferencia' && Date.parse(String(p.fecha)) < extractoAt).slice(-2);
+    for (const p of transferencias) {
+      p.pasarela = 'extracto';
+      movimiento(Date.parse(String(p.fecha)), Number(p.importe), `TRANSFERENCIA ${p.referencia ?? `#${p.id}`}`, 'aplicado', mensajes.extractos.aplicado(String(p.referencia ?? `#${p.id}`), p.facturaId != null), Number(p.id));
+    }
+    movimiento(extractoAt - 3 * DAY, -1250, 'COMISION MANTENIMIENTO CUENTA', 'cargo', mensajes.extractos.cargo, null);
+    movimiento(extractoAt - DAY, 4500, 'TRANSF. DE ORDENANTE DESCONOCIDO', 'sinPareja', mensajes.extractos.sinCandidatos, null);
+    const fechasExtracto = movimientos.map((m) => String(m.fechaOperacion)).sort();
+    const saldoInicial = 1_250_000;
+    const extractos: Row[] = [
+      {
+        id: ids.extractos,
+        entidad: '2100',
+        oficina: '0418',
+        cuenta: '0200051332',
+        titular: 'ACADEMIA EJEMPLO SL',
+        desde: fechasExtracto[0] ?? dia(extractoAt),
+        hasta: dia(extractoAt),
+        saldoInicial,
+        saldoFinal: saldoInicial + movimientos.reduce((s, m) => s + Number(m.importe), 0),
+        moneda: 'EUR',
+        nombreArchivo: 'extracto-demo.n43',
+        huella: sha(`extracto demo ${extractoAt}`),
+        estado: 'confirmado',
+        movimientos: movimientos.length,
+        loginId: luciaId,
+        confirmadoEn: iso(extractoAt + 600_000),
+        createdAt: iso(extractoAt),
+        updatedAt: iso(extractoAt + 600_000),
+        version: 2,
+      },
+    ];
     const logs: Row[] = [];
     const log = (at: number, tipo: string, extra: Partial<Row> = {}) =>
       logs.push({ id: ids.logs + logs.length, tipo, fecha: iso(at), datos: null, loginId: luciaId, recurso: null, recursoId: null, ip: '83.45.112.27', createdAt: iso(at), updatedAt: iso(at), ...extra });
@@ -477,7 +543,9 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'tokens', tokens);
     await insertBatches(trx, 'logs', logs);
     await insertBatches(trx, 'reembolsos', reembolsos);
-    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones']);
+    await insertBatches(trx, 'extractos', extractos);
+    await insertBatches(trx, 'movimientos', movimientos);
+    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones', 'extractos', 'movimientos']);
 
     return {
       categorias: categorias.length,

@@ -4,6 +4,7 @@ import categorias from './categorias';
 import clases from './clases';
 import cuenta from './cuenta';
 import cursos from './cursos';
+import extractos from './extractos';
 import facturas from './facturas';
 import informes from './informes';
 import logins from './logins';
@@ -32,4 +33,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, notificaciones, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, notificaciones, extractos, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);

@@ -10,6 +10,8 @@ import { LOG_REDACT_PATHS, redactUrl } from './auth/redact.js';
 import type { Config } from './config/index.js';
 import type { Db } from './db/index.js';
 import pasarelasRoutes from './pasarelas/index.js';
+import extractosRoutes from './extractos/index.js';
+import { extractosPaths } from './extractos/openapi.js';
 import informesRoutes from './informes/index.js';
 import type { Informe } from './informes/definir.js';
 import { informes as todosLosInformes } from './informes/definiciones/index.js';
@@ -113,7 +115,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     rejectPrecondicionNoEvaluada(request);
   }));
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -128,6 +130,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(informesRoutes, { prefix: '/informes', db, config, informes });
   await app.register(verifactu, { db, escritura: repo, config, remitente });
   await app.register(pasarelasRoutes, { db, repo, config });
+  await app.register(extractosRoutes, { repo });
   await media.rutas(app);
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this

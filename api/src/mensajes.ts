@@ -23,6 +23,7 @@ import { mensajesPasarelas } from './pasarelas/mensajes.js';
 import { mensajesInformes } from './informes/mensajes.js';
 import { mensajesTrabajos } from './trabajos/mensajes.js';
 import { mensajesEventos } from './eventos/mensajes.js';
+import { mensajesExtractos } from './extractos/mensajes.js';
 
 export const mensajes = {
   peticion: mensajesRest.peticion,
@@ -40,6 +41,7 @@ export const mensajes = {
   verifactu: mensajesVerifactu.verifactu,
   pasarelas: mensajesPasarelas.pasarelas,
   pagos: mensajesPagos.pagos,
+  extractos: mensajesExtractos.extractos,
   salud: mensajesRest.salud,
   almacen: mensajesRest.almacen,
   exportar: mensajesRest.exportar,

@@ -49,7 +49,8 @@ function sample(field: Field, i = 1): unknown {
   if (field.enum) return field.enum[0];
   switch (field.type) {
     case 'string':
-      return field.format === 'email' ? `persona${i}@example.es` : field.pattern === '^[A-Z]{3}$' ? 'EUR' : `valor ${i}`;
+      // Within its length: a short code (a bank's 4-digit office) takes the value's last characters.
+      return field.format === 'email' ? `persona${i}@example.es` : field.pattern === '^[A-Z]{3}$' ? 'EUR' : `valor ${i}`.slice(-(field.maxLength ?? 100));
     case 'integer':
       return i;
     case 'boolean':

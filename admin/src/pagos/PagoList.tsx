@@ -1,3 +1,4 @@
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 import {
   Datagrid,
   List,
@@ -6,6 +7,8 @@ import {
   SelectInput,
   SimpleList,
   TextField,
+  Link,
+  useCreatePath,
 } from 'react-admin';
 import { BuscarInput } from '../common/listas/Buscando';
 import { AccionesLista } from '../common/listas/AccionesLista';
@@ -21,6 +24,7 @@ import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomple
 import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { Paginacion } from '../common/listas/Paginacion';
 import { useSiEscribe } from '../common/secciones/acceso';
+import { BotonAccion } from '../common/acciones/BotonAccion';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -34,8 +38,19 @@ const filters = [
 const PagoList = () => {
   // Only a role that may change the rows gets their checkboxes and bulk actions.
   const masivas = useSiEscribe(<BorrarSeleccion />, 'pagos');
+  const createPath = useCreatePath();
   return (
-  <List pagination={<Paginacion />} filters={filters} sort={{ field: 'fecha', order: 'DESC' }} actions={<AccionesLista />}>
+  <List
+    pagination={<Paginacion />}
+    filters={filters}
+    sort={{ field: 'fecha', order: 'DESC' }}
+    actions={
+      <AccionesLista>
+        {/* The bank statements that prove the transfers (docs/arquitectura.md §21) are reached from here. */}
+        <BotonAccion label="aula.extractos.titulo" icon={<AccountBalanceIcon />} component={Link} to={createPath({ resource: 'extractos', type: 'list' })} />
+      </AccionesLista>
+    }
+  >
     <ResponsiveList
       omitOnTablet={['cursoId', 'metodo', 'referencia']}
       small={

@@ -5,7 +5,7 @@ import { config } from '../config';
 export const apiUrl = (path: string): string => `${config.apiUrl}${path.startsWith('/') ? '' : '/'}${path}`;
 
 export interface ApiRequestInit extends Omit<RequestInit, 'body'> {
-  /** Sent as JSON. */
+  /** Sent as JSON; a file (Blob) goes as its bytes, application/octet-stream (a bank statement). */
   body?: unknown;
 }
 
@@ -36,13 +36,15 @@ export async function callApi(path: string, { body, headers, method = 'GET', ...
   // The API refuses state changes that are not JSON (a cross-site form cannot forge them), and
   // an empty JSON body is a 400: POST/PUT/PATCH always carry at least `{}`.
   const sendsBody = WITH_BODY.has(verb) || body !== undefined;
-  if (sendsBody) finalHeaders.set('Content-Type', 'application/json');
+  // A file's bytes: a type a cross-site form cannot send either, which the API takes where it says so.
+  const bytes = body instanceof Blob;
+  if (sendsBody) finalHeaders.set('Content-Type', bytes ? 'application/octet-stream' : 'application/json');
   const response = await fetch(apiUrl(path), {
     ...init,
     method: verb,
     headers: finalHeaders,
     credentials: 'include',
-    body: sendsBody ? JSON.stringify(body ?? {}) : undefined,
+    body: sendsBody ? (bytes ? body : JSON.stringify(body ?? {})) : undefined,
   });
   if (response.status === 403) void notifyFase(response.clone());
   return response;

@@ -35,12 +35,22 @@ const esTus = (request: FastifyRequest) => rutaDe(request).tus === true;
  */
 export const firmadaPorTercero = { firmada: true };
 
+/**
+ * Routes whose body is a whole file as bytes (a bank statement, docs/arquitectura.md §21):
+ * `application/octet-stream`, which a cross-site form cannot send either (only urlencoded,
+ * multipart and text/plain go without a preflight), so it is the same lock as JSON.
+ */
+export const conOctetos = { octetos: true };
+const OCTETOS = /^application\/octet-stream\s*$/i;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes tus requests (see conCabeceraTus). */
     tus?: boolean;
     /** The route is a party's, checked by its own signature (see firmadaPorTercero). */
     firmada?: boolean;
+    /** The route takes a file's bytes (see conOctetos). */
+    octetos?: boolean;
   }
 }
 
@@ -56,6 +66,10 @@ export function originCheck(config: Pick<Config, 'corsOrigins'>) {
     if (rutaDe(request).firmada === true) return;
     if (esTus(request)) {
       if (!request.headers['tus-resumable']) throw new HttpError(412, mensajes.subidas.sinTus, 'PRECONDITION_FAILED');
+      return;
+    }
+    if (rutaDe(request).octetos === true) {
+      if (!OCTETOS.test(request.headers['content-type'] ?? '')) throw new HttpError(415, mensajes.peticion.tipoOctetos, 'UNSUPPORTED_MEDIA_TYPE');
       return;
     }
     // Checked even with an empty body: the content type is what a cross-site form cannot forge.

@@ -13,6 +13,8 @@ import reembolsos from './reembolsos.js';
 import remisiones from './remisiones.js';
 import tokens from './tokens.js';
 import notificaciones from './notificaciones.js';
+import extractos from './extractos/index.js';
+import movimientos from './extractos/movimientos.js';
 import type { Resource } from '../base/types.js';
 import { createRegistry } from '../rest/registry.js';
 
@@ -31,7 +33,7 @@ export function resourcesByName(list: Resource[]): Record<string, Resource> {
   return Object.fromEntries(list.map((r) => [r.name, conNombres(r)]));
 }
 
-export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones]);
+export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones, extractos, movimientos]);
 
 export const registry = createRegistry(resources);
 

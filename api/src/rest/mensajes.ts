@@ -6,6 +6,7 @@ import { mayuscula, plural } from '../redaccion.js';
 export const mensajesRest = {
   peticion: {
     tipoNoSoportado: 'El cuerpo de la petición debe ser JSON (Content-Type: application/json)',
+    tipoOctetos: 'El cuerpo de la petición debe ser el archivo tal cual (Content-Type: application/octet-stream)',
     demasiadoGrande: 'El cuerpo de la petición es demasiado grande',
     cuerpoVacio: 'El cuerpo de la petición está vacío',
     jsonInvalido: 'El cuerpo de la petición no es JSON válido',

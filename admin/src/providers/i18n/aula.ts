@@ -88,6 +88,21 @@ export const aulaShell = {
     seFactura: 'Cada cobro se factura al momento.',
     noSeFactura: 'Los cobros no se facturan solos (FACTURAR_AL_COBRAR desactivado).',
   },
+  /** «Extractos»: the bank statements (Norma 43) and their reconciliation. */
+  extractos: {
+    titulo: 'Extractos bancarios',
+    importar: 'Importar extracto',
+    importado: 'Extracto importado: revise la propuesta y confírmela',
+    duplicado: 'Ese archivo ya estaba importado: este es su extracto',
+    movimientos: 'Movimientos',
+    propuesta: 'Propuesta',
+    pago: 'Pago',
+    pagoDeLinea: 'Pago del movimiento de la línea %{linea}',
+    dejar: 'Dejar sin aplicar',
+    confirmar: 'Confirmar',
+    seAplicaran: 'Se aplicará un pago |||| Se aplicarán %{smart_count} pagos',
+    confirmado: 'Pagos aplicados: %{aplicados}; ya aplicados antes: %{saltados}',
+  },
   noEncontrada: {
     titulo: 'Página no encontrada',
     texto: 'La dirección no corresponde a ninguna página de la administración.',

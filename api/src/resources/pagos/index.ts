@@ -55,8 +55,8 @@ export default defineResource({
     // How much has gone back so far, céntimos: the sum of its reembolsos.
     importeReembolsado: { label: 'Importe reembolsado', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0 },
     notas: { label: 'Notas', type: 'string', maxLength: 10000, indiceTrigramas: true },
-    // The gateway that took the money (none: a person recorded it), and a charge the customer disputed with their bank.
-    pasarela: { label: 'Pasarela', type: 'string', readOnly: true, enum: ['stripe', 'redsys'], enumLabels: { stripe: 'Stripe', redsys: 'Redsys' } },
+    // The gateway that took the money (`extracto`: a bank transfer a statement proved, §21; none: a person recorded it), and a charge the customer disputed with their bank.
+    pasarela: { label: 'Pasarela', type: 'string', readOnly: true, enum: ['stripe', 'redsys', 'extracto'], enumLabels: { stripe: 'Stripe', redsys: 'Redsys', extracto: 'Extracto bancario' } },
     enDisputa: { label: 'En disputa', type: 'boolean', readOnly: true, default: false, serverDefault: true },
     // The API token that opened it (the shop's), which alone reads it back.
     tokenId: { label: 'Token de API', type: 'integer', readOnly: true, references: 'tokens' },
