@@ -24,7 +24,7 @@ const COMERCIO = '355868100';
 const clave = Buffer.from(CLAVE_PRUEBAS, 'base64');
 
 /** What the REST stand-in does with the next refund: accept it, refuse it, sign its answer wrong, or never answer. */
-let modo: 'acepta' | 'rechaza' | 'firmaMala' | 'calla' = 'acepta';
+let modo: 'acepta' | 'rechaza' | 'firmaMala' | 'nulo' | 'calla' = 'acepta';
 const peticiones: Record<string, string>[] = [];
 let servidor: DobleHttp;
 let t: TestApp;
@@ -48,6 +48,7 @@ beforeAll(async () => {
     if (cuerpo.Ds_SignatureVersion !== 'HMAC_SHA256_V1' || cuerpo.Ds_Signature !== esperada) return responder({ errorCode: 'SIS0042' });
     if (modo === 'calla') return;
     if (modo === 'rechaza') return responder({ errorCode: 'SIS0057' });
+    if (modo === 'nulo') return responder(null);
     const respuesta = { Ds_Amount: datos.DS_MERCHANT_AMOUNT, Ds_Currency: datos.DS_MERCHANT_CURRENCY, Ds_Order: datos.DS_MERCHANT_ORDER, Ds_MerchantCode: datos.DS_MERCHANT_MERCHANTCODE, Ds_Terminal: datos.DS_MERCHANT_TERMINAL, Ds_Response: '0900', Ds_AuthorisationCode: `${++n}`.padStart(6, '0'), Ds_TransactionType: '3', Ds_SecurePayment: '0', Ds_Language: '1', Ds_MerchantData: '', Ds_Card_Country: '724' };
     const { Ds_MerchantParameters, Ds_Signature } = firmado(respuesta, modo === 'firmaMala' ? Buffer.alloc(24, 7) : clave);
     responder({ Ds_SignatureVersion: 'HMAC_SHA256_V1', Ds_MerchantParameters, Ds_Signature: Ds_Signature.replace(/-/g, '+').replace(/_/g, '/') });
@@ -237,7 +238,7 @@ describe('a refund started in Aula', () => {
     expect(await pago(id)).toMatchObject({ estado: 'reembolsado', importeReembolsado: 10000 });
   });
 
-  it('refused by Redsys (its SIS code), answered with a bad signature or not at all: nothing is recorded', async () => {
+  it('refused by Redsys (its SIS code), answered with a bad signature, with no object or not at all: nothing is recorded', async () => {
     const id = await pagadoPorRedsys('AULA0102', 5000);
     modo = 'rechaza';
     const rechazo = await t.call('POST', `/pagos/${id}/reembolsar`, { motivo: 'Prueba' });
@@ -247,11 +248,13 @@ describe('a refund started in Aula', () => {
     const firma = await t.call('POST', `/pagos/${id}/reembolsar`, { motivo: 'Prueba' });
     expect(firma.status).toBe(502);
     expect(firma.body.error.message).toMatch(/^La respuesta de Redsys no lleva una firma válida/);
+    modo = 'nulo';
+    expect((await t.call('POST', `/pagos/${id}/reembolsar`, { motivo: 'Prueba' })).status).toBe(502);
     modo = 'calla';
     const calla = await t.call('POST', `/pagos/${id}/reembolsar`, { motivo: 'Prueba' });
     expect(calla.status).toBe(504);
     expect(calla.body.error.message).toMatch(/^Redsys no respondió a tiempo/);
-    expect(peticiones).toHaveLength(3);
+    expect(peticiones).toHaveLength(4);
     expect(await pago(id)).toMatchObject({ estado: 'completado', importeReembolsado: 0 });
     expect(await t.db('reembolsos').where('pagoId', id)).toEqual([]);
   });

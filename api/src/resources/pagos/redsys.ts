@@ -39,6 +39,8 @@ export async function refundAtRedsys(c: Config['pasarelas']['redsys'], pago: Row
     // No answer, or not Redsys's: whether the money went back is unknown.
     throw new HttpError(504, mensajes.pagos.redsysSinRespuesta, 'GATEWAY_TIMEOUT');
   }
+  // JSON that is no object (null, a number) is no answer of Redsys's either.
+  if (!respuesta || typeof respuesta !== 'object') throw new HttpError(502, mensajes.pagos.redsysFirma, 'BAD_GATEWAY');
   // A refused request answers only its SIS code (SIS0057: more than what is left to refund…).
   if (typeof respuesta.errorCode === 'string') throw new HttpError(502, mensajes.pagos.redsysRechaza(respuesta.errorCode), 'BAD_GATEWAY');
   const datos = typeof respuesta.Ds_MerchantParameters === 'string' ? decodeParametros(respuesta.Ds_MerchantParameters) : null;
