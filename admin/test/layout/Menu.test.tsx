@@ -68,6 +68,7 @@ it('lists the sections in order under the product name, and opens on Clases', as
     'Facturación',
     'Pagos',
     'Cobros',
+    'Extractos bancarios',
     'Informes',
     'Salir',
   ]);
@@ -88,7 +89,7 @@ describe('each role sees the sections it may read', () => {
   };
 
   it('a contable: the catalogue, the usuarios and the money, with its reports', async () => {
-    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Cobros', 'Informes', 'Salir']);
+    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Cobros', 'Extractos bancarios', 'Informes', 'Salir']);
   });
 
   it('an editor: the catalogue and the usuarios, no money, no reports, and no VeriFactu state asked', async () => {
