@@ -44,7 +44,14 @@ const alAnchoDeLaPantalla: RaThemeOptions = {
     RaLayout: {
       styleOverrides: { root: { minWidth: 0, '& .RaLayout-content': { minWidth: 0 } } },
     },
-    RaList: encoge('RaList-main'),
+    // Up to a tablet's width react-admin's «Crear» floats over the page's bottom right corner
+    // (60 px up, 56 px tall), where a list's «Página siguiente» lands when the page ends there:
+    // the room below the list keeps the pagination above that corner, however long the page.
+    RaList: {
+      styleOverrides: {
+        root: ({ theme }: { theme: Theme }) => ({ '& .RaList-main': { minWidth: 0 }, [theme.breakpoints.down('md')]: { '& .RaList-main': { paddingBottom: 112 } } }),
+      },
+    },
     RaShow: encoge('RaShow-card'),
     RaEdit: encoge('RaEdit-card'),
     RaCreate: encoge('RaCreate-card'),
