@@ -133,6 +133,8 @@ export interface Escritor {
   readonly actor: Actor;
   /** A record as the API returns it, read inside this transaction. */
   findById(resource: string, id: number): Promise<Record<string, unknown>>;
+  /** The records whose `field` equals `value`, as the API returns them, ordered by `order` (one query). */
+  findWhere(resource: string, field: string, value: unknown, order: string): Promise<Record<string, unknown>[]>;
   /**
    * A record as stored, locked until the transaction ends (read once: the writes that follow in
    * this transaction keep it current). The action's own record is already held.

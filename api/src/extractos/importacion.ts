@@ -4,11 +4,12 @@
 // an overlapping file is a new extracto whose movements already applied say so.
 import { createHash } from 'node:crypto';
 import { HttpError } from '../base/errors.js';
-import type { Actor, Escritura } from '../base/types.js';
+import type { Actor, Escritor, Escritura } from '../base/types.js';
 import { isPg, type Db } from '../db/index.js';
 import { mensajes } from '../mensajes.js';
 import { Norma43Error, parseNorma43, type CuentaNorma43, type MovimientoNorma43 } from './norma43.js';
-import { nombrePago, proposeMatches, type PagoPendiente } from './propuesta.js';
+import { proposeMatches, type PagoPendiente } from './propuesta.js';
+import { nombrePago } from '../resources/pagos/nombre.js';
 
 type Row = Record<string, any>;
 
@@ -69,7 +70,7 @@ export async function importExtracto(db: Db, escritura: Escritura, actor: Actor,
       // twice at once finds the first one's extracto instead of failing on its unique huella.
       if (isPg(db)) await w.db.raw('SELECT pg_advisory_xact_lock(hashtext(?))', ['aula:extractos']);
       const previo = (await w.db('extractos').where({ huella }).first('id')) as Row | undefined;
-      if (previo) return { duplicado: true, ...(await readExtracto(w.db, Number(previo.id), w.findById)) };
+      if (previo) return { duplicado: true, ...(await readExtracto(w, Number(previo.id))) };
 
       const pendientes = (await w
         .db('pagos')
@@ -127,7 +128,7 @@ export async function importExtracto(db: Db, escritura: Escritura, actor: Actor,
           motivo: propuestas[i].motivo,
         })),
       );
-      return { duplicado: false, ...(await readExtracto(w.db, extractoId, w.findById)) };
+      return { duplicado: false, ...(await readExtracto(w, extractoId)) };
     },
     { accion: 'importar' },
   );
@@ -137,10 +138,10 @@ export async function importExtracto(db: Db, escritura: Escritura, actor: Actor,
  * The extracto and its movements as the contable reviews them: each with the proposed (or
  * applied) pago's name, amount and payer.
  */
-async function readExtracto(trx: Db, id: number, findById: (resource: string, id: number) => Promise<Record<string, unknown>>) {
-  const extracto = await findById('extractos', id);
-  const movimientos = (await trx('movimientos').where('extractoId', id).orderBy('linea').select('id')) as Row[];
-  const filas = await Promise.all(movimientos.map((m) => findById('movimientos', Number(m.id))));
+async function readExtracto(w: Escritor, id: number) {
+  const trx = w.db;
+  const extracto = await w.findById('extractos', id);
+  const filas = await w.findWhere('movimientos', 'extractoId', id, 'linea');
   const pagoIds = [...new Set(filas.flatMap((f) => [f.pagoPropuestoId, f.pagoId]).filter((v) => v != null).map(Number))];
   const pagos = new Map<number, Row>();
   if (pagoIds.length) {

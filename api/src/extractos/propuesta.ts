@@ -4,7 +4,7 @@
 // (or «#id») appears in its concepts or references, or else (b) the only one with the same amount
 // whose payer's name appears there. Several that fit, or none, leave it without a match and say
 // why. One pago is never proposed for two movements.
-import { formatNombre } from '../../../contrato/nombre.js';
+import { nombrePago } from '../resources/pagos/nombre.js';
 import { mensajes } from '../mensajes.js';
 import type { MovimientoNorma43 } from './norma43.js';
 
@@ -25,7 +25,6 @@ export interface Propuesta {
   motivo: string;
 }
 
-export const nombrePago = (pago: Row) => formatNombre(['{referencia}', '#{id}'], pago)!;
 
 /** Upper case, no accents: how bank concepts are written (ÑÇ and the like kept as letters). */
 function normalize(texto: string): string {

@@ -44,6 +44,17 @@ export default async function pasarelasRoutes(app: FastifyInstance, { db, repo, 
     facturarAlCobrar,
   }));
 
+  // What an event says and does, read once whether it just arrived or is processed again.
+  const readStripe = (evento: Stripe.Event) => {
+    const objeto = (evento.data?.object ?? {}) as Record<string, any>;
+    return { referencia: referenciaDe(evento.type, objeto), apply: (w: Escritor) => applyStripe(w, evento.type, objeto, evento.created, opciones) };
+  };
+  const readRedsys = (datos: Record<string, unknown>) => {
+    const { comercio } = redsys;
+    if (!comercio) throw new HttpError(503, mensajes.pasarelas.sinConfigurar('Redsys'), 'SERVICE_UNAVAILABLE');
+    return { referencia: String(datos.Ds_Order), apply: (w: Escritor) => applyRedsys(w, datos, comercio, opciones) };
+  };
+
   app.post('/pasarelas/stripe', { schema: { hide: true } }, async (request) => {
     if (!stripe.webhookSecret) throw new HttpError(503, mensajes.pasarelas.sinConfigurar('Stripe'), 'SERVICE_UNAVAILABLE');
     const cuerpo = typeof request.body === 'string' ? request.body : '';
@@ -55,26 +66,16 @@ export default async function pasarelasRoutes(app: FastifyInstance, { db, repo, 
       request.log.warn({ err: (err as Error).message }, 'evento de Stripe con firma no válida');
       throw badRequest(mensajes.pasarelas.firmaStripe);
     }
-    const objeto = (evento.data?.object ?? {}) as Record<string, any>;
-    const resultado = await receive(db, repo, { pasarela: 'stripe', id: evento.id, tipo: evento.type, referencia: referenciaDe(evento.type, objeto), cuerpo }, (w) =>
-      applyStripe(w, evento.type, objeto, evento.created, opciones),
-    );
+    const { referencia, apply } = readStripe(evento);
+    const resultado = await receive(db, repo, { pasarela: 'stripe', id: evento.id, tipo: evento.type, referencia, cuerpo }, apply);
     return { recibido: true, ...resultado };
   });
 
   // «Reprocesar»: a refused event, once what refused it is mended, is applied again as it was signed.
-  const { comercio } = redsys;
+  // Each stored body is read again as its route read it (readStripe, readRedsys).
   const releer = {
-    stripe: (cuerpo: string) => {
-      const evento = JSON.parse(cuerpo) as Stripe.Event;
-      const objeto = (evento.data?.object ?? {}) as Record<string, any>;
-      return { referencia: referenciaDe(evento.type, objeto), apply: (w: Escritor) => applyStripe(w, evento.type, objeto, evento.created, opciones) };
-    },
-    redsys: (cuerpo: string) => {
-      const datos = JSON.parse(cuerpo) as Record<string, unknown>;
-      if (!comercio) throw new HttpError(503, mensajes.pasarelas.sinConfigurar('Redsys'), 'SERVICE_UNAVAILABLE');
-      return { referencia: String(datos.Ds_Order), apply: (w: Escritor) => applyRedsys(w, datos, comercio, opciones) };
-    },
+    stripe: (cuerpo: string) => readStripe(JSON.parse(cuerpo) as Stripe.Event),
+    redsys: (cuerpo: string) => readRedsys(JSON.parse(cuerpo) as Record<string, unknown>),
   };
   app.post<{ Params: { id: string } }>('/notificaciones/:id/reprocesar', { config: { acceso: { recurso: notificaciones, op: 'escribir' } }, schema: { hide: true } }, async (request) => {
     const id = parseId(request.params.id);
@@ -97,9 +98,8 @@ export default async function pasarelasRoutes(app: FastifyInstance, { db, repo, 
       request.log.warn({ pedido: datos.Ds_Order }, 'notificación de Redsys con firma no válida');
       throw badRequest(mensajes.pasarelas.firmaRedsys);
     }
-    const resultado = await receive(db, repo, { pasarela: 'redsys', id: eventoRedsysDe(datos), tipo: tipoRedsysDe(datos), referencia: datos.Ds_Order, cuerpo: JSON.stringify(datos) }, (w) =>
-      applyRedsys(w, datos, redsys.comercio!, opciones),
-    );
+    const { referencia, apply } = readRedsys(datos);
+    const resultado = await receive(db, repo, { pasarela: 'redsys', id: eventoRedsysDe(datos), tipo: tipoRedsysDe(datos), referencia, cuerpo: JSON.stringify(datos) }, apply);
     return { recibido: true, ...resultado };
   });
 }

@@ -16,6 +16,7 @@ import { cambiosDe, type Cambios } from './cambios.js';
 import { assertNoChildren, checkArchivos, checkReferences, releasedPaths, uniqueClash, uniqueKeys, uniqueViolation } from './comprobaciones.js';
 import type { WhereNode } from './filter.js';
 import { Lectura, type ConfigRepositorio } from './lectura.js';
+import { Presupuesto } from './presupuesto.js';
 import { refusalOf } from './permisos.js';
 import { validateComputed } from './validate.js';
 import { cumple, VersionCambiada, type Esperada } from './versiones.js';
@@ -228,6 +229,8 @@ export class Escritura extends Lectura {
       db: t.trx,
       actor,
       findById: (name, id) => this.findById(get(name), id, undefined, t.trx),
+      findWhere: (name, field, value, order) =>
+        this.find(get(name), { order: [{ field: order, dir: 'asc' }], include: [], skip: 0, where: { kind: 'cond', field, op: 'eq', value } }, undefined, t.trx, false, new Presupuesto(Infinity)),
       lock: (name, id) => this.locked(t, get(name), id),
       create: async (name, data, o) => Number((await this.insert(t, get(name), data, actor, modo(o))).id),
       createMany: (name, filas, o) => this.insertMany(t, get(name), filas, actor, modo(o)),

@@ -10,12 +10,10 @@ import { inicioDelDia } from '../../base/tiempo.js';
 import { isPg } from '../../db/index.js';
 import type { ActionContext } from '../../base/types.js';
 import { mensajes } from '../../mensajes.js';
-import { formatNombre } from '../../../../contrato/nombre.js';
 import { invoiceIfDue } from '../pagos/cobro.js';
+import { nombrePago } from '../pagos/nombre.js';
 
 type Row = Record<string, any>;
-
-const nombrePago = (pago: Row) => formatNombre(['{referencia}', '#{id}'], pago)!;
 
 export interface Confirmacion {
   extracto: Record<string, unknown>;
@@ -54,6 +52,16 @@ export async function applyExtracto(ctx: ActionContext, seleccion: { id: number;
   const orden = seleccion.map((s, i) => ({ ...s, i, mov: movimientos.get(s.id)! })).sort((a, b) => Number(a.mov.linea) - Number(b.mov.linea));
   const saltados: Confirmacion['saltados'] = [];
   const pendientes: { i: number; mov: Row; pago: Row }[] = [];
+  // What the loop asks of every movement, read once: the same movements applied by an
+  // overlapping statement, and which of the chosen pagos exist.
+  const porAplicar = orden.filter(({ mov }) => mov.estado !== 'aplicado');
+  const gemelos = new Map<string, number>();
+  const claves = porAplicar.map(({ mov }) => String(mov.clave));
+  for (const g of claves.length ? ((await ctx.db('movimientos').whereIn('clave', claves).where('estado', 'aplicado').whereNot('extractoId', extractoId).select('clave', 'extractoId')) as Row[]) : []) {
+    gemelos.set(String(g.clave), Number(g.extractoId));
+  }
+  const pagoIds = porAplicar.map(({ pagoId }) => pagoId);
+  const existen = new Set(pagoIds.length ? ((await ctx.db('pagos').whereIn('id', pagoIds).pluck('id')) as unknown[]).map(Number) : []);
   for (const { i, mov, pagoId } of orden) {
     const linea = Number(mov.linea);
     if (mov.estado === 'aplicado') {
@@ -61,15 +69,14 @@ export async function applyExtracto(ctx: ActionContext, seleccion: { id: number;
       continue;
     }
     // The same movement in an overlapping statement, applied there: its money is already counted.
-    const gemelo = (await ctx.db('movimientos').where({ clave: mov.clave, estado: 'aplicado' }).whereNot('extractoId', extractoId).first('extractoId')) as Row | undefined;
-    if (gemelo) {
-      const motivo = mensajes.extractos.yaAplicadoAntes(Number(gemelo.extractoId));
+    const gemelo = gemelos.get(String(mov.clave));
+    if (gemelo != null) {
+      const motivo = mensajes.extractos.yaAplicadoAntes(gemelo);
       if (mov.estado !== 'yaAplicado') await ctx.update('movimientos', Number(mov.id), { estado: 'yaAplicado', motivo, pagoPropuestoId: null });
       saltados.push({ id: Number(mov.id), linea, motivo: mensajes.extractos.saltado(linea, motivo) });
       continue;
     }
-    const existe = (await ctx.db('pagos').where('id', pagoId).first('id')) as Row | undefined;
-    if (!existe) {
+    if (!existen.has(pagoId)) {
       detalle(i, 'pagoId', mensajes.extractos.pagoNoExiste(pagoId));
       continue;
     }

@@ -11,7 +11,7 @@ import { nombreFactura } from '../facturas/formato.js';
 import { refundPago } from './reembolso.js';
 import { refundAtRedsys } from './redsys.js';
 import { refundAtStripe } from './stripe.js';
-import { formatNombre } from '../../../../contrato/nombre.js';
+import { NOMBRE_PAGO, nombrePago } from './nombre.js';
 import { moneda } from '../shared.js';
 import { defineResource } from '../../base/types.js';
 
@@ -27,9 +27,6 @@ const transiciones = {
 
 type Row = Record<string, any>;
 
-/** As people name a pago: its gateway's or bank's reference, or «#id» without one. */
-const NOMBRE_PAGO = ['{referencia}', '#{id}'];
-const nombrePago = (pago: Row) => formatNombre(NOMBRE_PAGO, pago)!;
 
 /** Money that moved (completado, reembolsado) or an invoice: what the books already hold. */
 const esContable = (pago: Row) => pago.estado === 'completado' || pago.estado === 'reembolsado' || pago.facturaId != null;
