@@ -55,6 +55,7 @@ export interface CampoPublico {
   minLength?: number;
   maxLength?: number;
   minimum?: number;
+  maximum?: number;
   exclusiveMinimum?: number;
   enum?: readonly (string | number)[];
   format?: 'email';

@@ -24,6 +24,9 @@ import * as m0018 from './0018_facturas_fecha_operacion.js';
 import * as m0019 from './0019_tokens.js';
 import * as m0020 from './0020_notificaciones_pasarela.js';
 import * as m0021 from './0021_extractos.js';
+import * as m0022 from './0022_matriculas.js';
+import * as m0023 from './0023_cupones.js';
+import * as m0024 from './0024_lotes_matricula.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -52,6 +55,9 @@ const migrations: [name: string, migration: Migration][] = [
   ['0019_tokens', m0019],
   ['0020_notificaciones_pasarela', m0020],
   ['0021_extractos', m0021],
+  ['0022_matriculas', m0022],
+  ['0023_cupones', m0023],
+  ['0024_lotes_matricula', m0024],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -12,6 +12,10 @@ import type { Db } from './db/index.js';
 import pasarelasRoutes from './pasarelas/index.js';
 import extractosRoutes from './extractos/index.js';
 import { extractosPaths } from './extractos/openapi.js';
+import matriculasRoutes from './matriculas/index.js';
+import { matriculasPaths } from './matriculas/openapi.js';
+import cuponesRoutes from './cupones/index.js';
+import { cuponesPaths } from './cupones/openapi.js';
 import informesRoutes from './informes/index.js';
 import type { Informe } from './informes/definir.js';
 import { informes as todosLosInformes } from './informes/definiciones/index.js';
@@ -115,7 +119,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     rejectPrecondicionNoEvaluada(request);
   }));
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths, ...matriculasPaths, ...cuponesPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -131,6 +135,8 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(verifactu, { db, escritura: repo, config, remitente });
   await app.register(pasarelasRoutes, { db, repo, config });
   await app.register(extractosRoutes, { repo });
+  await app.register(matriculasRoutes, { repo });
+  await app.register(cuponesRoutes, { repo });
   await media.rutas(app);
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this

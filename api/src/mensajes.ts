@@ -24,6 +24,8 @@ import { mensajesInformes } from './informes/mensajes.js';
 import { mensajesTrabajos } from './trabajos/mensajes.js';
 import { mensajesEventos } from './eventos/mensajes.js';
 import { mensajesExtractos } from './extractos/mensajes.js';
+import { mensajesMatriculas } from './resources/matriculas/mensajes.js';
+import { mensajesCupones } from './resources/cupones/mensajes.js';
 
 export const mensajes = {
   peticion: mensajesRest.peticion,
@@ -42,6 +44,8 @@ export const mensajes = {
   pasarelas: mensajesPasarelas.pasarelas,
   pagos: mensajesPagos.pagos,
   extractos: mensajesExtractos.extractos,
+  matriculas: mensajesMatriculas.matriculas,
+  cupones: mensajesCupones.cupones,
   salud: mensajesRest.salud,
   almacen: mensajesRest.almacen,
   exportar: mensajesRest.exportar,

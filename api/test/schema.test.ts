@@ -153,6 +153,8 @@ describe('constraints', () => {
 
   it.each(fkCases)('enforces %s', async (_label, resource, field) => {
     const row = minimalRow(resource, 3);
+    // One activa matrícula per usuario and curso (migration 0022): the table's first row already is.
+    if (resource.name === 'matriculas') row.estado = 'caducada';
     const parent = existing.get(resource.fields[field].references!);
     // A one-to-one key (remisiones.registroId) admits the real parent once: its row makes room.
     if (resource.fields[field].unique) await db(resource.name).where(field, parent).delete();

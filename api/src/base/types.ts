@@ -112,6 +112,12 @@ export interface WriteContext {
   reveal(valores: Record<string, unknown>): void;
 }
 
+/** What an entity's afterWrite may use: the write's own transaction and actor, and the rules configured. */
+export interface AfterWriteContext {
+  escritor: Escritor;
+  matriculas: Config['matriculas'];
+}
+
 /** How one write through an Escritor is named in its record's history. */
 export interface OpcionesEscritura {
   /** The action that made it (`emitir`, `facturar`), read as such in the history and the live lists. */
@@ -270,6 +276,13 @@ export interface ResourceDef {
    * and returns the values to store.
    */
   beforeWrite?: (data: Record<string, unknown>, ctx: WriteContext) => Promise<Record<string, unknown>> | Record<string, unknown>;
+  /**
+   * What a write of this entity changes in other entities, in the same transaction, once its row
+   * is stored and audited (a pago completed grants its matrícula, §22): `antes` is the row as it
+   * was (none for a creation), `despues` as stored now. Runs for every write, a route's, an
+   * action's or a job's, so no way of changing the row can skip it.
+   */
+  afterWrite?: (despues: Record<string, any>, antes: Record<string, any> | undefined, ctx: AfterWriteContext) => Promise<void>;
   /**
    * The entity's rules for a deletion (throw to refuse), run in the deletion's transaction before
    * anything else: before the check for rows that point at it. `borrando`: every id the same

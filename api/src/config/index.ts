@@ -12,7 +12,7 @@ import type { ModoVerifactu } from '../../../contrato/verifactu.js';
 import { parseMfaRoles } from './auth.js';
 import { parseDatabase, type DatabaseConfig, type Dialect } from './db.js';
 import { parseEmisor, parseSeries, type EmisorConfig, type SeriesConfig } from './facturacion.js';
-import { ConfigError, int, programa, type Env } from './leer.js';
+import { booleano, ConfigError, int, programa, type Env } from './leer.js';
 import { parseStorage, type StorageConfig } from './media.js';
 import { parseVerifactu, type Certificado, type VerifactuConfig } from './verifactu.js';
 import { parsePasarelas, type PasarelasConfig } from './pasarelas.js';
@@ -108,6 +108,11 @@ export interface Config {
   verifactu: VerifactuConfig;
   /** The payment gateways' notifications (api/src/pasarelas). */
   pasarelas: PasarelasConfig;
+  /**
+   * Enrolments (docs/arquitectura.md §22). REVOCAR_AL_REEMBOLSAR (default on): a pago refunded
+   * whole revokes the matrícula it granted; a partial refund never does.
+   */
+  matriculas: { revocarAlReembolsar: boolean };
   /**
    * GET /eventos in one process (docs/arquitectura.md §18): streams one account may hold across its
    * sessions, streams in all, and the bytes a stream may have waiting for a reader that does not
@@ -234,6 +239,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trabajos: { arriendoMs: int(env, 'TRABAJOS_ARRIENDO_S', 60, 1, 3600) * 1000, fallidosDias: int(env, 'TRABAJOS_FALLIDOS_DIAS', 30, 1, 3650) },
     verifactu: parseVerifactu(env, production, cwd),
     pasarelas: parsePasarelas(env),
+    matriculas: { revocarAlReembolsar: booleano(env, 'REVOCAR_AL_REEMBOLSAR', true) },
     // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
     // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
     // much waiting: the connection's own buffers hold megabytes before anything waits here.

@@ -15,6 +15,10 @@ import tokens from './tokens.js';
 import notificaciones from './notificaciones.js';
 import extractos from './extractos/index.js';
 import movimientos from './extractos/movimientos.js';
+import matriculas from './matriculas/index.js';
+import lotes from './matriculas/lotes.js';
+import cupones from './cupones/index.js';
+import canjes from './cupones/canjes.js';
 import type { Resource } from '../base/types.js';
 import { createRegistry } from '../rest/registry.js';
 
@@ -33,7 +37,7 @@ export function resourcesByName(list: Resource[]): Record<string, Resource> {
   return Object.fromEntries(list.map((r) => [r.name, conNombres(r)]));
 }
 
-export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones, extractos, movimientos]);
+export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones, extractos, movimientos, matriculas, lotes, cupones, canjes]);
 
 export const registry = createRegistry(resources);
 

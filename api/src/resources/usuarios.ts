@@ -23,6 +23,7 @@ export default defineResource({
     clases: { type: 'hasMany', target: 'clases', foreignKey: 'usuarioId', nested: true },
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'usuarioId' },
     facturas: { type: 'hasMany', target: 'facturas', foreignKey: 'usuarioId' },
+    matriculas: { type: 'hasMany', target: 'matriculas', foreignKey: 'usuarioId', nested: true },
   },
   searchFields: ['nombre', 'apellidos', 'email', 'nif'],
   nombre: ['{nombre} {apellidos}', '{nombre}'],

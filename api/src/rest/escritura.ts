@@ -255,6 +255,7 @@ export class Escritura extends Lectura {
     const [row] = (await t.trx(resource.name).insert(stamp(bodyToRow(resource, data, this.dialect), true)).returning('*')) as Row[];
     t.bloqueadas.set(clave(resource, row.id), row);
     await this.audit(t, resource, 'CREATE', actor, Number(row.id), undefined, row, this.datosDe(t, resource, row.id, modo));
+    await this.after(t, resource, row, undefined, actor, modo);
     return row;
   }
 
@@ -271,6 +272,7 @@ export class Escritura extends Lectura {
       const filas = (await t.trx(resource.name).insert(lote).returning('*')) as Row[];
       const asientos = filas.map((row) => ({ id: Number(row.id), antes: undefined, despues: row, datos: this.datosDe(t, resource, row.id, modo) }));
       await this.auditMany(t, resource, 'CREATE', actor, asientos);
+      for (const row of filas) await this.after(t, resource, row, undefined, actor, modo);
       ids.push(...filas.map((r) => Number(r.id)));
     }
     return ids;
@@ -289,7 +291,14 @@ export class Escritura extends Lectura {
     t.bloqueadas.set(clave(resource, id), despues);
     await this.audit(t, resource, 'UPDATE', actor, id, antes, despues, this.datosDe(t, resource, id, modo));
     t.soltadas.push(...releasedPaths(resource, [antes], data));
+    await this.after(t, resource, despues, antes, actor, modo);
     return despues;
+  }
+
+  /** The entity's afterWrite, by the same actor in the same transaction (named by the same action). */
+  private async after(t: Transaccion, resource: Resource, despues: Row, antes: Row | undefined, actor: Actor, modo: Modo) {
+    if (!resource.afterWrite) return;
+    await resource.afterWrite(despues, antes, { escritor: this.escritor(t, actor, { accion: modo.accion }), matriculas: this.config.matriculas });
   }
 
   /**
@@ -298,7 +307,7 @@ export class Escritura extends Lectura {
    */
   private async changeAll(t: Transaccion, resource: Resource, ids: number[], patch: Row, actor: Actor, modo: Modo): Promise<number> {
     const comprobar = Object.keys(patch).some((name) => resource.fields[name]?.references || resource.fields[name]?.archivo || resource.fields[name]?.unique);
-    if (resource.audited || resource.beforeWrite || comprobar) {
+    if (resource.audited || resource.beforeWrite || resource.afterWrite || comprobar) {
       for (const id of ids) await this.change(t, resource, id, patch, actor, modo);
       return ids.length;
     }

@@ -8,7 +8,7 @@ import type { Field, Resource } from '../base/types.js';
 // Every rule the contract names, and only those: one it adds and this list forgot would never
 // reach the admin, so the typecheck asks for each (a Record of all its keys).
 const REGLAS: Record<keyof CampoPublico, true> = {
-  type: true, label: true, enumLabels: true, required: true, default: true, minLength: true, maxLength: true, minimum: true, exclusiveMinimum: true,
+  type: true, label: true, enumLabels: true, required: true, default: true, minLength: true, maxLength: true, minimum: true, maximum: true, exclusiveMinimum: true,
   enum: true, format: true, pattern: true, readOnly: true, writeOnly: true, references: true, transiciones: true, money: true,
 };
 const PUBLICOS = Object.keys(REGLAS) as (keyof CampoPublico)[];

@@ -27,7 +27,7 @@ export function fieldSchema(field: Field, nullable: boolean): Record<string, unk
       s.type = 'string';
       break;
   }
-  for (const key of ['minLength', 'maxLength', 'minimum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'default'] as const) {
+  for (const key of ['minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'enum', 'format', 'pattern', 'default'] as const) {
     if (field[key] !== undefined) s[key] = field[key];
   }
   if (field.label) s.description = descripcion(field);

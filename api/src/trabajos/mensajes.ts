@@ -24,6 +24,7 @@ export const mensajesTrabajos = {
       purgaHistorial: 'Purga de los valores antiguos del historial',
       limpiezaTrabajos: 'Limpieza de trabajos terminados',
       remisionVerifactu: 'Remisión de registros VeriFactu a la AEAT',
+      caducidadMatriculas: 'Caducidad de las matrículas vencidas',
     },
   },
 };

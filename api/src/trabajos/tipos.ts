@@ -13,6 +13,8 @@ import remisionVerifactu from '../verifactu/trabajoRemision.js';
 import purgaHistorial from './purgaHistorial.js';
 import type { Trabajo } from './definir.js';
 import limpiezaTrabajos from './limpieza.js';
+import caducidadMatriculas from '../resources/matriculas/caducidad.js';
+import loteMatriculas from '../resources/matriculas/trabajoLote.js';
 
 /** What the runner hands every run, in `ctx.servicios`. */
 export interface Servicios {
@@ -24,4 +26,4 @@ export interface Servicios {
   remitente?: Remitente;
 }
 
-export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu];
+export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu, caducidadMatriculas, loteMatriculas];

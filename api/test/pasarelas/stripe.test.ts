@@ -229,6 +229,18 @@ describe('refunds and disputes', () => {
     expect(JSON.parse(fila.evento).id).toBe(raro.id);
   });
 
+  it('a sale of a curso grants its matrícula; its dispute flags it; its whole refund revokes it (issue 33)', async () => {
+    const curso = (await t.call('POST', '/cursos', { titulo: 'Curso vendido por Stripe', precio: 4000, accesoDias: 365 })).body;
+    await deliver(succeeded('pi_matricula', 4000, { receipt_email: 'matricula@example.com', metadata: { aula_curso: String(curso.id) } }));
+    const [pago] = await pagosDe('pi_matricula');
+    const [m] = await t.db('matriculas').where({ pagoId: pago.id });
+    expect(m).toMatchObject({ usuarioId: pago.usuarioId, cursoId: curso.id, estado: 'activa', origen: 'pago' });
+    await deliver(evento('charge.dispute.created', { id: 'dp_m', object: 'dispute', charge: 'ch_m', payment_intent: 'pi_matricula', amount: 4000, reason: 'fraudulent' }));
+    expect((await t.call('GET', `/matriculas/${m.id}`)).body).toMatchObject({ estado: 'activa', enDisputa: true });
+    await deliver(refunded('pi_matricula', 4000, [{ id: 're_matricula', amount: 4000 }]));
+    expect((await t.call('GET', `/matriculas/${m.id}`)).body).toMatchObject({ estado: 'revocada', motivoRevocacion: expect.stringContaining('pi_matricula') });
+  });
+
   it('the contable reads the notifications; nobody writes them', async () => {
     const lista = await t.call('GET', `/notificaciones?filter=${encodeURIComponent(JSON.stringify({ order: ['id DESC'], limit: 3 }))}`);
     expect(lista.status).toBe(200);

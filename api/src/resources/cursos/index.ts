@@ -15,11 +15,14 @@ export default defineResource({
     nivel: { label: 'Nivel', enumLabels: { basico: 'Básico', intermedio: 'Intermedio', avanzado: 'Avanzado' }, type: 'string', enum: ['basico', 'intermedio', 'avanzado'], default: 'basico' },
     estado: { label: 'Estado', enumLabels: { borrador: 'Borrador', publicado: 'Publicado', archivado: 'Archivado' }, type: 'string', enum: ['borrador', 'publicado', 'archivado'], default: 'borrador' },
     foto: { label: 'Foto', type: 'string', maxLength: 1000, archivo: 'photos' },
+    // How long a purchase gives access (docs/arquitectura.md §22); none: for ever.
+    accesoDias: { label: 'Días de acceso', type: 'integer', minimum: 1, maximum: 36500 },
   },
   relations: {
     categoria: { type: 'belongsTo', target: 'categorias', foreignKey: 'categoriaId' },
     clases: { type: 'hasMany', target: 'clases', foreignKey: 'cursoId', nested: true },
     pagos: { type: 'hasMany', target: 'pagos', foreignKey: 'cursoId' },
+    matriculas: { type: 'hasMany', target: 'matriculas', foreignKey: 'cursoId', nested: true },
   },
   searchFields: ['titulo', 'descripcion'],
   nombre: '{titulo}',

@@ -13,6 +13,7 @@ import { nifValido, normalizeNif } from './nif.js';
 import type { Escritor, Facturacion } from '../../base/types.js';
 import { appendRegistro } from './cadena.js';
 import { esSerie, fechaExpedicion, numSerieFactura } from './formato.js';
+import { describeDescuento } from '../cupones/canje.js';
 
 type Db = Knex | Knex.Transaction;
 type Row = Record<string, any>;
@@ -417,7 +418,8 @@ export async function facturarPago(w: Escritor, pago: Row, opts: { tipoIva?: num
     ...clienteDe(usuario),
     // What the customer reads: the curso, or the pago's own reference (the bank's or the
     // gateway's, which the customer also has), never our id of it.
-    concepto: opts.concepto ?? (curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(pago.referencia)),
+    // A discount (a cupón, §23) is said in it: the base is what was paid.
+    concepto: opts.concepto ?? (await describeDescuento(trx, pago, curso ? `Curso: ${curso.titulo}` : mensajes.facturacion.conceptoPago(pago.referencia))),
     base,
     tipoIva,
     cuotaIva: cuota,

@@ -12,7 +12,10 @@ import { refundPago } from './reembolso.js';
 import { refundAtRedsys } from './redsys.js';
 import { refundAtStripe } from './stripe.js';
 import { NOMBRE_PAGO, nombrePago } from './nombre.js';
+import { grantMatricula, revokeMatricula } from '../matriculas/conceder.js';
+import { matriculaDePago } from '../matriculas/index.js';
 import { moneda } from '../shared.js';
+import { checkCanjeDePago } from '../cupones/canje.js';
 import { defineResource } from '../../base/types.js';
 
 export const ESTADOS_PAGO = ['pendiente', 'completado', 'fallido', 'reembolsado'] as const;
@@ -57,6 +60,11 @@ export default defineResource({
     enDisputa: { label: 'En disputa', type: 'boolean', readOnly: true, default: false, serverDefault: true },
     // The API token that opened it (the shop's), which alone reads it back.
     tokenId: { label: 'Token de API', type: 'integer', readOnly: true, references: 'tokens' },
+    // The canje of a cupón this pago spends (one pago per canje), and what it took from it: the
+    // cupón and the discount (céntimos; the importe is the price less it). §23.
+    canjeId: { label: 'Canje', type: 'integer', references: 'canjes', unique: true },
+    cuponId: { label: 'Cupón', type: 'integer', readOnly: true, references: 'cupones' },
+    descuento: { label: 'Descuento', type: 'integer', readOnly: true, money: true, minimum: 0, default: 0, serverDefault: true },
   },
   relations: {
     usuario: { type: 'belongsTo', target: 'usuarios', foreignKey: 'usuarioId' },
@@ -72,16 +80,18 @@ export default defineResource({
   // The shop (an API token) opens a pago pendiente for a sale and reads back only its own.
   acceso: {
     contable: { leer: true, escribir: true },
-    tienda: { leer: 'propios', escribir: 'crear', campos: ['id', 'usuarioId', 'cursoId', 'importe', 'moneda', 'metodo', 'estado', 'referencia', 'fecha', 'createdAt', 'updatedAt', 'version'] },
+    tienda: { leer: 'propios', escribir: 'crear', campos: ['id', 'usuarioId', 'cursoId', 'importe', 'moneda', 'metodo', 'estado', 'referencia', 'fecha', 'canjeId', 'cuponId', 'descuento', 'createdAt', 'updatedAt', 'version'] },
   },
   propioToken: 'tokenId',
-  async beforeWrite(data, { existing, servidor, actor }) {
+  async beforeWrite(data, { existing, servidor, actor, escritor }) {
     if (!existing) {
       const estado = data.estado ?? 'pendiente';
       if (!transiciones.iniciales.includes(String(estado))) throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.estadoInicial }]);
       // The shop says a sale began; that money arrived, only its gateway (or a person) may say.
       if (actor.rol === 'tienda' && estado !== 'pendiente') throw validationFailed([{ path: '/estado', code: 'estado', message: mensajes.pagos.tiendaPendiente }]);
-      return actor.tokenId === undefined ? data : { ...data, tokenId: actor.tokenId };
+      // With a cupón: the canje says the curso, the importe (price less discount) and the discount.
+      const conCanje = data.canjeId != null ? await checkCanjeDePago(escritor.db, data, actor.tokenId) : servidor ? data : { ...data, cuponId: null, descuento: 0 };
+      return actor.tokenId === undefined ? conCanje : { ...conCanje, tokenId: actor.tokenId };
     }
     const de = String(existing.estado);
     const a = data.estado === undefined ? de : String(data.estado);
@@ -106,6 +116,26 @@ export default defineResource({
     if (!esContable(pago)) return;
     const factura = pago.facturaId ? ((await trx('facturas').where('id', pago.facturaId).first('id', 'serie', 'numero')) as Row) : null;
     throw conflict(mensajes.pagos.noBorrable(nombrePago(pago), pago.estado, factura && nombreFactura(factura)));
+  },
+  // What a pago's money means for access (docs/arquitectura.md §22), whoever changed it: completed
+  // (by a person, a gateway or a statement), it grants or extends its curso's matrícula; refunded
+  // whole, it revokes the one it bought (REVOCAR_AL_REEMBOLSAR); disputed, it flags it.
+  async afterWrite(pago, antes, { escritor, matriculas }) {
+    const ahora = pago.estado;
+    const era = antes?.estado;
+    if (ahora === 'completado' && era !== 'completado' && pago.cursoId != null) {
+      await grantMatricula(escritor, { usuarioId: Number(pago.usuarioId), cursoId: Number(pago.cursoId), origen: 'pago', pagoId: Number(pago.id), siYaActiva: 'extender' });
+      return;
+    }
+    if (ahora === 'reembolsado' && era !== 'reembolsado' && matriculas.revocarAlReembolsar) {
+      const matricula = await matriculaDePago(escritor.db, Number(pago.id));
+      if (matricula) await revokeMatricula(escritor, Number(matricula.id), mensajes.matriculas.porReembolso(nombrePago(pago)), { accion: 'revocarPorReembolso' });
+      return;
+    }
+    if (pago.enDisputa && !antes?.enDisputa) {
+      const matricula = await matriculaDePago(escritor.db, Number(pago.id));
+      if (matricula && !matricula.enDisputa) await escritor.update('matriculas', Number(matricula.id), { enDisputa: true }, { accion: 'disputa' });
+    }
   },
   actions: {
     facturar: {

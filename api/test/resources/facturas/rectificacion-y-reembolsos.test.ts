@@ -286,7 +286,7 @@ describe('refunds as they happen', () => {
     const p = await pago();
     const mensaje = mensajes.pagos.reembolsoPorAccion(p.id);
     expect(mensaje).toContain(`POST /pagos/${p.id}/reembolsar`);
-    const { id: _id, createdAt: _c, updatedAt: _u, version: _v, facturaId: _f, fechaReembolso: _r, importeReembolsado: _i, tokenId: _k, pasarela: _p, enDisputa: _d, ...cuerpo } = p;
+    const { id: _id, createdAt: _c, updatedAt: _u, version: _v, facturaId: _f, fechaReembolso: _r, importeReembolsado: _i, tokenId: _k, pasarela: _p, enDisputa: _d, cuponId: _cu, descuento: _de, ...cuerpo } = p;
     for (const [metodo, url, body] of [
       ['PATCH', `/pagos/${p.id}`, { estado: 'reembolsado' }],
       ['PATCH', `/pagos/${p.id}`, { estado: 'reembolsado', notas: 'Devuelto' }],
