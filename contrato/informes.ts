@@ -90,3 +90,33 @@ export interface Pendientes {
   pagosSinFactura: Lista<PagoPendiente>;
   facturasSinPago: Lista<FacturaSinPago>;
 }
+
+/** Per curso, the usuarios with an activa matrícula that has not run out. */
+export interface AlumnosCurso {
+  cursoId: number;
+  titulo: string;
+  alumnos: number;
+}
+
+/** Matrículas created per interval, and how many of them came from a pago. */
+export type PuntoMatriculas = { clave: string; inicio: string; nuevas: number; dePago: number };
+
+/** An activa matrícula whose access ends soon. */
+export interface MatriculaPorCaducar {
+  id: number;
+  usuarioId: number;
+  usuario: string;
+  cursoId: number;
+  curso: string;
+  hasta: string;
+}
+
+/** Per cupón: its uses (canjes) in the period, the discount they gave, and the pagos completados that used it. */
+export interface CuponUsado {
+  cuponId: number;
+  codigo: string;
+  usos: number;
+  descuento: number;
+  pagos: number;
+  ingresos: number;
+}

@@ -1,7 +1,8 @@
 // Every screen usable with a screen reader, the keyboard and low vision: axe
-// finds no critical or serious violation on any page or dialog, at each size the suite runs —
-// every section's list, create form, record form and page (and a record's tabs), Informes, the
-// login, the menus, the dark theme, and the dialogs, whose irreversible ones open on «Cancelar».
+// finds no critical, serious or moderate violation on any page or dialog, at each size the suite
+// runs — every section's list, create form, record form and page (and a record's tabs), Informes,
+// Mi cuenta, VeriFactu, the login, the menus, the dark theme, and the dialogs, whose irreversible
+// ones open on «Cancelar». Each page has one level-one heading: its title, in the app bar.
 // A failure lists each violation: rule, impact, what it asks, why, and where (CSS selectors).
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/fixtures';
@@ -80,9 +81,11 @@ test('informes, la página no encontrada y los menús sin violaciones graves', a
   }
 });
 
-test('VeriFactu y la declaración responsable sin violaciones graves', async ({ page }) => {
+test('VeriFactu, Mi cuenta y la declaración responsable sin violaciones graves', async ({ page }) => {
   await abrir(page, '/main/verifactu');
   await revisar(page, '/main/verifactu');
+  await abrir(page, '/main/cuenta');
+  await revisar(page, '/main/cuenta');
   await abrir(page, '/declaracion-responsable');
   await revisar(page, '/declaracion-responsable');
 });

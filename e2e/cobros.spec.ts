@@ -1,7 +1,7 @@
 // Payments that arrive by themselves (issue 32), at every screen size: the contable opens «Cobros»
 // and reads what Stripe sent, a refused notification with its reason in Spanish; the
 // administrador creates the shop's API token from the accounts page, sees it once, and revokes it.
-// Nothing wider than the screen, no English, and axe finds no critical or serious violation.
+// Nothing wider than the screen, no English, and axe finds no critical, serious or moderate violation.
 import { createCipheriv, createHmac } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import Stripe from 'stripe';

@@ -183,7 +183,7 @@ test('cada sección se llama igual en el menú y en su página; Actividad nombra
   await expect(page.getByRole('main')).not.toContainText('categorias');
 
   await page.goto('/main/facturas');
-  await expect(page.getByRole('banner').getByRole('heading', { level: 6 })).toHaveText('Facturación');
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toHaveText('Facturación');
   await openMenu(page);
   await expect(menuEntry(page, 'Facturación')).toBeVisible();
 });

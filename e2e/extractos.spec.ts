@@ -1,7 +1,7 @@
 // Bank transfers reconciled with the bank's statement (Norma 43), at every screen size: the
 // contable imports the file, reads Aula's proposal (the pending transfer whose reference is in
 // the concept), confirms it, and the pago is completed «from the statement». Nothing wider than
-// the screen, no English, and axe finds no critical or serious violation.
+// the screen, no English, and axe finds no critical, serious or moderate violation.
 import type { Page } from '@playwright/test';
 import { buildNorma43 } from '../api/test/support/norma43';
 import { quieta, revisar } from './support/axe';

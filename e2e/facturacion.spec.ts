@@ -24,7 +24,7 @@ const accion = (page: Page, camino: RegExp): Promise<Response> =>
   page.waitForResponse((r) => r.request().method() === 'POST' && camino.test(new URL(r.url()).pathname));
 
 const boton = (page: Page, nombre: string) => page.getByRole('button', { name: nombre, exact: true });
-const titulo = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 6 });
+const titulo = (page: Page) => page.getByRole('banner').getByRole('heading', { level: 1 });
 
 /** Clicks an action and confirms it in its dialog, which says it cannot be undone. */
 async function confirmar(page: Page, nombre: string): Promise<void> {

@@ -39,7 +39,7 @@ test('two administrators on one curso: B is shown A’s save and chooses; the Hi
   await b.getByRole('button', { name: BOTON.guardar }).click();
   await liftFinger(b);
   expect((await rechazo).status()).toBe(412);
-  const dialogo = b.getByRole('dialog', { name: 'Alguien guardó este registro mientras lo editaba' });
+  const dialogo = b.getByRole('dialog', { name: 'Alguien guardó este registro mientras lo editabas' });
   await expect(dialogo).toBeVisible();
   await expect(dialogo).toContainText(/Administrador lo guardó el \d{2}\/\d{2}\/\d{4}/);
   await expect(dialogo).toContainText('Texto de A');

@@ -51,7 +51,7 @@ test('clase: subir un vídeo trae su duración y su miniatura, y se ve al volver
   const barra = page.getByRole('progressbar', { name: /clase\.mp4/ });
   await expect(barra).toHaveAttribute('aria-valuenow', '100');
   await expect(page.getByText('100 %')).toBeVisible();
-  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(page.getByText('Listo: guarda para conservarlo')).toBeVisible();
 
   await expect(input(page, 'Vídeo')).toHaveValue(/^\/videos\/\w+\.mp4$/);
   await expect(input(page, 'Duración')).toHaveValue('3');
@@ -84,7 +84,7 @@ test('clase: una subida cortada por una recarga sigue donde estaba al elegir el 
   await page.unrouteAll({ behavior: 'ignoreErrors' });
   await expect(page.getByText('Quedó sin terminar la subida de «clase.mp4»', { exact: false })).toBeVisible();
   await page.getByLabel('Elegir vídeo').setInputFiles(VIDEO);
-  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(page.getByText('Listo: guarda para conservarlo')).toBeVisible();
   await expect(input(page, 'Vídeo')).toHaveValue(new RegExp(`^/videos/${subida}\\.mp4$`));
   expect(creaciones).toHaveLength(1);
 });
@@ -96,7 +96,7 @@ test('clase: sin conexión la subida espera, y sigue sola cuando vuelve', async 
   await page.getByLabel('Elegir vídeo').setInputFiles(VIDEO);
   await expect(page.getByText('Sin conexión: la subida seguirá cuando vuelva')).toBeVisible();
   await context.setOffline(false);
-  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(page.getByText('Listo: guarda para conservarlo')).toBeVisible();
   await expect(input(page, 'Duración')).toHaveValue('3');
 });
 

@@ -48,24 +48,24 @@ test('una cuenta cambia su propia contraseña, con los errores junto al campo, y
   const seccion = suya.getByRole('region', { name: 'Contraseña' });
   await seccion.getByLabel('Contraseña actual', { exact: true }).fill('no es la suya');
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
-  await seccion.getByLabel('Repita la contraseña nueva').fill('otra cosa');
+  await seccion.getByLabel('Repite la contraseña nueva').fill('otra cosa');
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
   await expect(seccion.getByText('Las dos contraseñas nuevas no coinciden')).toBeVisible();
 
-  await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
+  await seccion.getByLabel('Repite la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
   await expect(seccion.getByText('La contraseña actual no es correcta')).toBeVisible(PACIENCIA);
 
   await seccion.getByLabel('Contraseña actual', { exact: true }).fill(CLAVE);
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill('password2024!');
-  await seccion.getByLabel('Repita la contraseña nueva').fill('password2024!');
+  await seccion.getByLabel('Repite la contraseña nueva').fill('password2024!');
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
   await expect(seccion.getByText(/de las más usadas/)).toBeVisible(PACIENCIA);
 
   await seccion.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
-  await seccion.getByLabel('Repita la contraseña nueva').fill(NUEVA);
+  await seccion.getByLabel('Repite la contraseña nueva').fill(NUEVA);
   await seccion.getByRole('button', { name: 'Cambiar la contraseña' }).click();
-  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.')).toBeVisible(PACIENCIA);
+  await expect(suya.getByText('Contraseña cambiada. Las demás sesiones de tu cuenta se han cerrado.')).toBeVisible(PACIENCIA);
   await context.close();
 
   const otra = await entrarEnOtroNavegador(browser, baseURL!, usuario, CLAVE);
@@ -143,16 +143,16 @@ test('el administrador restablece la contraseña de una cuenta, que al entrar de
   await abierta.context.close();
 
   const { context, page: suya } = await entrarEnOtroNavegador(browser, baseURL!, usuario, temporal);
-  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toBeVisible(PACIENCIA);
+  await expect(suya.getByRole('heading', { name: 'Elige una contraseña nueva' })).toBeVisible(PACIENCIA);
   // Nothing of the app until it has chosen one.
   await expect(suya.getByRole('button', { name: 'Perfil' })).toHaveCount(0);
   await suya.screenshot({ path: test.info().outputPath(`elegir-${test.info().project.name}.png`), fullPage: true });
   await suya.getByLabel('Contraseña temporal', { exact: true }).fill(temporal);
   await suya.getByLabel('Contraseña nueva', { exact: true }).fill(NUEVA);
-  await suya.getByLabel('Repita la contraseña nueva').fill(NUEVA);
+  await suya.getByLabel('Repite la contraseña nueva').fill(NUEVA);
   await suya.getByRole('button', { name: 'Guardar y entrar' }).click();
   await expect(suya.getByRole('button', { name: 'Perfil' })).toBeVisible(PACIENCIA);
-  await expect(suya.getByRole('heading', { name: 'Elija una contraseña nueva' })).toHaveCount(0);
+  await expect(suya.getByRole('heading', { name: 'Elige una contraseña nueva' })).toHaveCount(0);
   await context.close();
 
   const despues = await entrarEnOtroNavegador(browser, baseURL!, usuario, NUEVA);

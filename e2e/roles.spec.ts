@@ -93,7 +93,7 @@ test.beforeAll(() => {
 
 test('el editor sube un vídeo y nunca ve un pago, una factura ni un NIF', async ({ page }) => {
   const rechazos = await entrarComo(page, EDITOR);
-  await expectMenu(page, ['Clases', 'Cursos', 'Categorías', 'Usuarios']);
+  await expectMenu(page, ['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Matrículas']);
   await abrir(page, '/main/clases');
   await revisar(page, 'clases del editor');
 
@@ -127,8 +127,8 @@ test('el editor sube un vídeo y nunca ve un pago, una factura ni un NIF', async
 
   // Typed by hand, the facturas say in Spanish that this account, an editor's, may not see them.
   await page.goto('/main/facturas');
-  await expect(page.getByRole('heading', { name: 'Acceso denegado' })).toBeVisible();
-  await expect(page.getByText('Su cuenta (Editor) no tiene acceso a esta página.')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Acceso denegado' })).toBeVisible();
+  await expect(page.getByText('Tu cuenta (Editor) no tiene acceso a esta página.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Volver al inicio' })).toBeVisible();
   await expect(page.getByRole('main').getByText(/Factura|Total/)).toHaveCount(0);
 });

@@ -51,7 +51,7 @@ test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un
   const seccion = page.getByRole('region', { name: 'Verificación en dos pasos' });
   await expect(seccion.getByText('Desactivada: al entrar solo se pide la contraseña.')).toBeVisible();
   await seccion.getByRole('button', { name: 'Activar' }).click();
-  await expect(seccion.getByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toBeVisible();
+  await expect(seccion.getByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeVisible();
   const uri = (await seccion.locator('[data-uri]').getAttribute('data-uri'))!;
   expect(new URL(uri).searchParams.get('issuer')).toBe('Aula');
   await expectSpanish(page);
@@ -70,7 +70,7 @@ test('un editor activa la verificación en dos pasos en Mi cuenta y entra con un
   const recuperacion = (await lista.getByRole('listitem').first().textContent())!.trim();
   await captura(page, 'codigos');
   await seccion.getByRole('button', { name: 'Los he guardado' }).click();
-  await expect(seccion.getByText('Activada: al entrar se pide un código de su aplicación.')).toBeVisible();
+  await expect(seccion.getByText('Activada: al entrar se pide un código de tu aplicación.')).toBeVisible();
   await expect(seccion.getByText('Códigos de recuperación sin usar: 10')).toBeVisible();
   await expect(lista).toHaveCount(0);
   await expectSpanish(page);

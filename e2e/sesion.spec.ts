@@ -135,7 +135,7 @@ test('con verificación en dos pasos, el diálogo de sesión caducada pide tambi
   const campo = dialogo.getByLabel('Código', { exact: true });
   await expect(campo).toBeFocused();
   await expect(dialogo.getByLabel('Contraseña')).toHaveCount(0);
-  await expect(dialogo).toContainText('Escriba el código de 6 cifras');
+  await expect(dialogo).toContainText('Escribe el código de 6 cifras');
   await campo.fill('000000');
   await dialogo.getByRole('button', { name: 'Entrar' }).click();
   await expect(dialogo.getByRole('alert')).toContainText('El código no es correcto');

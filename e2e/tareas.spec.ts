@@ -2,7 +2,7 @@
 // every screen size: reached from the administrator's menu, each kind in Spanish with its state and
 // runs (an upload's processing shows as a run that went well), a job that failed for good with its
 // reason and «Reintentar», which the runner then runs; nothing wider than the screen, no English,
-// and axe finds no critical or serious violation. The contable neither sees it nor reaches it.
+// and axe finds no critical, serious or moderate violation. The contable neither sees it nor reaches it.
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -51,7 +51,7 @@ test('se llega desde el menú del administrador y cada tarea dice en español c�
   // An upload, so the processing has a run of its own to show.
   await page.goto('/main/cursos/create');
   await page.getByLabel('Elegir foto').setInputFiles(FOTO);
-  await expect(page.getByText('Listo: guarde para conservarlo')).toBeVisible();
+  await expect(page.getByText('Listo: guarda para conservarlo')).toBeVisible();
 
   await abrirTareas(page);
   const procesado = tarjeta(page, 'Procesado de archivos subidos');

@@ -55,6 +55,9 @@ function paramsOf(hash: string): ScryptParams | undefined {
   return { N: Number(N), r: Number(r), p: Number(p) };
 }
 
+/** A curso's accesoDias by its place in the catalogue: none is for ever. */
+const ACCESO_DIAS = [null, 365, null, 180] as const;
+
 const METODOS = [
   ['tarjeta', 56],
   ['paypal', 20],
@@ -140,6 +143,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       notificaciones: await nextId(trx, 'notificaciones'),
       extractos: await nextId(trx, 'extractos'),
       movimientos: await nextId(trx, 'movimientos'),
+      matriculas: await nextId(trx, 'matriculas'),
     };
     const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
     const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
@@ -189,6 +193,9 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         moneda: 'EUR',
         nivel: c.nivel,
         estado: c.estado,
+        // How long a purchase gives access (docs/arquitectura.md §22): a year for some, half a year
+        // for others, for ever for the rest.
+        accesoDias: ACCESO_DIAS[i % ACCESO_DIAS.length],
         foto: fotoDe(c.categoria),
         createdAt: iso(createdAt),
         updatedAt: iso(c.estado === 'archivado' ? hasta : Math.min(nowMs, createdAt + rng.int(1, 60) * DAY)),
@@ -436,6 +443,143 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
         createdAt: p.fechaReembolso,
         updatedAt: p.fechaReembolso,
       }));
+    // Matrículas (docs/arquitectura.md §22): each usuario's purchases of a curso give access from
+    // the first until the curso's days after the last (for ever if it has none), caducada once
+    // that is past; a curso whose only purchase was refunded, revoked by Lucía with the reason;
+    // and a few given by hand, for ever.
+    const matriculas: Row[] = [];
+    const diasDe = new Map(cursos.map((c) => [Number(c.id), c.accesoDias as number | null]));
+    const porPareja = new Map<string, Row[]>();
+    for (const p of pagos) {
+      if (p.estado !== 'completado' && p.estado !== 'reembolsado') continue;
+      const clave = `${p.usuarioId}:${p.cursoId}`;
+      porPareja.set(clave, [...(porPareja.get(clave) ?? []), p]);
+    }
+    const matricula = (m: Row) => {
+      const at = String(m.updatedAt ?? m.desde);
+      matriculas.push({ id: ids.matriculas + matriculas.length, pagoId: null, enDisputa: false, revocadaEn: null, revocadaPor: null, motivoRevocacion: null, createdAt: m.desde, ...m, updatedAt: at });
+    };
+    for (const compras of porPareja.values()) {
+      const cobradas = compras.filter((p) => p.estado === 'completado');
+      const { usuarioId, cursoId } = compras[0];
+      const dias = diasDe.get(Number(cursoId)) ?? null;
+      const finDe = (p: Row) => (dias == null ? null : Date.parse(String(p.fecha)) + dias * DAY);
+      if (cobradas.length) {
+        const ultima = cobradas[cobradas.length - 1];
+        const fin = finDe(ultima);
+        const caducada = fin != null && fin <= nowMs;
+        matricula({ usuarioId, cursoId, desde: cobradas[0].fecha, hasta: fin == null ? null : iso(fin), estado: caducada ? 'caducada' : 'activa', origen: 'pago', pagoId: ultima.id, updatedAt: caducada ? iso(fin) : ultima.fecha });
+      } else {
+        const p = compras[compras.length - 1];
+        const fin = finDe(p);
+        matricula({ usuarioId, cursoId, desde: p.fecha, hasta: fin == null ? null : iso(fin), estado: 'revocada', origen: 'pago', pagoId: p.id, revocadaEn: p.fechaReembolso, revocadaPor: luciaId, motivoRevocacion: p.notas ?? 'Reembolso', updatedAt: p.fechaReembolso });
+      }
+    }
+    const publicados = cursos.filter((c) => c.estado === 'publicado');
+    for (const [i, u] of people.slice(0, 3).entries()) {
+      const curso = publicados.find((c) => !porPareja.has(`${u.id}:${c.id}`) && !matriculas.some((m) => m.usuarioId === u.id && m.cursoId === c.id)) ?? publicados[i];
+      if (porPareja.has(`${u.id}:${curso.id}`)) continue;
+      const desde = iso(nowMs - (10 + i) * DAY);
+      matricula({ usuarioId: u.id, cursoId: curso.id, desde, hasta: null, estado: 'activa', origen: 'manual', createdAt: desde, updatedAt: desde });
+    }
+
+    // A lote (docs/arquitectura.md §22), so «Lotes de matrículas» is not empty: two days ago the
+    // contable Carmen enrolled five usuarios in the first published curso at once; four got the
+    // access the curso gives and one, who already had it, was left as he was.
+    const idLote = await nextId(trx, 'lotes');
+    const loteAt = nowMs - 2 * DAY;
+    const cursoLote = publicados[0];
+    const diasLote = diasDe.get(Number(cursoLote.id)) ?? null;
+    const yaEnCurso = matriculas.find((m) => m.cursoId === cursoLote.id && m.estado === 'activa');
+    const nuevosLote = people.filter((u) => u.createdAt < loteAt && !matriculas.some((m) => m.usuarioId === u.id && m.cursoId === cursoLote.id)).slice(0, 4);
+    for (const u of nuevosLote) {
+      matricula({ usuarioId: u.id, cursoId: cursoLote.id, desde: iso(loteAt), hasta: diasLote == null ? null : iso(loteAt + diasLote * DAY), estado: 'activa', origen: 'manual', createdAt: iso(loteAt), updatedAt: iso(loteAt) });
+    }
+    const usuariosLote = [...nuevosLote.map((u) => u.id), ...(yaEnCurso ? [Number(yaEnCurso.usuarioId)] : [])].sort((a, b) => a - b);
+    const lotes: Row[] = [
+      {
+        id: idLote,
+        accion: 'matricular',
+        cursoId: cursoLote.id,
+        hasta: null,
+        motivo: null,
+        estado: 'terminado',
+        total: usuariosLote.length,
+        procesados: usuariosLote.length,
+        hechas: nuevosLote.length,
+        saltadas: usuariosLote.length - nuevosLote.length,
+        rechazadas: 0,
+        usuarioIds: JSON.stringify(usuariosLote),
+        errores: '[]',
+        loginId: ids.logins + 2,
+        terminadoEn: iso(loteAt + 3_000),
+        createdAt: iso(loteAt),
+        updatedAt: iso(loteAt + 3_000),
+      },
+    ];
+
+    // Cupones (docs/arquitectura.md §23): a welcome 20 % for every curso, used twice by pagos of the
+    // last days and once more, reserved, with no pago yet; 15 € off one categoría until two months
+    // from now, with a limit; and last winter's, for one curso, switched off since it ended.
+    const idCupon = await nextId(trx, 'cupones');
+    const idCanje = await nextId(trx, 'canjes');
+    const enCatalogo = cursos.filter((c) => c.estado === 'publicado');
+    const conCupon: Row[] = [];
+    for (const p of [...pagos].filter((x) => x.estado === 'completado' && x.cursoId != null).sort((x, y) => String(y.fecha).localeCompare(String(x.fecha)))) {
+      if (conCupon.length === 2) break;
+      if (!conCupon.some((q) => q.usuarioId === p.usuarioId)) conCupon.push(p);
+    }
+    const canjes: Row[] = conCupon.map((p, i) => {
+      // What was paid is the curso's price less the 20 %.
+      const precio = Math.round(Number(p.importe) / 0.8);
+      const fecha = iso(Date.parse(String(p.fecha)) - 5 * 60_000);
+      return { id: idCanje + i, cuponId: idCupon, usuarioId: p.usuarioId, cursoId: p.cursoId, precio, descuento: precio - Number(p.importe), total: Number(p.importe), moneda: 'EUR', fecha, matriculaId: null, tokenId: null, createdAt: fecha, updatedAt: fecha };
+    });
+    // One use a usuario: the reserved one is someone else's.
+    const alumno = people.find((u) => !conCupon.some((p) => p.usuarioId === u.id)) ?? people[0];
+    const reservado = enCatalogo[0];
+    const precioReservado = Number(reservado.precio);
+    const fechaReservado = iso(nowMs - 2 * DAY);
+    canjes.push({
+      id: idCanje + canjes.length,
+      cuponId: idCupon,
+      usuarioId: alumno.id,
+      cursoId: reservado.id,
+      precio: precioReservado,
+      descuento: Math.round(precioReservado * 0.2),
+      total: precioReservado - Math.round(precioReservado * 0.2),
+      moneda: 'EUR',
+      fecha: fechaReservado,
+      matriculaId: null,
+      tokenId: null,
+      createdAt: fechaReservado,
+      updatedAt: fechaReservado,
+    });
+    const alta = iso(nowMs - 90 * DAY);
+    const cupon = (i: number, c: Row): Row => ({
+      id: idCupon + i,
+      moneda: 'EUR',
+      ambito: 'todos',
+      categoriaId: null,
+      cursoId: null,
+      desde: null,
+      hasta: null,
+      maxUsos: null,
+      maxUsosPorUsuario: 1,
+      usos: 0,
+      activo: true,
+      descripcion: null,
+      lote: null,
+      createdAt: alta,
+      updatedAt: alta,
+      ...c,
+    });
+    const cupones: Row[] = [
+      cupon(0, { codigo: 'BIENVENIDA', tipo: 'porcentaje', valor: 20, usos: canjes.length, descripcion: 'Un 20 % en el primer curso de cada alumno' }),
+      cupon(1, { codigo: 'VERANO-15', tipo: 'importe', valor: 1500, ambito: 'categoria', categoriaId: categorias[0].id, desde: iso(nowMs - 7 * DAY), hasta: iso(nowMs + 60 * DAY), maxUsos: 100, descripcion: 'Campaña de verano: 15 € menos' }),
+      cupon(2, { codigo: 'INVIERNO', tipo: 'porcentaje', valor: 10, ambito: 'curso', cursoId: enCatalogo[1 % enCatalogo.length].id, desde: iso(nowMs - 120 * DAY), hasta: iso(nowMs - 30 * DAY), activo: false }),
+    ];
+
     // The shop's API token, as Lucía created it: only its hash is stored, so nobody has this one;
     // an academy connecting its shop creates its own (Administradores → Tokens de API).
     const tienda = newToken();
@@ -545,7 +689,14 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'reembolsos', reembolsos);
     await insertBatches(trx, 'extractos', extractos);
     await insertBatches(trx, 'movimientos', movimientos);
-    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones', 'extractos', 'movimientos']);
+    await insertBatches(trx, 'matriculas', matriculas);
+    await insertBatches(trx, 'lotes', lotes);
+    await insertBatches(trx, 'cupones', cupones);
+    await insertBatches(trx, 'canjes', canjes);
+    // The pagos that spent the two paid canjes (pagos.canjeId is unique: one each).
+    for (const [i, p] of conCupon.entries()) await trx('pagos').where('id', p.id).update({ canjeId: canjes[i].id, cuponId: idCupon, descuento: canjes[i].descuento });
+    await resetSequences(trx, ['cupones', 'canjes', 'lotes']);
+    await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones', 'extractos', 'movimientos', 'matriculas']);
 
     return {
       categorias: categorias.length,

@@ -4,7 +4,7 @@ import { Route } from 'react-router-dom';
 import { Admin, CustomRoutes } from 'react-admin';
 import { Layout } from './layout/Layout';
 import { temaClaro, temaOscuro } from './layout/temas';
-import NoEncontrada from './layout/NoEncontrada';
+import NoEncontradaEnAdmin from './layout/NoEncontradaEnAdmin';
 import AccesoDenegado from './layout/AccesoDenegado';
 import { authProvider } from './providers/authProvider';
 import { dataProvider } from './providers/dataProvider';
@@ -23,7 +23,7 @@ const AdminApp = () => (
     layout={Layout}
     theme={temaClaro}
     darkTheme={temaOscuro}
-    catchAll={NoEncontrada}
+    catchAll={NoEncontradaEnAdmin}
     accessDenied={AccesoDenegado}
     requireAuth
     disableTelemetry

@@ -3,12 +3,15 @@
 import categorias from './categorias';
 import clases from './clases';
 import cuenta from './cuenta';
+import cupones from './cupones';
 import cursos from './cursos';
 import extractos from './extractos';
 import facturas from './facturas';
 import informes from './informes';
 import logins from './logins';
 import logs from './logs';
+import lotes from './lotes';
+import matriculas from './matriculas';
 import notificaciones from './notificaciones';
 import pagos from './pagos';
 import tokens from './tokens';
@@ -33,4 +36,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, facturas, pagos, notificaciones, extractos, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, matriculas, lotes, facturas, pagos, notificaciones, extractos, cupones, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);

@@ -132,7 +132,7 @@ it('an open session the API says must now enrol (its account got a role that mus
   // Any request of the app meets the refusal.
   expect((await callApi('/cursos')).status).toBe(403);
 
-  expect(await screen.findByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toBeInTheDocument();
+  expect(await screen.findByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toBeInTheDocument();
   expect(screen.queryByText('Admin en /main/cursos')).toBeNull();
   await user.type(screen.getByLabelText('Código:'), '123456');
   await user.type(screen.getByLabelText('Contraseña'), 'la de siempre');

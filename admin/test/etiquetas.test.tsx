@@ -86,10 +86,13 @@ describe('a new section', () => {
   });
 
   it('takes its menu place and its shortcut from the list', () => {
-    const lista = createSecciones([...secciones.todas, cupones]);
+    // The real «Cupones» left out: this one, declared here, takes its place.
+    const otras = secciones.todas.filter((s) => s.name !== 'cupones');
+    const lista = createSecciones([...otras, cupones]);
     // After every section before it in the business's order (65), before the rest.
-    const antes = secciones.enMenu.filter((s) => s.menu!.orden < 65).map((s) => s.name);
-    const despues = secciones.enMenu.filter((s) => s.menu!.orden > 65).map((s) => s.name);
+    const enMenu = createSecciones(otras).enMenu;
+    const antes = enMenu.filter((s) => s.menu!.orden < 65).map((s) => s.name);
+    const despues = enMenu.filter((s) => s.menu!.orden > 65).map((s) => s.name);
     expect(lista.atajos).toEqual([...antes, 'cupones', ...despues]);
     expect(lista.recursos.map((s) => s.name)).toContain('cupones');
   });

@@ -24,6 +24,26 @@ const db: Record<string, Record<string, unknown>[]> = {
   pagos: [
     { id: 7, usuarioId: 5, cursoId: 2, facturaId: 6, importe: 4900, moneda: 'EUR', metodo: 'tarjeta', estado: 'completado', referencia: 'TPV-0007', fecha: '2026-02-01T10:05:00.000Z' },
   ],
+  matriculas: [
+    { id: 20, usuarioId: 5, cursoId: 2, desde: '2026-02-01T10:05:00.000Z', hasta: '2027-02-01T10:05:00.000Z', estado: 'activa', origen: 'pago', pagoId: 7, enDisputa: false },
+  ],
+  lotes: [
+    {
+      id: 30,
+      accion: 'matricular',
+      cursoId: 2,
+      hasta: null,
+      estado: 'terminado',
+      total: 3,
+      procesados: 3,
+      hechas: 2,
+      saltadas: 0,
+      rechazadas: 1,
+      errores: JSON.stringify([{ usuarioId: 5, motivo: 'La matrícula cambió mientras tanto' }]),
+      createdAt: '2026-03-01T09:00:00.000Z',
+      terminadoEn: '2026-03-01T09:00:02.000Z',
+    },
+  ],
   logins: [{ id: 8, usuario: 'admin', nombre: 'Administración', email: 'admin@example.com', activo: true, ultimoAcceso: '2026-03-01T08:00:00.000Z' }],
   logs: [
     { id: 9, tipo: 'BACK-LOGIN', fecha: '2026-03-01T08:00:00.000Z', datos: 'admin', loginId: 8, ip: '127.0.0.1' },
@@ -85,6 +105,12 @@ describe('every section page renders', () => {
     ['/usuarios/5/show/pagos', ['Guitarra flamenca', 'Tarjeta']],
     ['/usuarios/5/show/facturas', ['A-15', 'Curso de guitarra flamenca']],
     ['/usuarios/5/show/clases', ['Tutoría de Lucía', 'Añadir clase privada']],
+    ['/usuarios/5/show/cursos', ['Guitarra flamenca', '01/02/2026', '01/02/2027', 'Activa']],
+    ['/cursos/2/show/alumnos', ['Lucía Fernández Ruiz', '01/02/2026', 'Activa']],
+    ['/matriculas', ['Lucía Fernández Ruiz', 'Guitarra flamenca', '01/02/2027', 'Activa', 'Pago']],
+    ['/matriculas/20/show', ['Lucía Fernández Ruiz', 'Guitarra flamenca', '01/02/2026', 'Activa']],
+    ['/lotes', ['Guitarra flamenca', 'Terminado']],
+    ['/lotes/30/show', ['Guitarra flamenca', 'Lucía Fernández Ruiz', 'La matrícula cambió mientras tanto']],
     ['/facturas', ['A-15', 'Lucía Fernández Ruiz', 'Borrador']],
     ['/facturas/6/show', ['A-15', 'Lucía Fernández Ruiz', 'Cuota de IVA', 'Tarjeta']],
     ['/pagos', ['TPV-0007', 'Lucía Fernández Ruiz', 'Guitarra flamenca', 'Completado']],
@@ -106,6 +132,7 @@ describe('every section page renders', () => {
     ['/usuarios/5', ['Lucía', 'lucia@example.com', 'ES']],
     ['/facturas/6', ['A', 'Lucía Fernández Ruiz', '40,50']],
     ['/pagos/7', ['Lucía Fernández Ruiz', 'Guitarra flamenca', 'TPV-0007', '49,00']],
+    ['/matriculas/20', ['Lucía Fernández Ruiz', 'Guitarra flamenca', '01/02/2027']],
     ['/logins/8', ['admin', 'admin@example.com']],
   ])('edit %s', { timeout: 20_000 }, async (path, values) => {
     renderAt(path);
@@ -122,7 +149,7 @@ describe('every section page renders', () => {
     expect(pass.type).toBe('password');
   });
 
-  it.each(['/clases/create', '/cursos/create', '/categorias/create', '/usuarios/create', '/facturas/create', '/pagos/create', '/logins/create'])(
+  it.each(['/clases/create', '/cursos/create', '/categorias/create', '/usuarios/create', '/facturas/create', '/pagos/create', '/matriculas/create', '/logins/create'])(
     '%s',
     { timeout: 20_000 },
     async (path) => {
@@ -146,6 +173,7 @@ describe('one name per section', () => {
     ['/usuarios/create', 'Nuevo usuario'],
     ['/facturas/create', 'Nueva factura'],
     ['/pagos/create', 'Nuevo pago'],
+    ['/matriculas/create', 'Nueva matrícula'],
     ['/logins/create', 'Nuevo administrador'],
     ['/logs/10/show', 'Actividad #10'],
   ])('%s is titled «%s»', { timeout: 20_000 }, async (path, esperado) => {

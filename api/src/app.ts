@@ -16,6 +16,8 @@ import matriculasRoutes from './matriculas/index.js';
 import { matriculasPaths } from './matriculas/openapi.js';
 import cuponesRoutes from './cupones/index.js';
 import { cuponesPaths } from './cupones/openapi.js';
+import importacionRoutes from './importacion/index.js';
+import { importacionPaths } from './importacion/openapi.js';
 import informesRoutes from './informes/index.js';
 import type { Informe } from './informes/definir.js';
 import { informes as todosLosInformes } from './informes/definiciones/index.js';
@@ -119,7 +121,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     rejectPrecondicionNoEvaluada(request);
   }));
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths, ...matriculasPaths, ...cuponesPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths, ...matriculasPaths, ...cuponesPaths, ...importacionPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -137,6 +139,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(extractosRoutes, { repo });
   await app.register(matriculasRoutes, { repo });
   await app.register(cuponesRoutes, { repo });
+  await app.register(importacionRoutes, { repo, timeZone: config.timeZone });
   await media.rutas(app);
 
   // Background work (docs/arquitectura.md §19): the page everywhere, the runner where this

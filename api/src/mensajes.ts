@@ -26,6 +26,7 @@ import { mensajesEventos } from './eventos/mensajes.js';
 import { mensajesExtractos } from './extractos/mensajes.js';
 import { mensajesMatriculas } from './resources/matriculas/mensajes.js';
 import { mensajesCupones } from './resources/cupones/mensajes.js';
+import { mensajesImportacion } from './importacion/mensajes.js';
 
 export const mensajes = {
   peticion: mensajesRest.peticion,
@@ -46,6 +47,7 @@ export const mensajes = {
   extractos: mensajesExtractos.extractos,
   matriculas: mensajesMatriculas.matriculas,
   cupones: mensajesCupones.cupones,
+  importacion: mensajesImportacion.importacion,
   salud: mensajesRest.salud,
   almacen: mensajesRest.almacen,
   exportar: mensajesRest.exportar,

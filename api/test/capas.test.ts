@@ -26,6 +26,7 @@ const PAGINAS = [
   'api/src/extractos/mensajes.ts',
   'api/src/resources/matriculas/mensajes.ts',
   'api/src/resources/cupones/mensajes.ts',
+  'api/src/importacion/mensajes.ts',
 ];
 const REDACCION = 'api/src/redaccion.ts';
 const BASE = 'api/src/base/';
@@ -34,7 +35,7 @@ const REST = 'api/src/rest/';
 const AUTH = 'api/src/auth/';
 const TRABAJOS = 'api/src/trabajos/';
 const RESOURCES = 'api/src/resources/';
-const PLUGINS = ['api/src/media/', 'api/src/verifactu/', 'api/src/informes/', 'api/src/eventos/', 'api/src/pasarelas/', 'api/src/extractos/', 'api/src/matriculas/', 'api/src/cupones/'];
+const PLUGINS = ['api/src/media/', 'api/src/verifactu/', 'api/src/informes/', 'api/src/eventos/', 'api/src/pasarelas/', 'api/src/extractos/', 'api/src/matriculas/', 'api/src/cupones/', 'api/src/importacion/'];
 const APP = ['api/src/app.ts', 'api/src/index.ts', 'api/src/cluster.ts', 'api/src/preparacion.ts', 'api/src/configuracion.ts', 'api/src/admin-server.ts'];
 const MIGRACIONES = 'migrations/';
 const CONTRATO = 'contrato/';

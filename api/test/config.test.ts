@@ -233,7 +233,7 @@ describe('VERIFACTU', () => {
 
   it('warns 30 days before the certificate expires', () => {
     const avisos = avisosVerifactu(loadConfig(activa({ VERIFACTU_CERT: certificados.porCaducar })));
-    expect(avisos).toContainEqual({ aviso: true, texto: expect.stringMatching(/VERIFACTU_CERT caduca el \d\d\/\d\d\/\d{4} \(dentro de 1[12] días\): renuévelo/) });
+    expect(avisos).toContainEqual({ aviso: true, texto: expect.stringMatching(/VERIFACTU_CERT caduca el \d\d\/\d\d\/\d{4} \(dentro de 1[12] días\): renuévalo/) });
     expect(avisosVerifactu(loadConfig(activa())).filter((a) => a.aviso)).toEqual([]);
   });
 

@@ -152,6 +152,25 @@ describe('seedDemo', () => {
     expect((await db('logins').where('usuario', 'admin').first()).nombre).toBe('Administrador');
     expect(await count(db, 'logs', { tipo: 'BACK-LOGIN' })).toBeGreaterThan(0);
 
+    // Matrículas of every estado, none activa past its end; some cursos give a limited access.
+    for (const estado of ['activa', 'caducada', 'revocada']) expect(await count(db, 'matriculas', { estado })).toBeGreaterThan(0);
+    expect(await count(db, 'matriculas', { origen: 'manual' })).toBeGreaterThan(0);
+    expect(Number(((await db('cursos').whereNotNull('accesoDias').count({ n: '*' })) as { n: number }[])[0].n)).toBeGreaterThan(0);
+    const vencidas = await db('matriculas').where('estado', 'activa').whereNotNull('hasta').select('hasta');
+    for (const { hasta } of vencidas) expect(new Date(hasta).getTime()).toBeGreaterThan(now.getTime());
+    const revocada = await db('matriculas').where('estado', 'revocada').first();
+    expect(revocada.motivoRevocacion).toBeTruthy();
+    expect(revocada.revocadaPor).toBe(lucia.id);
+
+    // Cupones, so their section is not empty: one used, whose uses are its canjes, two of them
+    // spent by a pago completado for exactly their total, with the cupón and its discount.
+    expect(await count(db, 'cupones')).toBeGreaterThanOrEqual(2);
+    const usado = await db('cupones').where('codigo', 'BIENVENIDA').first();
+    expect(usado.usos).toBe(await count(db, 'canjes', { cuponId: usado.id }));
+    const pagados = await db('canjes').join('pagos', 'pagos.canjeId', 'canjes.id').select('canjes.total', 'canjes.descuento', 'pagos.importe', 'pagos.cuponId', 'pagos.descuento as descuentoPago', 'pagos.estado');
+    expect(pagados.length).toBe(2);
+    for (const c of pagados) expect([c.importe, c.cuponId, c.descuentoPago, c.estado]).toEqual([c.total, usado.id, c.descuento, 'completado']);
+
     // New rows after the seed get fresh ids (sequences moved past the seeded ids).
     const at = new Date().toISOString();
     await db('categorias').insert({ nombre: 'Después de la semilla', createdAt: at, updatedAt: at });

@@ -1,12 +1,21 @@
-// axe on what a page shows, once it is still (accesible.spec.ts, roles.spec.ts): each critical or
-// serious violation recorded with its rule, impact, what it asks, why and where.
+// axe on what a page shows, once it is still (accesible.spec.ts, roles.spec.ts): each critical,
+// serious or moderate violation recorded with its rule, impact, what it asks, why and where. Only the
+// minor ones pass: a page with no level-one heading (`page-has-heading-one`), headings that skip a
+// level (`heading-order`) or content outside the landmarks (`region`) are moderate, and fail.
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
 type Violacion = Awaited<ReturnType<AxeBuilder['analyze']>>['violations'][number];
 
-const GRAVES = new Set(['critical', 'serious']);
+const GRAVES = new Set(['critical', 'serious', 'moderate']);
+
+/**
+ * Rules axe 4.13 still calls experimental and leaves off, asked for by name: a button whose name
+ * does not hold the text it shows (WCAG 2.5.3; the user menu's, which shows the account's name)
+ * is what a person using voice control cannot name. Later versions of axe run it by default.
+ */
+const TAMBIEN = { 'label-content-name-mismatch': { enabled: true } };
 
 /** One line per violation: the rule, how grave, what it asks, why (its first case) and where. */
 const describir = (v: Violacion) => {
@@ -18,11 +27,11 @@ const describir = (v: Violacion) => {
 
 /**
  * Runs axe on what the page shows now (or only inside `dentro`) and records, without stopping the
- * test, each critical or serious violation: the other pages of the same test are still checked.
+ * test, each critical, serious or moderate violation: the other pages of the same test are still checked.
  */
 export async function revisar(page: Page, donde: string, dentro?: string): Promise<void> {
   // Only the violations are wanted: collecting every rule's passes would double axe's time.
-  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const axe = new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: TAMBIEN });
   if (dentro) axe.include(dentro);
   const { violations } = await axe.analyze();
   const graves = violations.filter((v) => GRAVES.has(v.impact ?? ''));

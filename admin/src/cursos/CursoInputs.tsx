@@ -1,4 +1,4 @@
-import { SelectInput, TextInput } from 'react-admin';
+import { NumberInput, SelectInput, TextInput } from 'react-admin';
 import { FotoInput } from '../archivos/FotoInput';
 import { choicesDe } from '../common/formato/choices';
 import { mayusculas } from '../common/formato/mayusculas';
@@ -18,6 +18,8 @@ export const CursoInputs = () => (
     <TextInput source="moneda" defaultValue="EUR" parse={mayusculas} validate={v.moneda} />
     <SelectInput source="nivel" choices={choicesDe('cursos', 'nivel')} defaultValue="basico" />
     <SelectInput source="estado" choices={choicesDe('cursos', 'estado')} defaultValue="borrador" />
+    {/* How long a purchase gives access (docs/arquitectura.md §22); empty, for ever. */}
+    <NumberInput source="accesoDias" step={1} min={1} helperText="aula.matriculas.accesoDiasAyuda" validate={v.accesoDias} />
     <FotoInput source="foto" helperText="aula.ayuda.foto" validate={v.foto} />
   </>
 );

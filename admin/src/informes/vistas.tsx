@@ -4,11 +4,13 @@ import { useState, type ComponentType } from 'react';
 import { useTranslate } from 'react-admin';
 import { claveDeValor } from '../common/formato/choices';
 import type { Parametros } from './api';
+import { Typography } from '@mui/material';
 import { Bloque } from './Bloque';
 import type { InformePublico } from './catalogo';
 import { GraficoBarras } from './GraficoBarras';
 import { Kpis } from './Kpis';
 import { Pendientes } from './Pendientes';
+import { TablaInforme } from './TablaInforme';
 import { VentasPorCurso } from './VentasPorCurso';
 import { entero, euros, eurosEje, fechaCorta } from './formato';
 import type { InformeIngresos, InformePagosPorEstado, InformePagosPorMetodo, InformePendientes, InformeResumen, InformeUsuariosNuevos, InformeVentasPorCurso } from './tipos';
@@ -113,6 +115,24 @@ function DineroPendiente({ informe }: PropsVista) {
   );
 }
 
+/** Counted from today, whatever the period: how many end soon, and the soonest of them. */
+function MatriculasPorCaducar({ informe, params }: PropsVista) {
+  const translate = useTranslate();
+  return (
+    <Bloque<{ total: number; dias: number; limite: number; matriculas: unknown[] }> informe={informe} params={params} subtitulo={translate('aula.informes.porCaducar.nota')}>
+      {(d) => (
+        <>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {translate('aula.informes.porCaducar.total', { smart_count: d.total, dias: d.dias })}
+            {d.total > d.matriculas.length && ` · ${translate('aula.informes.pendientes.mostrando', { n: d.matriculas.length })}`}
+          </Typography>
+          {d.total > 0 && <TablaInforme informe={informe} datos={d as unknown as Record<string, unknown>} />}
+        </>
+      )}
+    </Bloque>
+  );
+}
+
 export const vistas: Record<string, Vista> = {
   resumen: ({ informe, params }) => <Bloque<InformeResumen> informe={informe} params={params}>{(d) => <Kpis datos={d} />}</Bloque>,
   ingresos: Ingresos,
@@ -125,4 +145,5 @@ export const vistas: Record<string, Vista> = {
     </Bloque>
   ),
   pendientes: DineroPendiente,
+  'matriculas-por-caducar': MatriculasPorCaducar,
 };

@@ -151,6 +151,20 @@ const progresoConNombre: RaThemeOptions = {
 };
 
 /**
+ * A section with nothing in it yet (react-admin's Empty: «Aún no hay clases», «Crea la primera
+ * clase»). Its words are in the disabled grey, 2.7:1 on the page (axe: `color-contrast`,
+ * serious): here in the secondary text colour, 5.6:1. And its big line is MUI's h4, two levels
+ * under the page's title, the app bar's h1 (axe: `heading-order`, moderate): the h4 style is an
+ * h2 element, here and wherever else it is used (nowhere else in the admin).
+ */
+const listaVacia: RaThemeOptions = {
+  components: {
+    RaEmpty: { styleOverrides: { root: ({ theme }: { theme: Theme }) => ({ '& .RaEmpty-message': { color: theme.palette.text.secondary } }) } },
+    MuiTypography: { defaultProps: { variantMapping: { h4: 'h2' } } },
+  },
+};
+
+/**
  * The text on a coloured chip or button (estado «Emitida», «Reembolsado») is white or black,
  * whichever reads at 4.5:1 on its colour: MUI's default threshold, 3, put white on its light
  * blue (3.86:1) and its orange (3.11:1). 4.5 is the value MUI documents for WCAG AA.
@@ -166,7 +180,7 @@ const oscuroLegible: RaThemeOptions = { palette: { error: { main: '#ef9a9a' } } 
 // The aria-labels and captions MUI writes itself (pagination arrows, autocomplete buttons) are
 // not in react-admin's catalogue: without esES a phone's list would say «Go to next page».
 const tema = (base: RaThemeOptions, ...propias: RaThemeOptions[]): RaThemeOptions =>
-  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, progresoConNombre, textoSobreColor, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
+  [alAnchoDeLaPantalla, casillasConNombre, cancelarPrimero, progresoConNombre, listaVacia, textoSobreColor, ...propias, { components: esES.components }].reduce<RaThemeOptions>(
     (resultado, parte) => deepmerge(resultado, parte),
     base,
   );

@@ -60,7 +60,7 @@ export const Login = ({ destino, alEntrar, preload }: LoginProps) => {
             autoComplete="new-password"
           />
           <button type="submit" disabled={enviando}>
-            {enviando && <span className="login-progreso" role="progressbar" />}
+            {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
             {textos.entrar}
           </button>
           {/* Always laid out, so the card does not jump when a message appears. */}

@@ -57,7 +57,7 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
               ))}
             </ul>
             <button type="submit" disabled={saliendo}>
-              {saliendo && <span className="login-progreso" role="progressbar" />}
+              {saliendo && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
               {textos.guardados}
             </button>
             <p role="alert">{errorFinal}</p>
@@ -86,7 +86,7 @@ export const PasoAlta = ({ alCompletar }: { alCompletar: () => void | Promise<vo
               </>
             )}
             <button type="submit" disabled={enviando || !alta}>
-              {enviando && <span className="login-progreso" role="progressbar" />}
+              {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
               {textos.verificar}
             </button>
             <p role="alert">{errorPass || error}</p>

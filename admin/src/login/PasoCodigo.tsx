@@ -51,7 +51,7 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
             <CampoCodigo key="app" label={textos.campo} value={codigo} onChange={setCodigo} />
           )}
           <button type="submit" disabled={enviando}>
-            {enviando && <span className="login-progreso" role="progressbar" />}
+            {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
             {textos.verificar}
           </button>
           <button type="button" className="login-enlace" onClick={toggleModo}>

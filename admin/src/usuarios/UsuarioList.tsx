@@ -17,6 +17,8 @@ import { ListaMovil } from '../common/listas/ListaMovil';
 import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { nombreDe } from '../entidades';
 import { UsuarioAccionesMasivas } from './UsuarioAccionesMasivas';
+import { ImportarAlumnos } from './ImportarAlumnos';
+import { LoteButton } from '../lotes/LoteButton';
 import { Paginacion } from '../common/listas/Paginacion';
 import type { ReactElement } from 'react';
 import { soloLegibles, useLegible, useSiEscribe } from '../common/secciones/acceso';
@@ -28,12 +30,20 @@ const filters = [
   ...filtrosDeFecha('createdAt'),
 ];
 
-// A usuario has more data than a table fits: the administrator picks the columns.
-const UsuarioListActions = () => (
-  <AccionesLista>
-    <SelectColumnsButton />
-  </AccionesLista>
-);
+// A usuario has more data than a table fits: the administrator picks the columns. A role that
+// changes usuarios (contable, administrador) imports students from another platform's file.
+const UsuarioListActions = () => {
+  const importar = useSiEscribe(<ImportarAlumnos />, 'usuarios');
+  return (
+    <AccionesLista>
+      <SelectColumnsButton />
+      {importar || null}
+      {/* Every usuario the current filter matches, enrolled in a curso or revoked, as a lote. */}
+      <LoteButton accion="matricular" alcance="filtro" />
+      <LoteButton accion="revocar" alcance="filtro" />
+    </AccionesLista>
+  );
+};
 
 const UsuarioList = () => {
   // Only a role that may change the rows gets their checkboxes and bulk actions.

@@ -4,12 +4,14 @@ import { DateTimeField } from '../common/formato/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { ClasesPrivadas } from './ClasesPrivadas';
 import { FacturasRelacionadas } from '../facturas/FacturasRelacionadas';
+import { MatriculasRelacionadas } from '../matriculas/MatriculasRelacionadas';
 
 const UsuarioShow = () => {
   // What the role reads (an editor: the name and email; no pagos, no facturas), not asked for otherwise.
   const legible = useLegible('usuarios');
   const { canAccess: leePagos } = useCanAccess({ action: 'list', resource: 'pagos' });
   const { canAccess: leeFacturas } = useCanAccess({ action: 'list', resource: 'facturas' });
+  const { canAccess: leeMatriculas } = useCanAccess({ action: 'list', resource: 'matriculas' });
   if (!legible) return null;
   return (
     <Show>
@@ -31,6 +33,12 @@ const UsuarioShow = () => {
             <DateTimeField source="createdAt" key="createdAt" />,
           ])}
         </TabbedShowLayout.Tab>
+        {/* The cursos he may watch, until when (docs/arquitectura.md §22); the editor reads them too. */}
+        {leeMatriculas && (
+          <TabbedShowLayout.Tab label="aula.matriculas.cursos" path="cursos">
+            <MatriculasRelacionadas target="usuarioId" label={false} />
+          </TabbedShowLayout.Tab>
+        )}
         {leePagos && (
           <TabbedShowLayout.Tab label="aula.secciones.pagos" path="pagos">
             <PagosRelacionados target="usuarioId" label={false} />

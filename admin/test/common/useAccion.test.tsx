@@ -58,7 +58,7 @@ describe('an action on a record someone changed meanwhile', () => {
 
     expect(
       await screen.findByText(
-        'Carmen cambió este registro el 05/03/2026 14:30, mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+        'Carmen cambió este registro el 05/03/2026 14:30, mientras lo tenías abierto: no se ha hecho nada. La página muestra ahora cómo está; revísalo y vuelve a intentarlo.',
       ),
     ).toBeInTheDocument();
     const emision = llamadas.find((l) => l.method === 'POST')!;
@@ -78,6 +78,6 @@ describe('an action on a record someone changed meanwhile', () => {
     });
     renderFicha();
     await confirmarEmision();
-    expect(await screen.findByText(/^Otra persona cambió este registro el 05\/03\/2026 14:30, mientras usted lo tenía abierto: no se ha hecho nada/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Otra persona cambió este registro el 05\/03\/2026 14:30, mientras lo tenías abierto: no se ha hecho nada/)).toBeInTheDocument();
   });
 });

@@ -62,7 +62,7 @@ describe('bulk changes from a list', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Publicar' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Confirmar/ }));
 
-    expect(await screen.findByText('1 de 3 no se aplicó: otra persona lo cambió. Revise la lista.')).toBeInTheDocument();
+    expect(await screen.findByText('1 de 3 no se aplicó: otra persona lo cambió. Revisa la lista.')).toBeInTheDocument();
     const patch = llamadas.find((l) => l.method === 'PATCH')!;
     expect(patch.query.where).toEqual({ or: [{ id: 1, version: 1 }, { id: 2, version: 4 }, { id: 3, version: 2 }] });
     expect(patch.body).toEqual({ estado: 'publicada' });
@@ -80,7 +80,7 @@ describe('bulk changes from a list', () => {
     fireEvent.click(screen.getByRole('button', { name: /Borrar|Eliminar|Delete/ }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: /Confirmar/ }));
 
-    expect(await screen.findByText('2 de 3 no se borraron: otras personas los cambiaron. Revise la lista.')).toBeInTheDocument();
+    expect(await screen.findByText('2 de 3 no se borraron: otras personas los cambiaron. Revisa la lista.')).toBeInTheDocument();
     const borrados = llamadas.filter((l) => l.method === 'DELETE').map((l) => [l.url, l.headers.get('If-Match')]);
     expect(borrados.sort()).toEqual([
       ['/clases/1', '"1"'],

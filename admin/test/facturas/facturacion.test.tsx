@@ -134,7 +134,7 @@ describe('a factura offers what its estado allows', () => {
 
   it("a 422's first detail is what the notification says", async () => {
     const accion = vi.fn(async () => {
-      throw new HttpError('Revise los campos', 422, { error: { details: [{ path: '/clienteNif', message: 'Para emitir una factura completa hace falta «clienteNif»' }] } });
+      throw new HttpError('Revisa los campos', 422, { error: { details: [{ path: '/clienteNif', message: 'Para emitir una factura completa hace falta «clienteNif»' }] } });
     });
     renderAt('/facturas/9/show', { facturas: factura('borrador') }, accion);
     await waitFor(() => expect(boton('Emitir')).toBeInTheDocument());
@@ -217,7 +217,7 @@ describe('a factura offers what its estado allows', () => {
   });
 
   it("the server's refusal of a corrected customer shows under the field it names", async () => {
-    const nif = 'El NIF «12345678A» no es válido: revise su letra o dígito de control';
+    const nif = 'El NIF «12345678A» no es válido: revisa su letra o dígito de control';
     const accion = vi.fn(async () => {
       throw new HttpError('Los datos no son válidos', 422, { error: { details: [{ path: '/clienteNif', message: nif }] }, errors: { clienteNif: nif } });
     });

@@ -120,7 +120,7 @@ describe('the Informes page', () => {
   });
 
   it("shows the API's Spanish message in the block that failed, and the others still render", { timeout: 20_000 }, async () => {
-    const mensaje = 'El periodo elegido da 1500 intervalos y el máximo es 1100: acorte el periodo o agrupe por semana o por mes';
+    const mensaje = 'El periodo elegido da 1500 intervalos y el máximo es 1100: acorta el periodo o agrupa por semana o por mes';
     fetchMock.mockImplementation(async (url: string) => {
       const informe = new URL(url).pathname.replace('/informes/', '');
       if (informe === 'ingresos') {

@@ -65,10 +65,13 @@ it('lists the sections in order under the product name, and opens on Clases', as
     'Cursos',
     'Categorías',
     'Usuarios',
+    'Matrículas',
+    'Lotes de matrículas',
     'Facturación',
     'Pagos',
     'Cobros',
     'Extractos bancarios',
+    'Cupones',
     'Informes',
     'Salir',
   ]);
@@ -89,12 +92,12 @@ describe('each role sees the sections it may read', () => {
   };
 
   it('a contable: the catalogue, the usuarios and the money, with its reports', async () => {
-    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Facturación', 'Pagos', 'Cobros', 'Extractos bancarios', 'Informes', 'Salir']);
+    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Matrículas', 'Lotes de matrículas', 'Facturación', 'Pagos', 'Cobros', 'Extractos bancarios', 'Cupones', 'Informes', 'Salir']);
   });
 
-  it('an editor: the catalogue and the usuarios, no money, no reports, and no VeriFactu state asked', async () => {
+  it('an editor: the catalogue, the usuarios and who is enrolled, no money, no reports, and no VeriFactu state asked', async () => {
     const { entradas, llamadas } = await menuDe('editor');
-    expect(entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Salir']);
+    expect(entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Matrículas', 'Salir']);
     expect(llamadas.map((l) => l.url)).not.toContain('/verifactu/estado');
   });
 

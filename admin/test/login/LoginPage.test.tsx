@@ -178,7 +178,7 @@ describe('an account with the second factor', () => {
     });
     const user = await conContrasena();
 
-    expect(await screen.findByRole('img', { name: 'Código QR para su aplicación de autenticación' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
+    expect(await screen.findByRole('img', { name: 'Código QR para tu aplicación de autenticación' })).toHaveAttribute('src', 'data:image/svg+xml;base64,PHN2Zy8+');
     expect(screen.getByText('JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Código:'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verificar' }));

@@ -51,7 +51,7 @@ describe('login', () => {
   });
 
   it('a server too busy to check the password says so, not «login incorrecto»', async () => {
-    const ocupado = 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo';
+    const ocupado = 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelve a intentarlo en un segundo';
     fakeApi({ 'POST /logins/login': errorLoopBack(503, ocupado) });
     await expect(authProvider.login({ usuario: 'admin', pass: 'admin' })).rejects.toThrow(ocupado);
   });

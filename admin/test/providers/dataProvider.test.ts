@@ -373,7 +373,7 @@ describe('errors', () => {
 
   it("a refused reorder or bulk change is told by the 422's first detail, which names the clase", async () => {
     fakeApi({
-      'PUT /cursos/4/clases/orden': errorLoopBack(422, 'Los datos no son válidos: revise los campos señalados', [
+      'PUT /cursos/4/clases/orden': errorLoopBack(422, 'Los datos no son válidos: revisa los campos señalados', [
         { path: '/clases', code: 'falta', message: 'Falta la clase 10 del curso' },
       ]),
     });

@@ -154,7 +154,7 @@ describe('«Guardar» on an expired session', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Entrar' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(/^login incorrecto$/);
 
-    const espera = 'Demasiados intentos fallidos. Vuelva a intentarlo dentro de 15 minutos';
+    const espera = 'Demasiados intentos fallidos. Vuelve a intentarlo dentro de 15 minutos';
     api.rechazar(errorLoopBack(429, espera));
     escribir(contrasena, PASS);
     await user.click(within(dialog).getByRole('button', { name: 'Entrar' }));

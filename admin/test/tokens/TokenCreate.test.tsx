@@ -47,6 +47,6 @@ describe('the token just created', () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: vi.fn(async () => Promise.reject(new DOMException('denied', 'NotAllowedError'))) } });
     await createToken();
     fireEvent.click(screen.getByRole('button', { name: 'Copiar' }));
-    expect(await screen.findByText('El navegador no ha dejado copiar: seleccione el token y cópielo a mano antes de cerrar.')).toBeTruthy();
+    expect(await screen.findByText('El navegador no ha dejado copiar: selecciona el token y cópialo a mano antes de cerrar.')).toBeTruthy();
   });
 });

@@ -112,6 +112,6 @@ it('says why the API refused a retry', async () => {
 
 it('is «Acceso denegado» to a contable who types its address, and asks the API nothing it would refuse', async () => {
   const llamadas = renderPagina({ 'GET /logins/me': { body: { id: 9, usuario: 'carmen', rol: 'contable', fase: null } } }, { id: 9, usuario: 'carmen', nombre: 'Carmen' });
-  expect(await screen.findByText('Su cuenta (Contable) no tiene acceso a esta página. Si la necesita, pídasela a un administrador.')).toBeInTheDocument();
+  expect(await screen.findByText('Tu cuenta (Contable) no tiene acceso a esta página. Si la necesitas, pídesela a un administrador.')).toBeInTheDocument();
   expect(llamadas.map((l) => l.url)).not.toContain('/trabajos');
 });

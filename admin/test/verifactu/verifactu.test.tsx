@@ -149,7 +149,7 @@ describe('the declaración responsable', () => {
     );
     expect(await screen.findByRole('heading', { level: 1, name: 'DECLARACIÓN RESPONSABLE DEL SISTEMA INFORMÁTICO DE FACTURACIÓN' })).toBeInTheDocument();
     const items = screen.getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual(apartados.map((a) => `${a.letra}) ${a.texto}:${a.valor ?? 'Sin indicar (configure SIF_PRODUCTOR_DIRECCION)'}`));
+    expect(items.map((li) => li.textContent)).toEqual(apartados.map((a) => `${a.letra}) ${a.texto}:${a.valor ?? 'Sin indicar (configura SIF_PRODUCTOR_DIRECCION)'}`));
     expect(screen.getByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
     expect(llamadas.map((l) => l.credentials)).toEqual(['include']);
   });

@@ -3,16 +3,16 @@
 
 export const mensajesAuth = {
   segundoFactor: {
-    codigoIncorrecto: 'El código no es correcto o ya se ha usado: escriba el que muestra ahora su aplicación, o un código de recuperación',
+    codigoIncorrecto: 'El código no es correcto o ya se ha usado: escribe el que muestra ahora tu aplicación, o un código de recuperación',
     contrasenaIncorrecta: 'La contraseña no es correcta',
-    sinAlta: 'No ha empezado a activar la verificación en dos pasos: pida primero el código QR',
-    yaActivo: 'La verificación en dos pasos ya está activada en su cuenta: desactívela antes de volver a activarla',
-    noActivo: 'La verificación en dos pasos no está activada en su cuenta',
-    sinCodigoPendiente: 'Su sesión no está esperando ningún código de verificación',
-    obligatorio: (rol: string) => `Su cuenta (${rol}) debe tener la verificación en dos pasos: no se puede desactivar`,
+    sinAlta: 'No has empezado a activar la verificación en dos pasos: pide primero el código QR',
+    yaActivo: 'La verificación en dos pasos ya está activada en tu cuenta: desactívala antes de volver a activarla',
+    noActivo: 'La verificación en dos pasos no está activada en tu cuenta',
+    sinCodigoPendiente: 'Tu sesión no está esperando ningún código de verificación',
+    obligatorio: (rol: string) => `Tu cuenta (${rol}) debe tener la verificación en dos pasos: no se puede desactivar`,
     quitarResumen:
       'Quita la verificación en dos pasos de otra cuenta (quien perdió el teléfono y los códigos de recuperación): cierra sus sesiones; si su rol la exige, deberá activarla de nuevo al entrar',
-    quitarPropio: 'Su propia verificación en dos pasos se desactiva en Mi cuenta, con su contraseña y un código',
+    quitarPropio: 'Tu propia verificación en dos pasos se desactiva en Mi cuenta, con tu contraseña y un código',
     quitarSinFactor: 'Esta cuenta no tiene activada la verificación en dos pasos: no hay nada que quitar',
   },
   auth: {
@@ -20,16 +20,16 @@ export const mensajesAuth = {
     sinSesion: 'Se necesita iniciar sesión',
     demasiadosIntentos: (segundos: number) => {
       const minutos = Math.ceil(segundos / 60);
-      return `Demasiados intentos fallidos. Vuelva a intentarlo dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}`;
+      return `Demasiados intentos fallidos. Vuelve a intentarlo dentro de ${minutos} ${minutos === 1 ? 'minuto' : 'minutos'}`;
     },
-    hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelva a intentarlo en un segundo',
-    hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelva a intentarlo en un segundo',
+    hashOcupadoCliente: 'Ya hay un inicio de sesión en curso desde esta dirección. Vuelve a intentarlo en un segundo',
+    hashOcupado: 'El servidor está atendiendo muchos inicios de sesión a la vez. Vuelve a intentarlo en un segundo',
     ultimoAdministrador: 'No se puede desactivar ni borrar al último administrador activo: nadie podría entrar',
     ultimoAdministradorRol: 'No se puede quitar el rol de administrador al último administrador activo: nadie podría gestionar las cuentas',
     contrasena: {
       corta: (minimo: number) => `La contraseña debe tener al menos ${minimo} caracteres`,
       usuario: 'La contraseña no puede ser el nombre de usuario ni apenas más que él',
-      comun: 'Esa contraseña es de las más usadas (o lo es con cifras o signos añadidos): elija otra menos previsible',
+      comun: 'Esa contraseña es de las más usadas (o lo es con cifras o signos añadidos): elige otra menos previsible',
       config: (motivo: string) => `no cumple la política de contraseñas: ${motivo}`,
     },
     cli: {
@@ -40,8 +40,8 @@ export const mensajesAuth = {
         [
           `Contraseña de «${usuario}» restablecida; la cuenta está activa y es administrador, y sus sesiones abiertas se han cerrado.`,
           factorQuitado ? 'Su verificación en dos pasos se ha quitado (el teléfono y los códigos de recuperación anteriores ya no sirven).' : '',
-          `Entre en el admin como «${usuario}» con la contraseña nueva${
-            debeEnrolar ? ': como su rol exige la verificación en dos pasos (MFA_ROLES), se le pedirá activarla con su teléfono antes de seguir' : ''
+          `Entra en el admin como «${usuario}» con la contraseña nueva${
+            debeEnrolar ? ': como su rol exige la verificación en dos pasos (MFA_ROLES), se te pedirá activarla con un teléfono antes de seguir' : ''
           }.`,
         ]
           .filter(Boolean)
@@ -55,11 +55,11 @@ export const mensajesAuth = {
     temporal: 'Contraseña temporal: se muestra solo esta vez',
   },
   tokens: {
-    invalido: 'El token no es válido, ha caducado o fue revocado: pida uno nuevo a un administrador',
+    invalido: 'El token no es válido, ha caducado o fue revocado: pide uno nuevo a un administrador',
     soloCuentas: 'Esta ruta es de las cuentas de personas (su sesión, su contraseña): un token no puede usarla',
-    demasiadas: (max: number) => `Este token ha hecho más de ${max} peticiones en el último minuto: espere un poco antes de seguir`,
+    demasiadas: (max: number) => `Este token ha hecho más de ${max} peticiones en el último minuto: espera un poco antes de seguir`,
     caducaPasada: 'La fecha de caducidad debe ser posterior a ahora',
-    inmutable: 'Un token solo cambia de nombre: para otro rol o caducidad, cree uno nuevo y revoque este',
+    inmutable: 'Un token solo cambia de nombre: para otro rol o caducidad, crea uno nuevo y revoca este',
     yaRevocado: 'Este token ya estaba revocado',
     noConToken: 'Los tokens los crea, cambia y revoca una persona administradora con su sesión, nunca otro token',
     revocarResumen: 'Revoca el token: deja de servir al momento, en todos los procesos; el registro y su historial se conservan',

@@ -3,7 +3,7 @@
 
 export const mensajesEventos = {
   eventos: {
-    demasiados: (max: number) => `Su cuenta ya tiene ${max} pestañas o ventanas recibiendo cambios en vivo: cierre alguna y vuelva a intentarlo.`,
+    demasiados: (max: number) => `Tu cuenta ya tiene ${max} pestañas o ventanas recibiendo cambios en vivo: cierra alguna y vuelve a intentarlo.`,
     servidorLleno: 'El servidor no admite ahora más pestañas recibiendo cambios en vivo: se volverá a intentar en unos segundos.',
   },
 };

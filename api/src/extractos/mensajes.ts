@@ -56,7 +56,7 @@ export const mensajesExtractos = {
       registros: 'El número de registros',
     },
     // The upload.
-    cuerpoVacio: 'Envíe el archivo del extracto como cuerpo de la petición (application/octet-stream)',
+    cuerpoVacio: 'Envía el archivo del extracto como cuerpo de la petición (application/octet-stream)',
     soloServidor: 'Un extracto se crea importando su archivo Norma 43 (POST /extractos/importar), no con un alta a mano',
     soloServidorMovimientos: 'Los movimientos salen del archivo del extracto: no se crean ni se cambian a mano',
     resumenImportar: 'Importa un extracto bancario Norma 43 y propone el pago pendiente que salda cada abono',
@@ -67,7 +67,7 @@ export const mensajesExtractos = {
     referenciaOtroImporte: (pago: string, delPago: number, delMovimiento: number) => `La referencia ${pago} aparece en el concepto, pero el pago es de ${euros(delPago)} y el movimiento de ${euros(delMovimiento)}`,
     porImporteYNombre: 'Mismo importe y nombre del ordenante',
     sinCandidatos: 'Ningún pago pendiente por transferencia tiene su referencia en el concepto ni el mismo importe y el nombre del ordenante',
-    variosCandidatos: (pagos: string[]) => `Varios pagos pendientes por transferencia encajan (${pagos.join(', ')}): elija el bueno`,
+    variosCandidatos: (pagos: string[]) => `Varios pagos pendientes por transferencia encajan (${pagos.join(', ')}): elige el bueno`,
     yaPropuesto: (pago: string) => `El pago ${pago}, que encajaba, ya se propone para otro movimiento de este extracto`,
     yaAplicadoAntes: (extracto: number) => `Este movimiento ya se aplicó con el extracto #${extracto}`,
     aplicado: (pago: string, facturado: boolean) => `Aplicado al pago ${pago}${facturado ? ', que queda facturado' : ''}`,

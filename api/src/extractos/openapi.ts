@@ -15,7 +15,7 @@ export const extractosPaths = {
       responses: {
         '201': { description: 'Extracto importado: el extracto y sus movimientos con la propuesta de cada uno' },
         '200': { description: 'Ese fichero ya estaba importado: el mismo extracto, `duplicado: true`; no se escribe nada' },
-        '403': errorResponse('Su rol no importa extractos, u origen no permitido'),
+        '403': errorResponse('Tu rol no importa extractos, u origen no permitido'),
         '413': errorResponse('Más de 10 MB'),
         '415': errorResponse('El cuerpo no es application/octet-stream'),
         '422': errorResponse('No es un Norma 43 válido: la línea y el motivo'),

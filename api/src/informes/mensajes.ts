@@ -9,7 +9,7 @@ export const mensajesInformes = {
     rangoInvertido: (desde: string, hasta: string) => `«desde» (${desde}) no puede ser posterior a «hasta» (${hasta})`,
     agrupacionInvalida: (valor: string) => `El parámetro «agrupacion» debe ser dia, semana o mes (recibido «${valor}»)`,
     demasiadosIntervalos: (n: number, max: number) =>
-      `El periodo elegido da ${n} intervalos y el máximo es ${max}: acorte el periodo o agrupe por semana o por mes`,
+      `El periodo elegido da ${n} intervalos y el máximo es ${max}: acorta el periodo o agrupa por semana o por mes`,
     diasInvalido: (valor: string, max: number) => `El parámetro «dias» debe ser un número entero entre 0 y ${max} (recibido «${valor}»)`,
     /** Each report's title and what it answers (in the admin's cards and in /openapi.json). */
     catalogo: {
@@ -23,6 +23,16 @@ export const mensajesInformes = {
       pagosPorEstado: { titulo: 'Pagos por estado', descripcion: 'Número e importe de pagos por estado' },
       ventasPorCurso: { titulo: 'Ventas por curso', descripcion: 'Ventas, ingresos, ticket medio y reembolsos por curso' },
       pendientes: { titulo: 'Dinero pendiente', descripcion: 'Dinero atascado: pagos pendientes, pagos sin factura y facturas sin pago' },
+      alumnosPorCurso: { titulo: 'Alumnos activos por curso', descripcion: 'Alumnos con una matrícula activa y en vigor hoy, por curso' },
+      matriculasNuevas: { titulo: 'Matrículas nuevas', descripcion: 'Matrículas creadas por día, semana o mes, y cuántas de ellas por un pago' },
+      matriculasPorCaducar: {
+        titulo: 'Matrículas que caducan pronto',
+        descripcion: 'Matrículas activas cuyo acceso termina en los próximos 30 días, las más próximas primero',
+      },
+      cuponesUsados: {
+        titulo: 'Cupones usados',
+        descripcion: 'Por cupón: usos en el periodo, descuento concedido e ingresos de los pagos completados que lo usaron',
+      },
     },
     /**
      * Column labels and row labels, as the administrator reads them on screen and in a
@@ -60,6 +70,18 @@ export const mensajesInformes = {
       pagoPendiente: 'Pago pendiente',
       pagoSinFactura: 'Pago completado sin factura',
       facturaSinPago: 'Factura emitida sin pago',
+      alumnos: 'Alumnos activos',
+      matriculasNuevas: 'Matrículas nuevas',
+      dePago: 'De ellas, por un pago',
+      caduca: 'Caduca',
+      cuponId: 'Id del cupón',
+      cupon: 'Cupón',
+      usos: 'Usos',
+      descuento: 'Descuento concedido',
+      pagosConCupon: 'Pagos completados',
+      ingresosConCupon: 'Ingresos',
+      usuarioId: 'Id del usuario',
+      matriculaId: 'Id de la matrícula',
     },
   },
 };

@@ -11,7 +11,24 @@
 // well, and a partial refund takes away what it gave back, not the whole pago.
 import type { Knex } from 'knex';
 // Each query's answer has its shape in the contract: the admin reads the same figures.
-import type { CifrasPagos, CifrasUsuarios, FacturaSinPago, Lista, PagoPendiente, PagosEstado, PagosMetodo, Pendientes, PuntoIngresos, PuntoUsuarios, Resumen, VentasCurso } from '../../../contrato/informes.js';
+import type {
+  AlumnosCurso,
+  CifrasPagos,
+  CifrasUsuarios,
+  CuponUsado,
+  FacturaSinPago,
+  Lista,
+  MatriculaPorCaducar,
+  PagoPendiente,
+  PagosEstado,
+  PagosMetodo,
+  Pendientes,
+  PuntoIngresos,
+  PuntoMatriculas,
+  PuntoUsuarios,
+  Resumen,
+  VentasCurso,
+} from '../../../contrato/informes.js';
 import { isPg } from '../db/index.js';
 import { readRows } from '../db/reader.js';
 import pagosDef from '../resources/pagos/index.js';
@@ -352,4 +369,101 @@ export async function pendientes(db: Knex, params: { rango: Rango; antesDe: stri
     })),
   };
   return { pagosPendientes: pendientesViejos, pagosSinFactura: sinFactura, facturasSinPago };
+}
+
+/**
+ * Per curso, the usuarios with an activa matrícula still running at `ahora` (no end, or an end
+ * after it). A usuario holds at most one activa per curso (0022's partial unique index), so
+ * counting rows counts students. An activa one whose end passed is left out even before the job
+ * that marks it caducada reaches it.
+ */
+export async function alumnosPorCurso(db: Knex, params: { ahora: string }): Promise<AlumnosCurso[]> {
+  const t = instante(db);
+  const rows = await filas(
+    db,
+    `SELECT m."cursoId" AS "cursoId", c.titulo AS titulo, COUNT(*) AS alumnos
+     FROM matriculas m
+     JOIN cursos c ON c.id = m."cursoId"
+     WHERE m.estado = 'activa' AND (m.hasta IS NULL OR m.hasta > ${t})
+     GROUP BY m."cursoId", c.titulo
+     ORDER BY alumnos DESC, m."cursoId"`,
+    [params.ahora],
+  );
+  return rows.map((r) => ({ cursoId: r.cursoId, titulo: r.titulo, alumnos: r.alumnos }));
+}
+
+/** Matrículas created per bucket (by createdAt, whatever became of them since), every bucket present. */
+export async function matriculasNuevas(db: Knex, params: { intervalos: readonly Intervalo[] }): Promise<PuntoMatriculas[]> {
+  const b = tablaDeIntervalos(db, params.intervalos);
+  const rows = await filas(
+    db,
+    `WITH ${b.sql}
+     SELECT b.clave AS clave, COUNT(m.id) AS nuevas, COUNT(CASE WHEN m.origen = 'pago' THEN 1 END) AS "dePago"
+     FROM b
+     LEFT JOIN matriculas m ON m."createdAt" >= b.inicio AND m."createdAt" < b.fin
+     GROUP BY b.orden, b.clave
+     ORDER BY b.orden`,
+    b.bindings,
+  );
+  return rows.map((r, n) => ({ clave: r.clave, inicio: params.intervalos[n].inicio, nuevas: r.nuevas, dePago: r.dePago }));
+}
+
+/** The activa matrículas whose access ends within [desde, hasta): how many, and the first `limite` of them, soonest first. */
+export async function matriculasPorCaducar(db: Knex, params: { desde: string; hasta: string; limite: number }): Promise<{ total: number; matriculas: MatriculaPorCaducar[] }> {
+  const t = instante(db);
+  const condicion = `m.estado = 'activa' AND m.hasta >= ${t} AND m.hasta < ${t}`;
+  const [totales] = await filas(db, `SELECT COUNT(*) AS total FROM matriculas m WHERE ${condicion}`, [params.desde, params.hasta]);
+  const rows = await filas(
+    db,
+    `SELECT m.id, m."usuarioId", u.nombre, u.apellidos, m."cursoId", c.titulo, m.hasta
+     FROM matriculas m
+     JOIN usuarios u ON u.id = m."usuarioId"
+     JOIN cursos c ON c.id = m."cursoId"
+     WHERE ${condicion}
+     ORDER BY m.hasta, m.id
+     LIMIT ?`,
+    [params.desde, params.hasta, params.limite],
+  );
+  return {
+    total: totales.total,
+    matriculas: rows.map((r) => ({
+      id: r.id,
+      usuarioId: r.usuarioId,
+      usuario: [r.nombre, r.apellidos].filter(Boolean).join(' '),
+      cursoId: r.cursoId,
+      curso: r.titulo,
+      hasta: iso(r.hasta)!,
+    })),
+  };
+}
+
+/**
+ * Per cupón: its canjes in the period (by their fecha) and the discount they gave, and the pagos
+ * completados that used it (by the pago's fecha) and what they brought in; each summed over its
+ * own table first, as a canje and its pago may fall in different periods. The most used first.
+ */
+export async function cuponesUsados(db: Knex, rango: Rango): Promise<CuponUsado[]> {
+  const canjeado = enRango(db, 'k.fecha', rango);
+  const cobrado = enRango(db, 'p.fecha', rango);
+  const rows = await filas(
+    db,
+    `SELECT v."cuponId" AS "cuponId", cu.codigo AS codigo,
+       SUM(v.usos) AS usos, SUM(v.descuento) AS descuento, SUM(v.pagos) AS pagos, SUM(v.ingresos) AS ingresos
+     FROM (
+       SELECT k."cuponId" AS "cuponId", COUNT(*) AS usos, SUM(k.descuento) AS descuento, 0 AS pagos, 0 AS ingresos
+       FROM canjes k
+       WHERE ${canjeado.sql}
+       GROUP BY k."cuponId"
+       UNION ALL
+       SELECT p."cuponId", 0, 0, COUNT(*), SUM(p.importe)
+       FROM pagos p
+       WHERE p."cuponId" IS NOT NULL AND p.estado = 'completado' AND ${cobrado.sql}
+       GROUP BY p."cuponId"
+     ) v
+     JOIN cupones cu ON cu.id = v."cuponId"
+     GROUP BY v."cuponId", cu.codigo
+     ORDER BY usos DESC, ingresos DESC, v."cuponId"`,
+    [...canjeado.bindings, ...cobrado.bindings],
+  );
+  return rows.map((r) => ({ cuponId: r.cuponId, codigo: r.codigo, usos: r.usos, descuento: r.descuento, pagos: r.pagos, ingresos: r.ingresos }));
 }

@@ -13,23 +13,23 @@ export const mensajesMedia = {
       carpeta === 'videos'
         ? 'El fichero no es un vídeo admitido: se aceptan MP4, WebM y MOV (según su contenido, no su nombre)'
         : 'El fichero no es una imagen admitida: se aceptan JPEG, PNG y WebP (según su contenido, no su nombre)',
-    noExiste: 'La subida no existe o ha caducado: vuelva a empezar',
-    desplazamiento: 'El fragmento no empieza donde terminó lo recibido: pida el desplazamiento (HEAD) y continúe desde ahí',
+    noExiste: 'La subida no existe o ha caducado: vuelve a empezar',
+    desplazamiento: 'El fragmento no empieza donde terminó lo recibido: pide el desplazamiento (HEAD) y continúa desde ahí',
     version: 'Versión del protocolo tus no admitida (se admite la 1.0.0)',
     cabeceraInvalida: 'Cabecera tus no válida',
     fallo: (estado: number) => `La subida no se pudo completar (estado ${estado})`,
     procesado: 'No se pudo procesar el fichero',
     cancelada: 'La subida ya no existe: su archivo se borró mientras se subía',
     demasiadasALaVez: (n: number) =>
-      `Tiene ${n === 1 ? 'ya una subida' : `ya ${n} subidas`} en curso, el máximo a la vez: espere a que ${n === 1 ? 'termine' : 'termine alguna'} o cancele una`,
+      `Tienes ${n === 1 ? 'ya una subida' : `ya ${n} subidas`} en curso, el máximo a la vez: espera a que ${n === 1 ? 'termine' : 'termine alguna'} o cancela una`,
     cuotaAgotada: (libresMb: number, cuotaMb: number) =>
-      `No queda espacio para este fichero: quedan ${libresMb} MB libres de los ${cuotaMb} MB de la cuota de almacenamiento (CUOTA_ALMACEN_MB). Borre archivos que no se usen`,
+      `No queda espacio para este fichero: quedan ${libresMb} MB libres de los ${cuotaMb} MB de la cuota de almacenamiento (CUOTA_ALMACEN_MB). Borra archivos que no se usen`,
   },
   /** What ffprobe/ffmpeg could not do with a file: stored in the archivo's `error`, shown in the admin. */
   medios: {
     sinFfmpeg: (programas: string) =>
       `No se encuentra ${programas}: las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías. ` +
-      'Instálelo con «apt-get install ffmpeg» (paquete ffmpeg de Debian) o indique su ruta en FFMPEG_PATH y FFPROBE_PATH.',
+      'Instálalo con «apt-get install ffmpeg» (paquete ffmpeg de Debian) o indica su ruta en FFMPEG_PATH y FFPROBE_PATH.',
     sinPrlimit: (programa: string) =>
       `No se encuentra «${programa}» (del paquete util-linux): sin él, ffmpeg no se ejecuta con límites de memoria y tiempo, ` +
       'así que no se analiza ningún archivo; las subidas funcionan, pero la duración y la miniatura de los vídeos quedarán vacías.',

@@ -27,7 +27,7 @@ export const mensajesPasarelas = {
     versionRedsys: (version: string) => `Versión de firma «${version}» desconocida: Redsys firma con HMAC_SHA256_V1`,
     parametrosRedsys: 'Ds_MerchantParameters no es un JSON en base64 con Ds_Order: no es una notificación de Redsys',
     comercioRedsys: (recibido: string, esperado: string) => `La notificación es del comercio ${recibido}, no del de esta academia (${esperado}): no se aplica`,
-    importeRedsys: (recibido: string, esperado: string) => `Redsys cobró ${recibido} y el pago es de ${esperado}: no se aplica; revise el pedido en el portal del banco`,
+    importeRedsys: (recibido: string, esperado: string) => `Redsys cobró ${recibido} y el pago es de ${esperado}: no se aplica; revisa el pedido en el portal del banco`,
     completadoRedsys: (metodo: string, facturado: boolean) => `Pago con ${metodo} completado${facturado ? ' y facturado' : ''}`,
     devolucionRedsys: 'Aviso de una devolución: las que se piden desde Aula quedan registradas al pedirlas; una hecha en el portal del banco se registra a mano',
     operacionRedsys: (tipo: string) => ({ '0': 'Redsys: autorización', '3': 'Redsys: devolución' })[tipo] ?? `Redsys: operación de tipo ${tipo}`,

@@ -4,6 +4,6 @@
 export const mensajesResources = {
   actividad: {
     demasiadas: (max: number, minutos: number) =>
-      `Su cuenta ya ha escrito ${max} entradas en el registro de actividad en ${minutos === 60 ? 'la última hora' : minutos === 1 ? 'el último minuto' : `los últimos ${minutos} minutos`}: espere un poco antes de escribir otra.`,
+      `Tu cuenta ya ha escrito ${max} entradas en el registro de actividad en ${minutos === 60 ? 'la última hora' : minutos === 1 ? 'el último minuto' : `los últimos ${minutos} minutos`}: espera un poco antes de escribir otra.`,
   },
 };

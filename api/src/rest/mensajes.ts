@@ -19,9 +19,9 @@ export const mensajesRest = {
     cabecerasDemasiadoGrandes: 'La dirección o las cabeceras de la petición son demasiado grandes',
     tiempoAgotado: 'La petición tardó demasiado en llegar completa',
     demasiadasFilas: (max: number) =>
-      `La petición traería más de ${max.toLocaleString('es-ES')} filas con sus «include»: pida menos registros («limit») o limite las relaciones incluidas con «scope.limit»`,
+      `La petición traería más de ${max.toLocaleString('es-ES')} filas con sus «include»: pide menos registros («limit») o limita las relaciones incluidas con «scope.limit»`,
     lecturaLenta: (ms: number) =>
-      `La lectura pasó de ${(ms / 1000).toLocaleString('es-ES')} s y se detuvo: pida menos registros («limit»), menos «include» o un filtro más estrecho`,
+      `La lectura pasó de ${(ms / 1000).toLocaleString('es-ES')} s y se detuvo: pide menos registros («limit»), menos «include» o un filtro más estrecho`,
     clienteSeFue: 'La petición se detuvo: el cliente cerró la conexión',
     preferCuenta: (valor: string, modos: readonly string[]) =>
       `Valor no válido en la cabecera Prefer: «count=${valor}»; se esperaba ${modos.map((m) => `«${m}»`).join(', ').replace(/, ([^,]*)$/, ' o $1')}`,
@@ -45,7 +45,7 @@ export const mensajesRest = {
     valorInvalido: (campo: string, esperado: string) => `Valor no válido para «${campo}»: se esperaba ${esperado}`,
     limite: (max: number) => `«limit» debe ser un entero entre 1 y ${max}`,
     salto: (max: number) => `«skip» / «offset» debe ser un entero entre 0 y ${max}`,
-    orden: (valor: string) => `Orden no válido: «${valor}» (use "campo ASC" o "campo DESC")`,
+    orden: (valor: string) => `Orden no válido: «${valor}» (usa "campo ASC" o "campo DESC")`,
     campos: 'El filtro «fields» debe ser un objeto {campo: true|false} o una lista de campos',
     relacionDesconocida: (rel: string) => `Relación desconocida: «${rel}»`,
     rutaNoAdmitida: (clave: string) =>
@@ -68,12 +68,12 @@ export const mensajesRest = {
         : 'No se puede interpretar la consulta: demasiados parámetros, demasiado anidada o con nombres reservados',
   },
   validacion: {
-    titulo: 'Los datos no son válidos: revise los campos señalados',
+    titulo: 'Los datos no son válidos: revisa los campos señalados',
     debeSerObjeto: 'El cuerpo debe ser un objeto JSON',
     unoDe: (valores: string[]) => `Debe ser uno de estos valores: ${valores.map((v) => `«${v}»`).join(', ')}`,
     textoNoValido: 'El texto contiene caracteres que no se pueden guardar (el carácter nulo o medio carácter Unicode)',
     fechaFueraDeRango: 'Debe ser una fecha y hora real entre los años 1 y 9999 (sin segundo intercalar)',
-    calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revise los importes`,
+    calculadoFueraDeRango: (campo: string) => `El valor calculado de «${campo}» queda fuera del rango permitido: revisa los importes`,
     tipoReservado: (tipo: string) => `El tipo «${tipo}» lo reserva el registro de auditoría del servidor`,
     /** What a field with a pattern expects, in words (Ajv would quote the regular expression). */
     patron: {
@@ -85,7 +85,7 @@ export const mensajesRest = {
     idDistinto: 'El «id» del cuerpo no coincide con el de la ruta',
     parcheVacio: 'No hay nada que actualizar: el cuerpo está vacío',
     claveAjena: (campo: string, e: Etiquetas) => `No existe ${conArticulo(e)} indicad${e.genero === 'f' ? 'a' : 'o'} en «${campo}»`,
-    conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelva a intentarlo',
+    conflictoReferencia: 'La operación choca con registros relacionados que han cambiado a la vez; vuelve a intentarlo',
     archivoNoListo: (campo: string, carpeta: string) =>
       `«${campo}» debe ser la ruta de un archivo ya subido y procesado en /${carpeta}/ (o una URL http/https)`,
     padreDistinto: (campo: string) => `«${campo}» lo fija la ruta y no se puede cambiar`,
@@ -99,35 +99,35 @@ export const mensajesRest = {
       `No se puede borrar: ${conArticulo(e)} tiene ${hijos.map((h) => plural(h.n, h.etiquetas)).join(', ')}`,
   },
   acceso: {
-    leer: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) no tiene acceso a ${pluralConArticulo(e)}`,
-    escribir: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) puede consultar ${pluralConArticulo(e)}, pero no crearlos, cambiarlos ni borrarlos`,
-    campo: (campo: string, e: Etiquetas, rol: string) => `Su cuenta (${rol}) no tiene acceso al campo «${campo}» de ${pluralConArticulo(e)}`,
-    propios: (e: Etiquetas) => `Solo tiene acceso a ${pluralConArticulo(e)} de su propia cuenta`,
-    propiosToken: (e: Etiquetas) => `Solo tiene acceso a ${pluralConArticulo(e)} de su propia cuenta, y un token no es una cuenta`,
-    soloCrear: (e: Etiquetas, rol: string) => `Su cuenta (${rol}) puede crear ${pluralConArticulo(e)}, pero no cambiarlos ni borrarlos`,
+    leer: (e: Etiquetas, rol: string) => `Tu cuenta (${rol}) no tiene acceso a ${pluralConArticulo(e)}`,
+    escribir: (e: Etiquetas, rol: string) => `Tu cuenta (${rol}) puede consultar ${pluralConArticulo(e)}, pero no crearlos, cambiarlos ni borrarlos`,
+    campo: (campo: string, e: Etiquetas, rol: string) => `Tu cuenta (${rol}) no tiene acceso al campo «${campo}» de ${pluralConArticulo(e)}`,
+    propios: (e: Etiquetas) => `Solo tienes acceso a ${pluralConArticulo(e)} de tu propia cuenta`,
+    propiosToken: (e: Etiquetas) => `Solo tienes acceso a ${pluralConArticulo(e)} de tu propia cuenta, y un token no es una cuenta`,
+    soloCrear: (e: Etiquetas, rol: string) => `Tu cuenta (${rol}) puede crear ${pluralConArticulo(e)}, pero no cambiarlos ni borrarlos`,
     buscarPor: (campo: string, etiqueta: string, e: Etiquetas) =>
-      `Solo puede buscar ${pluralConArticulo(e)} por su ${etiqueta.toLowerCase()} exacto, con {"where": {"${campo}": …}}: no listarlos ni leerlos por id`,
-    donde: (e: Etiquetas, condicion: string) => `Solo tiene acceso a ${pluralConArticulo(e)} con ${condicion}`,
-    ruta: (rol: string) => `Su cuenta (${rol}) no tiene acceso a esta función`,
+      `Solo puedes buscar ${pluralConArticulo(e)} por su ${etiqueta.toLowerCase()} exacto, con {"where": {"${campo}": …}}: no listarlos ni leerlos por id`,
+    donde: (e: Etiquetas, condicion: string) => `Solo tienes acceso a ${pluralConArticulo(e)} con ${condicion}`,
+    ruta: (rol: string) => `Tu cuenta (${rol}) no tiene acceso a esta función`,
     fase: (fase: string) =>
       ({
-        codigo: 'Falta el código de verificación: escríbalo para terminar de entrar',
-        enrolar: 'Su cuenta debe activar la verificación en dos pasos antes de seguir',
-        cambiarPass: 'Debe elegir una contraseña nueva antes de seguir',
-      })[fase] ?? 'Su sesión no está completa: vuelva a entrar',
+        codigo: 'Falta el código de verificación: escríbelo para terminar de entrar',
+        enrolar: 'Tu cuenta debe activar la verificación en dos pasos antes de seguir',
+        cambiarPass: 'Debes elegir una contraseña nueva antes de seguir',
+      })[fase] ?? 'Tu sesión no está completa: vuelve a entrar',
   },
   salud: {
     bdNoDisponible: 'La base de datos no responde',
   },
   /** Faults of the disk or the object store the files (and SQLite) live on: the request may work later. */
   almacen: {
-    lleno: 'No queda espacio en el almacenamiento del servidor: no se ha guardado nada. Avise a quien lo administra',
-    soloLectura: 'El almacenamiento del servidor no admite escrituras ahora mismo: no se ha guardado nada. Vuelva a intentarlo en unos minutos',
-    noDisponible: 'El almacenamiento de archivos no responde: no se ha guardado nada. Vuelva a intentarlo en unos segundos',
+    lleno: 'No queda espacio en el almacenamiento del servidor: no se ha guardado nada. Avisa a quien lo administra',
+    soloLectura: 'El almacenamiento del servidor no admite escrituras ahora mismo: no se ha guardado nada. Vuelve a intentarlo en unos minutos',
+    noDisponible: 'El almacenamiento de archivos no responde: no se ha guardado nada. Vuelve a intentarlo en unos segundos',
   },
   exportar: {
     includeNoAdmitido: 'La exportación no admite «include»: las referencias ya salen con su nombre',
-    ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelva a intentarlo cuando termine alguna`,
+    ocupado: (max: number) => `Ya hay ${max} exportaciones en curso: vuelve a intentarlo cuando termine alguna`,
     si: 'Sí',
     no: 'No',
   },
@@ -136,17 +136,17 @@ export const mensajesRest = {
     cambiada: 'cambiada',
     /** 412: the record changed since the version the client read. */
     versionCambiada: (e: Etiquetas, version: number) =>
-      `${mayuscula(conArticulo(e))} ha cambiado desde que ${e.genero === 'f' ? 'la' : 'lo'} leyó (ahora va por la versión ${version}): revise los cambios y guarde de nuevo`,
+      `${mayuscula(conArticulo(e))} ha cambiado desde que ${e.genero === 'f' ? 'la' : 'lo'} leíste (ahora va por la versión ${version}): revisa los cambios y guarda de nuevo`,
     ifMatchInvalido: 'Cabecera If-Match no válida: se esperaba la versión entre comillas, por ejemplo "3"',
     /** 400: a precondition on a write whose route cannot evaluate it; nothing was written. */
     precondicionNoEvaluada: (cabecera: string) =>
       cabecera === 'If-Match'
-        ? 'Esta escritura no admite If-Match: solo la comprueban el cambio, el reemplazo y el borrado de un registro y sus acciones. Nada se ha escrito. En un cambio masivo, ponga la versión de cada registro en el where, por ejemplo {"or":[{"id":1,"version":3}]}, y el «count» de la respuesta dice cuántos se aplicaron'
-        : `Esta API no comprueba la cabecera ${cabecera}: nada se ha escrito. Para escribir sobre la versión leída, use If-Match en el registro`,
+        ? 'Esta escritura no admite If-Match: solo la comprueban el cambio, el reemplazo y el borrado de un registro y sus acciones. Nada se ha escrito. En un cambio masivo, pon la versión de cada registro en el where, por ejemplo {"or":[{"id":1,"version":3}]}, y el «count» de la respuesta dice cuántos se aplicaron'
+        : `Esta API no comprueba la cabecera ${cabecera}: nada se ha escrito. Para escribir sobre la versión leída, usa If-Match en el registro`,
     noRestaurable: (e: Etiquetas) => `${mayuscula(pluralConArticulo(e))} guardan su historial, pero no se restauran: se corrigen con sus propias operaciones`,
     versionDesconocida: (version: number) => `No hay en el historial una versión ${version} de este registro`,
     sinVersionAnterior: 'El historial de este registro no guarda los valores de esa versión (se purgaron o son anteriores al historial)',
-    restaurarUno: 'Indique qué versión restaurar: «version» o «logId», uno de los dos',
+    restaurarUno: 'Indica qué versión restaurar: «version» o «logId», uno de los dos',
     secretoNoRestaurable: 'Las contraseñas y secretos no se restauran desde el historial',
   },
 };

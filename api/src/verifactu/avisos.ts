@@ -18,7 +18,7 @@ export function avisosVerifactu(config: Pick<Config, 'env' | 'verifactu' | 'emis
     },
   ];
   const dias = diasHastaCaducar(certificado!, ahora);
-  if (dias <= 30) avisos.push({ aviso: true, texto: `El certificado de VERIFACTU_CERT caduca el ${fechaEs(certificado!.caduca)} (${dias === 0 ? 'hoy' : dias === 1 ? 'mañana' : `dentro de ${dias} días`}): renuévelo antes o la AEAT rechazará los envíos` });
+  if (dias <= 30) avisos.push({ aviso: true, texto: `El certificado de VERIFACTU_CERT caduca el ${fechaEs(certificado!.caduca)} (${dias === 0 ? 'hoy' : dias === 1 ? 'mañana' : `dentro de ${dias} días`}): renuévalo antes o la AEAT rechazará los envíos` });
   if (certificado!.nif && certificado!.nif !== config.emisor.nif) {
     avisos.push({ aviso: false, texto: `El certificado es de ${certificado!.nif}, no del emisor (${config.emisor.nif}): la AEAT solo lo acepta si ${certificado!.nif} lo representa (apoderado o colaborador social)` });
   }

@@ -54,7 +54,7 @@ export function readCertificado(ruta: string, passphrase: string, ahora = new Da
       throw new CertificadoNoValido(
         'VERIFACTU_CERT',
         `«${ruta}» está cifrado con un algoritmo antiguo (RC2 o 3DES, como lo exportan algunos navegadores y la FNMT) que OpenSSL 3 ya no abre. ` +
-          `Conviértalo una vez: openssl pkcs12 -legacy -in ${ruta} -nodes -out cert.pem && openssl pkcs12 -export -in cert.pem -out nuevo.p12 (y borre cert.pem), y apunte VERIFACTU_CERT a nuevo.p12`,
+          `Conviértelo una vez: openssl pkcs12 -legacy -in ${ruta} -nodes -out cert.pem && openssl pkcs12 -export -in cert.pem -out nuevo.p12 (y borra cert.pem), y apunta VERIFACTU_CERT a nuevo.p12`,
       );
     }
     throw new CertificadoNoValido('VERIFACTU_CERT', `«${ruta}» no es un certificado PKCS#12 (.p12 o .pfx) con su clave privada (${e.message})`);
@@ -65,7 +65,7 @@ export function readCertificado(ruta: string, passphrase: string, ahora = new Da
   const titular = [sujeto.CN].flat().filter(Boolean).join(' ') || x509.subject.replace(/\n/g, ', ');
   const caduca = new Date(x509.validTo);
   if (caduca <= ahora) {
-    throw new CertificadoNoValido('VERIFACTU_CERT', `el certificado «${ruta}» de ${titular} caducó el ${fechaEs(caduca)}: renuévelo y apunte VERIFACTU_CERT al nuevo`);
+    throw new CertificadoNoValido('VERIFACTU_CERT', `el certificado «${ruta}» de ${titular} caducó el ${fechaEs(caduca)}: renuévalo y apunta VERIFACTU_CERT al nuevo`);
   }
   return { pfx, passphrase, titular, nif: nifDelSujeto(sujeto), validoDesde: new Date(x509.validFrom), caduca, huella: x509.fingerprint256 };
 }

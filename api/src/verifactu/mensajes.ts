@@ -15,7 +15,7 @@ export const mensajesVerifactu = {
       estado === 'pendiente'
         ? 'El registro aún no tiene respuesta de la AEAT: solo se subsana uno rechazado o aceptado con errores'
         : 'La AEAT aceptó el registro sin errores: no hay nada que subsanar',
-    yaSubsanado: (num: string) => `Este registro ya se subsanó con otro posterior (${num}): subsane ese, si hace falta`,
+    yaSubsanado: (num: string) => `Este registro ya se subsanó con otro posterior (${num}): subsana ese, si hace falta`,
     altaDeAnulada: (num: string) => `La factura ${num} está anulada: su registro de alta ya no se subsana (se subsanaría su anulación)`,
     clienteSinRechazo: (codigo: number | null) =>
       `La AEAT no rechazó los datos fiscales del cliente${codigo ? ` (su error es el ${codigo})` : ''}: el cliente de una factura emitida solo se corrige así`,
@@ -24,9 +24,9 @@ export const mensajesVerifactu = {
     // Start-up and the sender's log (once per machine).
     enviado: (n: number, estado: string, csv?: string) => `VeriFactu: ${n} ${n === 1 ? 'registro remitido' : 'registros remitidos'} a la AEAT: ${estado}${csv ? ` (CSV ${csv})` : ''}`,
     fallo: (motivo: string, pausa: number) => `VeriFactu: el envío a la AEAT falló (${motivo}); los registros siguen pendientes y se reintenta en ${pausa} s`,
-    rechazado: (texto: string) => `VeriFactu: la AEAT rechazó el mensaje entero: ${texto}. No se reenvía igual: corrija la causa y pulse «Reintentar» en Facturación › VeriFactu (o reinicie con la configuración corregida)`,
+    rechazado: (texto: string) => `VeriFactu: la AEAT rechazó el mensaje entero: ${texto}. No se reenvía igual: corrige la causa y pulsa «Reintentar» en Facturación › VeriFactu (o reinicia con la configuración corregida)`,
     entornoDistinto: (guardado: string, modo: string) =>
-      `Esta base de datos ya remitió registros al entorno de ${guardado === 'produccion' ? 'producción' : 'pruebas'} de la AEAT y VERIFACTU=${modo}: los registros de una instalación van a un solo entorno. Vuelva a VERIFACTU=${guardado} o use una base de datos nueva`,
+      `Esta base de datos ya remitió registros al entorno de ${guardado === 'produccion' ? 'producción' : 'pruebas'} de la AEAT y VERIFACTU=${modo}: los registros de una instalación van a un solo entorno. Vuelve a VERIFACTU=${guardado} o usa una base de datos nueva`,
     remitente: (modo: string) => `VeriFactu: este proceso remite los registros a la AEAT (${modo})`,
     turnoPerdido: 'VeriFactu: otro proceso tomó la remisión; este no envía más ni aplica la respuesta que esperaba',
     relevo: (registros: number, segundos: number) =>

@@ -433,7 +433,7 @@ describe('login throttling', () => {
     const locked = await login(app);
     expect(locked.status).toBe(429);
     expect(locked.body.error).toMatchObject({ statusCode: 429, name: 'TooManyRequestsError' });
-    expect(locked.body.error.message).toBe('Demasiados intentos fallidos. Vuelva a intentarlo dentro de 15 minutos');
+    expect(locked.body.error.message).toBe('Demasiados intentos fallidos. Vuelve a intentarlo dentro de 15 minutos');
     const retryAfter = Number(locked.headers['retry-after']);
     // The oldest failure, 5 s ago, leaves the window in (window − 5 s).
     expect(retryAfter).toBe(windowMs() / 1000 - 5);

@@ -85,7 +85,7 @@ describe('the declaration is what the API does', () => {
 
   // Some writes every role is refused by the entity's own rules (a log is never changed, a
   // registro only the server writes): those are 403 too, with their own reason.
-  const porRol = /^(Su cuenta \((Administrador|Contable|Editor|Tienda)\)|Solo tiene acceso)/;
+  const porRol = /^(Tu cuenta \((Administrador|Contable|Editor|Tienda)\)|Solo tienes acceso)/;
 
   it.each(matriz.map((c) => [c.rol, c.method, c.url, c.permitido ? 'permitido' : 'denegado', c] as const))('%s %s %s: %s', async (rol, method, url, _que, c) => {
     const res = await cuentas[rol].call(method, url, c.body);
@@ -253,7 +253,7 @@ describe('their own rows only', () => {
       expect((await c.call('GET', `/logins/${c.id}`)).status).toBe(200);
       const otro = await c.call('GET', `/logins/${cuentas.administrador.id}`);
       expect(otro.status).toBe(403);
-      expect(otro.body.error.message).toBe('Solo tiene acceso a los administradores de su propia cuenta');
+      expect(otro.body.error.message).toBe('Solo tienes acceso a los administradores de tu propia cuenta');
       const logs = await c.call('GET', '/logs');
       expect(logs.status).toBe(200);
       expect(logs.body.length).toBeGreaterThan(0);

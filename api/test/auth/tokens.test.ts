@@ -76,7 +76,7 @@ describe('creating, listing and revoking a token', () => {
     expect(revocado.body.revocadoEn).toEqual(expect.any(String));
     const aqui = await tienda.call('GET', '/cursos');
     expect(aqui.status).toBe(401);
-    expect(aqui.body.error.message).toBe('El token no es válido, ha caducado o fue revocado: pida uno nuevo a un administrador');
+    expect(aqui.body.error.message).toBe('El token no es válido, ha caducado o fue revocado: pide uno nuevo a un administrador');
     expect((await otra.inject({ method: 'GET', url: '/cursos', headers: { authorization: `Bearer ${tienda.token}` } })).statusCode).toBe(401);
     expect((await t.call('POST', `/tokens/${tienda.id}/revocar`, {})).status).toBe(409);
     expect((await t.call('GET', `/tokens/${tienda.id}`)).status).toBe(200);
@@ -139,7 +139,7 @@ describe('a request with a token', () => {
     expect(conCookie.status).toBe(403);
     const factura = await tienda.call('POST', '/facturas', {}, { origin: 'https://tienda.example.com' });
     expect(factura.status).toBe(403);
-    expect(factura.body.error.message).toBe('Su cuenta (Tienda) no tiene acceso a las facturas');
+    expect(factura.body.error.message).toBe('Tu cuenta (Tienda) no tiene acceso a las facturas');
   });
 
   it('is audited as the token, not as an account', async () => {
@@ -198,7 +198,7 @@ describe('the tienda role: what a shop needs and no more', () => {
     expect((await tienda.call('GET', `/cursos/${publicado}`)).status).toBe(200);
     const draft = await tienda.call('GET', `/cursos/${borrador}`);
     expect(draft.status).toBe(403);
-    expect(draft.body.error.message).toBe('Solo tiene acceso a los cursos con Estado «Publicado»');
+    expect(draft.body.error.message).toBe('Solo tienes acceso a los cursos con Estado «Publicado»');
     expect((await tienda.call('GET', `/cursos?filter=${q({ where: { estado: 'borrador' } })}`)).body).toEqual([]);
     expect((await tienda.call('GET', `/cursos/${borrador}/historial`)).status).toBe(403);
     expect((await tienda.call('GET', '/categorias')).status).toBe(200);
@@ -211,7 +211,7 @@ describe('the tienda role: what a shop needs and no more', () => {
     for (const url of ['/usuarios', `/usuarios/${clienta}`, '/usuarios/count', '/usuarios.csv', `/usuarios?filter=${q({ where: { email: { like: '%example.com' } } })}`, `/usuarios/${clienta}/historial`]) {
       const res = await tienda.call('GET', url);
       expect(res.status, url).toBe(403);
-      expect(res.body.error.message, url).toMatch(/^Solo puede buscar los usuarios por su email exacto/);
+      expect(res.body.error.message, url).toMatch(/^Solo puedes buscar los usuarios por su email exacto/);
     }
     // Nor by what it may not read.
     expect((await tienda.call('GET', `/usuarios?filter=${q({ where: { email: 'marta.tienda@example.com', nif: '12345678Z' } })}`)).status).toBe(403);
@@ -226,7 +226,7 @@ describe('the tienda role: what a shop needs and no more', () => {
     expect((await tienda.call('POST', '/usuarios', { nombre: 'Ñ', email: 'n2@example.com', nif: '12345678Z' })).status).toBe(403);
     const cambio = await tienda.call('PATCH', `/usuarios/${clienta}`, { nombre: 'Otra' });
     expect(cambio.status).toBe(403);
-    expect(cambio.body.error.message).toBe('Su cuenta (Tienda) puede crear los usuarios, pero no cambiarlos ni borrarlos');
+    expect(cambio.body.error.message).toBe('Tu cuenta (Tienda) puede crear los usuarios, pero no cambiarlos ni borrarlos');
     expect((await tienda.call('DELETE', `/usuarios/${clienta}`)).status).toBe(403);
     expect((await t.call('GET', `/usuarios/${clienta}`)).body.nombre).toBe('Marta');
   });

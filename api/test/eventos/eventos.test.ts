@@ -214,7 +214,7 @@ describe('GET /eventos', () => {
     for (let i = 0; i < POR_CUENTA; i++) expect((await flujo(await otraSesion(cuenta))).status).toBe(200);
     const res = await fetch(`${base}/eventos`, { headers: { cookie: await otraSesion(cuenta) } });
     expect(res.status).toBe(429);
-    expect((await res.json()).error.message).toMatch(/Su cuenta ya tiene 4 pestañas/);
+    expect((await res.json()).error.message).toMatch(/Tu cuenta ya tiene 4 pestañas/);
     // Another account is not held back by this one's.
     expect((await flujo((await cuentaCon(t, 'contable')).cookie)).status).toBe(200);
   });

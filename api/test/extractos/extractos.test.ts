@@ -92,7 +92,7 @@ describe('importing, reviewing and confirming a statement', () => {
     expect(movimientoDe(res.body, 6)).toMatchObject({ importe: 12000, estado: 'propuesto', pagoPropuestoId: pagoNombre.id, motivo: 'Mismo importe y nombre del ordenante' });
     expect(movimientoDe(res.body, 8)).toMatchObject({ importe: 3000, estado: 'sinPareja', pagoPropuestoId: null });
     expect(movimientoDe(res.body, 8).motivo).toMatch(/^Ningún pago pendiente por transferencia/);
-    expect(movimientoDe(res.body, 11)).toMatchObject({ importe: 2500, estado: 'sinPareja', pagoPropuestoId: null, motivo: `Varios pagos pendientes por transferencia encajan (#${pagoA.id}, #${pagoB.id}): elija el bueno` });
+    expect(movimientoDe(res.body, 11)).toMatchObject({ importe: 2500, estado: 'sinPareja', pagoPropuestoId: null, motivo: `Varios pagos pendientes por transferencia encajan (#${pagoA.id}, #${pagoB.id}): elige el bueno` });
     // Nothing is applied until the contable confirms.
     expect((await t.call('GET', `/pagos/${pagoRef.id}`)).body.estado).toBe('pendiente');
     // The list and the movements read through the REST routes too.

@@ -137,7 +137,7 @@ describe('a payment', () => {
   it('an amount or a currency other than the pago’s is refused and kept, never applied', async () => {
     const abierto = await pedidoDeTienda('AULA0003', 4900);
     const otroImporte = await notify(autorizacion('AULA0003', 490));
-    expect(otroImporte.body).toMatchObject({ estado: 'rechazada', motivo: 'Redsys cobró 4,90\u00a0€ y el pago es de 49,00\u00a0€: no se aplica; revise el pedido en el portal del banco', pagoId: abierto.id });
+    expect(otroImporte.body).toMatchObject({ estado: 'rechazada', motivo: 'Redsys cobró 4,90\u00a0€ y el pago es de 49,00\u00a0€: no se aplica; revisa el pedido en el portal del banco', pagoId: abierto.id });
     const otraMoneda = await notify(autorizacion('AULA0003', 4900, { Ds_Currency: '840' }));
     expect(otraMoneda.body).toMatchObject({ estado: 'rechazada', motivo: expect.stringMatching(/^Redsys cobró 49,00\u00a0US\$ y el pago es de 49,00\u00a0€/) });
     expect(await pago(abierto.id)).toMatchObject({ estado: 'pendiente', facturaId: null });

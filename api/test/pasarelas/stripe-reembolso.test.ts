@@ -130,7 +130,7 @@ describe('without STRIPE_API_KEY', () => {
       const pago = await otra.db('pagos').where('referencia', 'pi_sin_clave').first();
       const res = await otra.call('POST', `/pagos/${pago.id}/reembolsar`, { motivo: 'Baja' });
       expect(res.status).toBe(409);
-      expect(res.body.error.message).toMatch(/no tiene STRIPE_API_KEY: devuélvalo desde el panel de Stripe/);
+      expect(res.body.error.message).toMatch(/no tiene STRIPE_API_KEY: devuélvelo desde el panel de Stripe/);
       expect(await otra.db('reembolsos').where('pagoId', pago.id)).toEqual([]);
     } finally {
       await otra.destroy();

@@ -69,7 +69,7 @@ describe('POST /R', () => {
     expect(res.status).toBe(422);
     const paths = error(res).details.map((d: any) => d.path).sort();
     expect(paths).toEqual(['/color', '/nivel', '/precio', '/titulo']);
-    expect(error(res).message).toMatch(/revise los campos/);
+    expect(error(res).message).toMatch(/revisa los campos/);
     expect(error(res).details.find((d: any) => d.path === '/color').message).toContain('Campo desconocido');
   });
 

@@ -57,7 +57,7 @@ describe('GET /trabajos', () => {
   it('is the administrador’s alone', async () => {
     const r = await contable.call('GET', '/trabajos');
     expect(r.status).toBe(403);
-    expect(r.body.error).toMatchObject({ statusCode: 403, message: 'Su cuenta (Contable) no tiene acceso a esta función' });
+    expect(r.body.error).toMatchObject({ statusCode: 403, message: 'Tu cuenta (Contable) no tiene acceso a esta función' });
   });
 });
 

@@ -45,7 +45,8 @@ const Entrada = ({ fila, resource, actual }: { fila: FilaHistorial; resource: st
   const restaurable = recurso(resource).restaurable && fila.accion !== 'borrar' && fila.version !== null && fila.cambios !== null && !actual;
   return (
     <ListItem divider sx={{ display: 'block', px: 0 }}>
-      <Typography variant="subtitle2" component="h3">
+      {/* Second level: above it is only the page's title, its one h1 in the app bar («Historial» over the list is a label, not a heading); an h3 would skip one (axe's `heading-order`). */}
+      <Typography variant="subtitle2" component="h2">
         {translate(`aula.historial.accion.${fila.accion}`, { _: fila.accion })} · {formatDiaHora(fila.fecha)}
       </Typography>
       <Typography variant="body2" color="text.secondary">

@@ -1,4 +1,4 @@
-// Texts of Mi cuenta and of the «Elija una contraseña nueva» step (cuenta/), read as
+// Texts of Mi cuenta and of the «Elige una contraseña nueva» step (cuenta/), read as
 // `aula.cuenta.*` (merged by es.ts) and imported directly by the step, drawn before react-admin.
 
 export const cuenta = {
@@ -7,17 +7,17 @@ export const cuenta = {
     titulo: 'Contraseña',
     actual: 'Contraseña actual',
     nueva: 'Contraseña nueva',
-    repetir: 'Repita la contraseña nueva',
+    repetir: 'Repite la contraseña nueva',
     noCoinciden: 'Las dos contraseñas nuevas no coinciden',
     obligatoria: 'Obligatorio',
     guardar: 'Cambiar la contraseña',
-    cambiada: 'Contraseña cambiada. Las demás sesiones de su cuenta se han cerrado.',
-    ayuda: 'Al menos 12 caracteres; no use su nombre de usuario ni una contraseña habitual.',
+    cambiada: 'Contraseña cambiada. Las demás sesiones de tu cuenta se han cerrado.',
+    ayuda: 'Al menos 12 caracteres; no uses tu nombre de usuario ni una contraseña habitual.',
     fallo: 'No se pudo cambiar la contraseña',
   },
   elegir: {
-    titulo: 'Elija una contraseña nueva',
-    explicacion: 'Un administrador ha restablecido su contraseña. Para seguir, escriba la contraseña temporal que le dio y elija una nueva que solo usted conozca.',
+    titulo: 'Elige una contraseña nueva',
+    explicacion: 'Un administrador ha restablecido tu contraseña. Para seguir, escribe la contraseña temporal que te dio y elige una nueva que solo tú conozcas.',
     actual: 'Contraseña temporal',
     guardar: 'Guardar y entrar',
     salir: 'Salir',
@@ -42,7 +42,7 @@ export const cuenta = {
     confirmarTitulo: '¿Restablecer la contraseña de «%{usuario}»?',
     confirmarTexto: 'Se cerrarán sus sesiones abiertas y, al entrar, deberá elegir una contraseña nueva.',
     temporalTitulo: 'Contraseña temporal de «%{usuario}»',
-    temporalTexto: 'Désela por un medio seguro. No se volverá a mostrar.',
+    temporalTexto: 'Dásela por un medio seguro. No se volverá a mostrar.',
     entendido: 'Entendido',
     quitarFactor: 'Quitar segundo factor',
     quitarFactorTitulo: '¿Quitar la verificación en dos pasos de «%{usuario}»?',

@@ -5,6 +5,7 @@ import { aulaShell } from './aula';
 import { cuenta } from './cuenta';
 import { historial } from './historial';
 import { informes } from './informes';
+import { lotes } from './lotes';
 import { aulaRecursos, recursos } from './recursos';
 import { sesion } from './sesion';
 import { subida } from './subidas';
@@ -227,5 +228,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, historial, informes, subida, sesion, trabajos, verifactu, cuenta, vivo },
+  aula: { ...aulaRecursos, ...aulaShell, historial, informes, lotes, subida, sesion, trabajos, verifactu, cuenta, vivo },
 };

@@ -41,6 +41,11 @@ export const historial = {
     pasarela: 'Aviso de la pasarela de pago',
     reprocesar: 'Aviso de pago procesado de nuevo',
     revocar: 'Revocación',
+    // A matrícula's (api/src/resources/matriculas): its end changed, revoked by a refund, past its end, its pago disputed.
+    ampliar: 'Cambio del fin del acceso',
+    revocarPorReembolso: 'Revocación por reembolso',
+    caducar: 'Caducidad',
+    disputa: 'Pago en disputa',
     // The remission's writes: named after its job kind, and before it ran on the runner, `remitir`.
     remisionVerifactu: 'Remisión a la AEAT',
     remitir: 'Remisión a la AEAT',
@@ -53,16 +58,16 @@ export const historial = {
   /** An action (emitir, reembolsar…) refused with 412: nothing was done, and the page is read again. */
   accionCambiada: {
     quienCuando:
-      '%{quien} cambió este registro el %{cuando}, mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+      '%{quien} cambió este registro el %{cuando}, mientras lo tenías abierto: no se ha hecho nada. La página muestra ahora cómo está; revísalo y vuelve a intentarlo.',
     cuando:
-      'Otra persona cambió este registro el %{cuando}, mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
-    otro: 'Otra persona cambió este registro mientras usted lo tenía abierto: no se ha hecho nada. La página muestra ahora cómo está; revíselo y vuelva a intentarlo.',
+      'Otra persona cambió este registro el %{cuando}, mientras lo tenías abierto: no se ha hecho nada. La página muestra ahora cómo está; revísalo y vuelve a intentarlo.',
+    otro: 'Otra persona cambió este registro mientras lo tenías abierto: no se ha hecho nada. La página muestra ahora cómo está; revísalo y vuelve a intentarlo.',
   },
   conflicto: {
-    titulo: 'Alguien guardó este registro mientras lo editaba',
-    quienCuando: '%{quien} lo guardó el %{cuando}. Elija qué conservar de cada campo; lo que escribió no se pierde.',
-    otro: 'Otra persona lo guardó mientras tanto. Elija qué conservar de cada campo; lo que escribió no se pierde.',
-    sinDiferencias: 'Los campos que edita tienen los mismos valores en las dos versiones.',
+    titulo: 'Alguien guardó este registro mientras lo editabas',
+    quienCuando: '%{quien} lo guardó el %{cuando}. Elige qué conservar de cada campo; lo que escribiste no se pierde.',
+    otro: 'Otra persona lo guardó mientras tanto. Elige qué conservar de cada campo; lo que escribiste no se pierde.',
+    sinDiferencias: 'Los campos que editas tienen los mismos valores en las dos versiones.',
     suyo: 'Lo suyo (guardado)',
     mio: 'Lo mío (este formulario)',
     quedarmeSuyo: 'Quedarme con lo suyo',

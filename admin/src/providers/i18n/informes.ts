@@ -51,6 +51,10 @@ export const informes = {
     mostrando: 'Se muestran los %{n} más antiguos',
     ninguno: 'Nada pendiente',
   },
+  porCaducar: {
+    nota: 'A contar desde hoy, sea cual sea el periodo elegido',
+    total: 'Una matrícula activa caduca en los próximos %{dias} días |||| %{smart_count} matrículas activas caducan en los próximos %{dias} días',
+  },
   csv: 'CSV',
   descargarCsv: 'Descargar %{informe} en CSV',
   cargando: 'Cargando…',

@@ -100,13 +100,13 @@ export const aulaRecursos = {
     tipo: 'Solo letras sin acentos (A-Z), cifras y guiones, sin espacios (BACK-LOGIN…)',
     mayorQue: 'Debe ser mayor que %{min}',
     importe: {
-      invalido: 'Escriba un importe como 49,90 o 1.234,56',
-      ambiguo: 'Importe ambiguo: escriba 1234 o 1.234,00 para mil doscientos treinta y cuatro, o 1,23 con dos decimales',
+      invalido: 'Escribe un importe como 49,90 o 1.234,56',
+      ambiguo: 'Importe ambiguo: escribe 1234 o 1.234,00 para mil doscientos treinta y cuatro, o 1,23 con dos decimales',
       demasiado: 'El importe máximo es 21.474.836,47',
     },
     fecha: {
-      dia: 'Escriba una fecha real como dd/mm/aaaa (por ejemplo 05/03/2026)',
-      diaHora: 'Escriba una fecha y hora reales como dd/mm/aaaa hh:mm (por ejemplo 05/03/2026 14:30)',
+      dia: 'Escribe una fecha real como dd/mm/aaaa (por ejemplo 05/03/2026)',
+      diaHora: 'Escribe una fecha y hora reales como dd/mm/aaaa hh:mm (por ejemplo 05/03/2026 14:30)',
     },
   },
   periodo: {
@@ -118,10 +118,10 @@ export const aulaRecursos = {
   },
   ayuda: {
     duracion: 'En segundos',
-    video: 'Suba un vídeo o escriba la URL de uno alojado en otro sitio',
-    foto: 'Suba una foto o escriba la URL de una alojada en otro sitio',
+    video: 'Sube un vídeo o escribe la URL de uno alojado en otro sitio',
+    foto: 'Sube una foto o escribe la URL de una alojada en otro sitio',
     claseDeCursoOUsuario: 'Una clase pertenece a un curso, a un usuario (clase privada) o a ambos',
-    ordenVacio: 'Si lo deja vacío, una clase nueva va al final de su curso',
+    ordenVacio: 'Si lo dejas vacío, una clase nueva va al final de su curso',
     totalesDelServidor: 'La cuota de IVA y el total los calcula el servidor al guardar',
   },
   secciones: {
@@ -179,7 +179,7 @@ export const aulaRecursos = {
     anularTitulo: '¿Anular %{factura}?',
     anularPregunta:
       'Solo para una factura emitida por error: queda anulada, su número sigue usado y se registra su anulación en VeriFactu. ' +
-      'Para corregir una factura, use «Rectificar». Esta acción no se puede deshacer.',
+      'Para corregir una factura, usa «Rectificar». Esta acción no se puede deshacer.',
     anulada: 'Factura %{factura} anulada',
     qr: 'QR tributario:',
     qrPie: 'Factura verificable en la sede electrónica de la AEAT',
@@ -197,14 +197,14 @@ export const aulaRecursos = {
     reembolsar: 'Reembolsar',
     reembolsarTitulo: 'Reembolsar el pago de %{importe}',
     reembolsarAyuda:
-      'Se devuelve al alumno lo que indique, todo lo que queda o una parte. Si el pago tiene factura emitida, se emite una rectificativa ' +
+      'Se devuelve al alumno lo que indiques, todo lo que queda o una parte. Si el pago tiene factura emitida, se emite una rectificativa ' +
       'por ese importe. Esta acción no se puede deshacer.',
     reembolsarYaDevuelto: 'Ya se han devuelto %{devuelto}; quedan %{queda}.',
     importeReembolso: 'Importe a devolver',
     motivoReembolso: 'Motivo',
     motivoReembolsoAyuda: 'Para la academia: queda en el reembolso y en el registro de actividad. No lo ve el alumno.',
     descripcionReembolso: 'Texto para el alumno',
-    descripcionReembolsoAyuda: 'Opcional. Se imprime en la rectificativa que recibe; si lo deja vacío, dirá solo el importe devuelto.',
+    descripcionReembolsoAyuda: 'Opcional. Se imprime en la rectificativa que recibe; si lo dejas vacío, dirá solo el importe devuelto.',
     reembolsoMaximo: 'Como mucho %{queda}, lo que queda por devolver',
     reembolsado: 'Reembolso de %{importe} hecho',
     reembolsadoEnParte: 'Reembolsado en parte',
@@ -230,7 +230,7 @@ export const aulaRecursos = {
     despublicarTitulo: 'Despublicar %{smart_count} clase |||| Despublicar %{smart_count} clases',
     despublicarPregunta: '¿Pasar a borrador la clase seleccionada? Los alumnos dejarán de verla. |||| ¿Pasar a borrador las %{smart_count} clases seleccionadas? Los alumnos dejarán de verlas.',
     moverTitulo: 'Mover %{smart_count} clase a otro curso |||| Mover %{smart_count} clases a otro curso',
-    moverAyuda: 'Conservan su orden; ordénelas después en la página del curso',
+    moverAyuda: 'Conservan su orden; ordénalas después en la página del curso',
     estadoTitulo: 'Cambiar el estado de %{smart_count} curso |||| Cambiar el estado de %{smart_count} cursos',
     activarTitulo: 'Activar %{smart_count} usuario |||| Activar %{smart_count} usuarios',
     activarPregunta: '¿Activar el usuario seleccionado? |||| ¿Activar los %{smart_count} usuarios seleccionados?',
@@ -238,9 +238,9 @@ export const aulaRecursos = {
     desactivarPregunta: '¿Desactivar el usuario seleccionado? |||| ¿Desactivar los %{smart_count} usuarios seleccionados?',
     // Rows that changed after the list was read are left as they are (docs/arquitectura.md §17).
     noAplicados:
-      '%{smart_count} de %{total} no se aplicó: otra persona lo cambió. Revise la lista. |||| %{smart_count} de %{total} no se aplicaron: otras personas los cambiaron. Revise la lista.',
+      '%{smart_count} de %{total} no se aplicó: otra persona lo cambió. Revisa la lista. |||| %{smart_count} de %{total} no se aplicaron: otras personas los cambiaron. Revisa la lista.',
     noBorrados:
-      '%{smart_count} de %{total} no se borró: otra persona lo cambió. Revise la lista. |||| %{smart_count} de %{total} no se borraron: otras personas los cambiaron. Revise la lista.',
+      '%{smart_count} de %{total} no se borró: otra persona lo cambió. Revisa la lista. |||| %{smart_count} de %{total} no se borraron: otras personas los cambiaron. Revisa la lista.',
   },
   /**
    * Publishing a curso whose clases are all borradores: its students would find it empty, so
@@ -264,8 +264,8 @@ export const aulaRecursos = {
     guardando: 'Guardando el orden…',
     guardado: 'Orden guardado',
     instrucciones:
-      'Para mover una clase, pulse la barra espaciadora sobre su asa; después use las flechas arriba y abajo, ' +
-      'y pulse de nuevo la barra espaciadora para soltarla en su sitio, o Escape para cancelar.',
+      'Para mover una clase, pulsa la barra espaciadora sobre su asa; después usa las flechas arriba y abajo, ' +
+      'y pulsa de nuevo la barra espaciadora para soltarla en su sitio, o Escape para cancelar.',
     levantada: 'Clase «%{titulo}» levantada, en la posición %{posicion} de %{total}.',
     sobre: 'Clase «%{titulo}» en la posición %{posicion} de %{total}.',
     soltada: 'Clase «%{titulo}» soltada en la posición %{posicion} de %{total}.',
@@ -279,7 +279,7 @@ export const aulaRecursos = {
     clasesPrivadas: 'Sin clases privadas',
   },
   accesoDenegado: {
-    conRol: 'Su cuenta (%{rol}) no tiene acceso a esta página. Si la necesita, pídasela a un administrador.',
+    conRol: 'Tu cuenta (%{rol}) no tiene acceso a esta página. Si la necesitas, pídesela a un administrador.',
     volver: 'Volver al inicio',
   },
   logins: {

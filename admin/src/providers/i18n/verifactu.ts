@@ -81,7 +81,7 @@ export const verifactu = {
     explicacion:
       'Se genera un registro nuevo de la factura, con sus datos actuales, encadenado al final de la cadena, y se remite a la AEAT. El registro rechazado no cambia.',
     cliente:
-      'La AEAT rechazó los datos fiscales del cliente. Puede corregirlos aquí: es el único cambio que admite una factura emitida, y queda registrado en la actividad.',
+      'La AEAT rechazó los datos fiscales del cliente. Puedes corregirlos aquí: es el único cambio que admite una factura emitida, y queda registrado en la actividad.',
     clienteNif: 'NIF del cliente',
     clienteNombre: 'Nombre del cliente',
     hecho: 'Registro subsanado: se remitirá a la AEAT',
@@ -91,7 +91,7 @@ export const verifactu = {
     volver: 'Ir al admin',
     remisionDesactivada:
       'En esta instalación la remisión a la AEAT está desactivada (VERIFACTU=desactivado): sus facturas no se remiten ni son verificables mientras siga así.',
-    sinIndicar: 'Sin indicar (configure %{variable})',
+    sinIndicar: 'Sin indicar (configura %{variable})',
     cargando: 'Cargando la declaración…',
     error: 'No se pudo cargar la declaración responsable: %{error}',
   },

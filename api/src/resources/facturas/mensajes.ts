@@ -23,7 +23,7 @@ export const mensajesFacturas = {
       verificar: 'Recalcula la cadena de huellas de los registros de facturación y dice si está intacta o dónde se rompe',
     },
     inmutable: (num: string, estado: string) =>
-      `La factura ${num} está ${estado} y no se puede modificar ni borrar: para corregirla, emita una rectificativa (o anúlela si se emitió por error)`,
+      `La factura ${num} está ${estado} y no se puede modificar ni borrar: para corregirla, emite una rectificativa (o anúlala si se emitió por error)`,
     soloPagada: (num: string) => `De la factura ${num} solo se puede cambiar el estado de «emitida» a «pagada»`,
     crearEmitida: 'Una factura se crea como borrador y se emite con «Emitir»: no se puede crear ya emitida',
     cambiarEstadoBorrador: 'Un borrador pasa a emitida solo con «Emitir» (que le da número y registro VeriFactu)',
@@ -33,17 +33,17 @@ export const mensajesFacturas = {
     noRectificable: (num: string, estado: string) => `La factura ${num} está ${estado}: solo se rectifica una factura emitida o pagada`,
     noAnulable: (estado: string) =>
       estado === 'borrador' ? 'Un borrador no se anula: se borra' : `La factura ya está ${estado}`,
-    yaSustituida: (num: string, sustituta: string) => `La factura ${num} ya se sustituyó por la ${sustituta}, que es la que está en vigor: rectifique esa`,
+    yaSustituida: (num: string, sustituta: string) => `La factura ${num} ya se sustituyó por la ${sustituta}, que es la que está en vigor: rectifica esa`,
     diferenciasNoSustituibles: (num: string) =>
-      `La ${num} es una rectificativa por diferencias: no se sustituye. Para corregir los datos del cliente, rectifique por sustitución la factura que ella rectifica`,
+      `La ${num} es una rectificativa por diferencias: no se sustituye. Para corregir los datos del cliente, rectifica por sustitución la factura que ella rectifica`,
     clienteSoloPorSustitucion: 'Los datos del cliente se corrigen con una rectificativa por sustitución («tipoRectificativa»: «S»), no por diferencias',
     yaACero: (num: string) => `La factura ${num} ya está a cero con sus rectificativas: no queda nada que anular`,
     baseSustitucionNegativa: 'En una rectificativa por sustitución, «base» es la base imponible de la factura corregida: no puede ser negativa',
-    sustitucionSinCambios: (num: string) => `La rectificativa por sustitución no cambiaría nada de la factura ${num}: corrija algún dato del cliente o algún importe`,
-    tieneRectificativas: (num: string) => `La factura ${num} tiene rectificativas emitidas: no se puede anular (rectifíquela de nuevo si hace falta)`,
+    sustitucionSinCambios: (num: string) => `La rectificativa por sustitución no cambiaría nada de la factura ${num}: corrige algún dato del cliente o algún importe`,
+    tieneRectificativas: (num: string) => `La factura ${num} tiene rectificativas emitidas: no se puede anular (rectifícala de nuevo si hace falta)`,
     falta: (campo: string) => `Para emitir una factura completa hace falta «${campo}»`,
-    nifNoValido: (nif: string) => `El NIF «${nif}» no es válido: revise su letra o dígito de control`,
-    simplificadaMaxima: 'Sin NIF del cliente solo se puede emitir una factura simplificada de hasta 400,00 € (IVA incluido): añada el NIF, el nombre y la dirección del cliente',
+    nifNoValido: (nif: string) => `El NIF «${nif}» no es válido: revisa su letra o dígito de control`,
+    simplificadaMaxima: 'Sin NIF del cliente solo se puede emitir una factura simplificada de hasta 400,00 € (IVA incluido): añade el NIF, el nombre y la dirección del cliente',
     fechaAnterior: (fecha: string) => `La fecha de expedición no puede ser anterior a la última factura emitida de la serie (${fecha})`,
     fechaFutura: 'La fecha de expedición no puede ser posterior a hoy',
     operacionPosterior: (operacion: string, expedicion: string) =>
