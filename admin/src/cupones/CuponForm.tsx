@@ -3,14 +3,11 @@ import { choicesDe } from '../common/formato/choices';
 import { mayusculas } from '../common/formato/mayusculas';
 import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { FechaHoraInput } from '../common/formularios/DateInputs';
-import { reglas } from '../common/formularios/validators';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
-import { recurso, validadores } from '../entidades';
+import { validadores } from '../entidades';
 import { AmbitoInputs, HastaCuponInput, ValorInput } from './inputs';
 
 const v = validadores('cupones');
-// The pattern explained in words: letters without accents, digits, hyphens and underscores.
-const reglasCodigo = reglas(recurso('cupones').fields.codigo, 'aula.cupones.codigoPatron');
 
 // The form's own defaults (a record's values win over them), which the value and scope inputs
 // watch from the start: an input's defaultValue reaches the form too late for them.
@@ -21,7 +18,7 @@ export const CuponForm = () => (
   <SimpleForm warnWhenUnsavedChanges defaultValues={defaultValues}>
     <CambiosSinGuardar />
     <DialogoConflicto />
-    <TextInput source="codigo" parse={mayusculas} validate={reglasCodigo} helperText="aula.cupones.codigoAyuda" />
+    <TextInput source="codigo" parse={mayusculas} validate={v.codigo} helperText="aula.cupones.codigoAyuda" />
     <SelectInput source="tipo" choices={choicesDe('cupones', 'tipo')} validate={v.tipo} />
     <ValorInput validate={v.valor} />
     <AmbitoInputs />

@@ -172,7 +172,6 @@ export const aulaShell = {
     canjes: 'Usos',
     pago: 'Pago',
     codigoAyuda: 'Lo que escribe el cliente; da igual mayúsculas o minúsculas',
-    codigoPatron: 'Solo letras sin acentos (A-Z), cifras, guiones y guiones bajos, sin espacios (VERANO-20…)',
     valorPorcentaje: 'Porcentaje que se descuenta del precio, de 1 a 100',
     valorImporte: 'Importe que se descuenta del precio',
     porcentajeInvalido: 'Escribe un porcentaje entero de 1 a 100',

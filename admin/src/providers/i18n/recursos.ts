@@ -98,6 +98,7 @@ export const aulaRecursos = {
     moneda: 'Código de moneda de tres letras en mayúsculas (EUR, USD…)',
     serie: 'De 1 a 20 letras mayúsculas sin acentos, cifras o guiones, sin espacios (A, R, 2026-B…)',
     tipo: 'Solo letras sin acentos (A-Z), cifras y guiones, sin espacios (BACK-LOGIN…)',
+    codigo: 'Solo letras sin acentos (A-Z), cifras, guiones y guiones bajos, sin espacios (VERANO-20…)',
     mayorQue: 'Debe ser mayor que %{min}',
     importe: {
       invalido: 'Escribe un importe como 49,90 o 1.234,56',
