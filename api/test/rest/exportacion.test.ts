@@ -57,10 +57,10 @@ describe('GET /pagos.csv', () => {
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="pagos-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(lineas(res.body)).toEqual([
-      'Id;Usuario;Curso;Factura;Importe;Moneda;Método;Estado;Referencia;Fecha;Fecha de reembolso;Importe reembolsado;Notas;Pasarela;En disputa;Token de API;Creado;Actualizado;Versión',
-      '1;Ana García López;Inglés B2;A-7;49,90;EUR;Tarjeta;Completado;;01/07/2026 12:30;;0,00;"dice ""hola""";;No;;10/01/2026 10:00;10/01/2026 10:00;1',
+      'Id;Usuario;Curso;Factura;Importe;Moneda;Método;Estado;Referencia;Fecha;Fecha de reembolso;Importe reembolsado;Notas;Pasarela;En disputa;Token de API;Canje;Cupón;Descuento;Creado;Actualizado;Versión',
+      '1;Ana García López;Inglés B2;A-7;49,90;EUR;Tarjeta;Completado;;01/07/2026 12:30;;0,00;"dice ""hola""";;No;;;;0,00;10/01/2026 10:00;10/01/2026 10:00;1',
       // A name that a spreadsheet would run as a formula is written as text (and quoted for its `"`).
-      `2;"'=HYPERLINK(""http://x"")";;;1234,56;EUR;Bizum;Pendiente;;16/01/2026 00:30;;0,00;;;No;;10/01/2026 10:00;10/01/2026 10:00;1`,
+      `2;"'=HYPERLINK(""http://x"")";;;1234,56;EUR;Bizum;Pendiente;;16/01/2026 00:30;;0,00;;;No;;;;0,00;10/01/2026 10:00;10/01/2026 10:00;1`,
     ]);
   });
 
