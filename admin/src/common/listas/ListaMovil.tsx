@@ -22,7 +22,8 @@ const Fila = ({ primaryText, secondaryText, tertiaryText, leftIcon }: FilaProps)
   const show = (texto: Texto) => (typeof texto === 'function' ? texto(record) : texto);
   const texto = (
     <ListItemText
-      sx={{ my: 0 }}
+      // A long unbroken address or name breaks anywhere rather than widen a phone's list.
+      sx={{ my: 0, minWidth: 0, overflowWrap: 'anywhere' }}
       primary={
         <div>
           {show(primaryText)}
