@@ -9,6 +9,7 @@ import { Alert } from '@mui/material';
 import { useState } from 'react';
 import { type RaRecord, required, TextInput, useListContext, useNotify, useRefresh, useTranslate } from 'react-admin';
 import { DialogoAccion } from '../common/acciones/DialogoAccion';
+import { splitErrores } from '../common/acciones/useAccion';
 import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { reglas } from '../common/formularios/validators';
 import { recurso } from '../entidades';
@@ -63,9 +64,8 @@ export const LoteButton = ({ accion, alcance }: Props) => {
       setLanzado(json);
       return true;
     } catch (error) {
-      const todos = ((error as { body?: { errors?: Record<string, unknown> } }).body?.errors ?? {}) as Record<string, unknown>;
-      const errores = Object.fromEntries(Object.entries(todos).filter(([campo]) => CAMPOS.includes(campo)));
-      if (!Object.keys(errores).length) notify(motivoDe(error), { type: 'error' });
+      const { errores, notificar } = splitErrores(error, CAMPOS);
+      if (notificar) notify(motivoDe(error), { type: 'error' });
       return errores;
     } finally {
       setPendiente(false);

@@ -7,7 +7,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import { useState } from 'react';
 import { type RaRecord, required, TextInput, useCanAccess, useDataProvider, useNotify, useRecordContext, useRefresh } from 'react-admin';
 import { DialogoAccion } from '../common/acciones/DialogoAccion';
-import { useAccion } from '../common/acciones/useAccion';
+import { splitErrores, useAccion } from '../common/acciones/useAccion';
 import { ReferenceAutocomplete } from '../common/formularios/ReferenceAutocomplete';
 import { reglas } from '../common/formularios/validators';
 import { motivo as motivoDe } from '../providers/http';
@@ -32,9 +32,8 @@ function useEscritura() {
       notify(exito, { type: 'success' });
       return true;
     } catch (error) {
-      const todos = ((error as { body?: { errors?: Record<string, unknown> } }).body?.errors ?? {}) as Record<string, unknown>;
-      const errores = Object.fromEntries(Object.entries(todos).filter(([campo]) => campos.includes(campo)));
-      if (!Object.keys(errores).length) notify(motivoDe(error), { type: 'error' });
+      const { errores, notificar } = splitErrores(error, campos);
+      if (notificar) notify(motivoDe(error), { type: 'error' });
       return errores;
     } finally {
       setPendiente(false);

@@ -26,41 +26,8 @@ import {
 } from '@mui/material';
 import { useRef, useState } from 'react';
 import { useNotify, useRefresh, useTranslate } from 'react-admin';
+import type { ErrorFila, FilaVista, Previsualizacion, Resultado } from '../../../contrato/importacion';
 import { fetchApi, fetchJson, motivo } from '../providers/http';
-
-export interface ErrorFila {
-  fila: number;
-  columna: string;
-  motivo: string;
-}
-
-interface FilaMuestra {
-  fila: number;
-  accion: 'crear' | 'actualizar' | 'igual';
-  usuario: { email: string; nombre: string; apellidos: string | null };
-  curso: { id: number; titulo: string } | null;
-  hasta: string | null;
-}
-
-export interface Previsualizacion {
-  filas: number;
-  crear: number;
-  actualizar: number;
-  sinCambios: number;
-  matriculas: number;
-  ignoradas: string[];
-  totalErrores: number;
-  errores: ErrorFila[];
-  muestra: FilaMuestra[];
-}
-
-interface Resultado {
-  filas: number;
-  creados: number;
-  actualizados: number;
-  sinCambios: number;
-  matriculas: { creadas: number; extendidas: number };
-}
 
 type Estado =
   | { paso: 'inicio' }
@@ -135,7 +102,7 @@ const Cifras = ({ vista }: { vista: Previsualizacion }) => {
   );
 };
 
-const Muestra = ({ filas }: { filas: FilaMuestra[] }) => {
+const Muestra = ({ filas }: { filas: FilaVista[] }) => {
   const translate = useTranslate();
   if (!filas.length) return null;
   return (

@@ -4,8 +4,7 @@
 // shows the categoría or the curso only for the scope that names one and sends money in céntimos;
 // and «Generar códigos», which posts the batch and says how many were created.
 process.env.TZ = 'Europe/Madrid';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, TestMemoryRouter } from 'react-admin';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import categorias from '../../src/categorias';
 import cupones from '../../src/cupones';
 import { formatValorCupon } from '../../src/cupones/campos';
@@ -13,11 +12,8 @@ import { buildGeneracion } from '../../src/cupones/GenerarCupones';
 import cursos from '../../src/cursos';
 import pagos from '../../src/pagos';
 import usuarios from '../../src/usuarios';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
-import { i18nProvider } from '../../src/providers/i18n';
-import { recursosDe } from '../../src/recursos';
-import { fakeApi, type Llamada } from '../fetchMock';
+import { fakeApi } from '../fetchMock';
+import { montarAdmin, porId } from '../montarAdmin';
 
 const lucia = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
 const guitarra = { id: 2, titulo: 'Guitarra flamenca', precio: 4900, moneda: 'EUR', estado: 'publicado' };
@@ -46,16 +42,8 @@ const fijo = { ...verano, id: 2, codigo: 'FIJO-15', tipo: 'importe', valor: 1500
 const canje = { id: 30, cuponId: 1, usuarioId: 5, cursoId: 2, precio: 4900, descuento: 980, total: 3920, moneda: 'EUR', fecha: '2026-06-05T10:00:00.000Z' };
 const pago = { id: 7, usuarioId: 5, cursoId: 2, canjeId: 30, importe: 3920, moneda: 'EUR', metodo: 'tarjeta', estado: 'completado', referencia: 'TPV-0007', fecha: '2026-06-05T10:05:00.000Z' };
 
-const porId = (filas: { id: number }[]) => (l: Llamada) => {
-  const where = (l.query.filter as { where?: { id?: { inq?: number[] } } } | undefined)?.where;
-  const ids = where?.id?.inq;
-  return { body: ids ? filas.filter((f) => ids.includes(f.id)) : filas };
-};
-
 function montar(path: string, extra: Parameters<typeof fakeApi>[0] = {}) {
-  localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'carmen' }));
-  const llamadas = fakeApi({
-    'GET /logins/me': { body: { id: 8, usuario: 'carmen', rol: 'contable', fase: null } },
+  return montarAdmin(path, [cupones, usuarios, cursos, categorias, pagos], {
     'GET /usuarios': porId([lucia]),
     'GET /cursos': porId([guitarra]),
     'GET /cursos/count': { body: { count: 1 } },
@@ -71,14 +59,6 @@ function montar(path: string, extra: Parameters<typeof fakeApi>[0] = {}) {
     'GET /pagos/count': { body: { count: 1 } },
     ...extra,
   });
-  render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
-        {recursosDe([cupones, usuarios, cursos, categorias, pagos])}
-      </Admin>
-    </TestMemoryRouter>,
-  );
-  return llamadas;
 }
 
 afterEach(() => {

@@ -2,16 +2,12 @@
 // lote's page gives its summary and names each refused usuario with the reason (his number when
 // he no longer exists), and reads a running lote again until it is done.
 process.env.TZ = 'Europe/Madrid';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, TestMemoryRouter } from 'react-admin';
+import { screen, waitFor, within } from '@testing-library/react';
 import cursos from '../../src/cursos';
 import lotes from '../../src/lotes';
 import usuarios from '../../src/usuarios';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
-import { i18nProvider } from '../../src/providers/i18n';
-import { recursosDe } from '../../src/recursos';
-import { fakeApi, type Llamada } from '../fetchMock';
+import { fakeApi } from '../fetchMock';
+import { montarAdmin, porId } from '../montarAdmin';
 
 const lucia = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
 const guitarra = { id: 2, titulo: 'Guitarra flamenca', precio: 4900, moneda: 'EUR', estado: 'publicado' };
@@ -35,15 +31,8 @@ const lote = {
   terminadoEn: '2026-03-05T10:00:09.000Z',
 };
 
-const porId = (filas: { id: number }[]) => (l: Llamada) => {
-  const ids = (l.query.filter as { where?: { id?: { inq?: number[] } } } | undefined)?.where?.id?.inq;
-  return { body: ids ? filas.filter((f) => ids.includes(f.id)) : filas };
-};
-
 function montar(path: string, extra: Parameters<typeof fakeApi>[0] = {}) {
-  localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'carmen' }));
-  const llamadas = fakeApi({
-    'GET /logins/me': { body: { id: 8, usuario: 'carmen', rol: 'contable', fase: null } },
+  return montarAdmin(path, [lotes, usuarios, cursos], {
     'GET /usuarios': porId([lucia]),
     'GET /cursos': porId([guitarra]),
     'GET /lotes': { body: [lote] },
@@ -51,14 +40,6 @@ function montar(path: string, extra: Parameters<typeof fakeApi>[0] = {}) {
     'GET /lotes/30': { body: lote },
     ...extra,
   });
-  render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
-        {recursosDe([lotes, usuarios, cursos])}
-      </Admin>
-    </TestMemoryRouter>,
-  );
-  return llamadas;
 }
 
 afterEach(() => {

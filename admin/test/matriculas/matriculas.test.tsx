@@ -3,16 +3,12 @@
 // for ever, «Dar acceso», «Ampliar» and «Revocar» with the calls they make, and the editor's
 // read-only view.
 process.env.TZ = 'Europe/Madrid';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, TestMemoryRouter } from 'react-admin';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import cursos from '../../src/cursos';
 import matriculas from '../../src/matriculas';
 import usuarios from '../../src/usuarios';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
-import { i18nProvider } from '../../src/providers/i18n';
-import { recursosDe } from '../../src/recursos';
-import { errorLoopBack, fakeApi, type Llamada } from '../fetchMock';
+import { errorLoopBack, fakeApi } from '../fetchMock';
+import { montarAdmin, porId } from '../montarAdmin';
 
 const lucia = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com' };
 const guitarra = { id: 2, titulo: 'Guitarra flamenca', precio: 4900, moneda: 'EUR', estado: 'publicado', accesoDias: 365 };
@@ -21,16 +17,8 @@ const activa = { id: 20, usuarioId: 5, cursoId: 2, desde: '2026-03-05T10:00:00.0
 const paraSiempre = { id: 21, usuarioId: 5, cursoId: 3, desde: '2026-01-10T10:00:00.000Z', hasta: null, estado: 'revocada', origen: 'manual', motivoRevocacion: 'Acceso de prueba', version: 2 };
 const todas = [activa, paraSiempre];
 
-const porId = (filas: { id: number }[]) => (l: Llamada) => {
-  const where = (l.query.filter as { where?: { id?: { inq?: number[] } } } | undefined)?.where;
-  const ids = where?.id?.inq;
-  return { body: ids ? filas.filter((f) => ids.includes(f.id)) : filas };
-};
-
 function montar(path: string, rol = 'administrador', extra: Parameters<typeof fakeApi>[0] = {}) {
-  localStorage.setItem('user', JSON.stringify({ id: 8, usuario: rol }));
-  const llamadas = fakeApi({
-    'GET /logins/me': { body: { id: 8, usuario: rol, rol, fase: null } },
+  return montarAdmin(path, [matriculas, usuarios, cursos], {
     'GET /usuarios': porId([lucia]),
     'GET /usuarios/5': { body: lucia },
     'GET /cursos': porId([guitarra, piano]),
@@ -45,15 +33,7 @@ function montar(path: string, rol = 'administrador', extra: Parameters<typeof fa
     'GET /usuarios/5/matriculas': { body: todas },
     'GET /cursos/2/matriculas': { body: [activa] },
     ...extra,
-  });
-  render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
-        {recursosDe([matriculas, usuarios, cursos])}
-      </Admin>
-    </TestMemoryRouter>,
-  );
-  return llamadas;
+  }, { usuario: rol, rol });
 }
 
 afterEach(() => {

@@ -3,7 +3,8 @@
 // errors; without errors, «Importar» confirms the same file and says what was done.
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { AdminContext } from 'react-admin';
-import { ImportarAlumnos, type Previsualizacion } from '../../src/usuarios/ImportarAlumnos';
+import type { Previsualizacion } from '../../../contrato/importacion';
+import { ImportarAlumnos } from '../../src/usuarios/ImportarAlumnos';
 import { i18nProvider } from '../../src/providers/i18n';
 
 interface Llamada {
@@ -30,6 +31,7 @@ function stubApi(respuestas: Record<string, { status?: number; body: unknown }>)
 }
 
 const vista = (extra: Partial<Previsualizacion> = {}): Previsualizacion => ({
+  formato: 'csv',
   filas: 3,
   crear: 2,
   actualizar: 1,
@@ -38,7 +40,7 @@ const vista = (extra: Partial<Previsualizacion> = {}): Previsualizacion => ({
   ignoradas: [],
   totalErrores: 0,
   errores: [],
-  muestra: [{ fila: 2, accion: 'crear', usuario: { email: 'ana@example.com', nombre: 'Ana', apellidos: 'Pérez' }, curso: { id: 4, titulo: 'Guitarra' }, hasta: null } as never],
+  muestra: [{ fila: 2, accion: 'crear', usuarioId: null, usuario: { email: 'ana@example.com', nombre: 'Ana', apellidos: 'Pérez', telefono: null, nif: null }, cambios: [], curso: { id: 4, titulo: 'Guitarra' }, hasta: null }],
   ...extra,
 });
 

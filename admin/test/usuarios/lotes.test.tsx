@@ -3,16 +3,12 @@
 // todos» sends the list's own filter as a where and says how many it reaches; either way the lote
 // is then followed until it is done, and its summary names the refused usuarios.
 process.env.TZ = 'Europe/Madrid';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { Admin, TestMemoryRouter } from 'react-admin';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import cursos from '../../src/cursos';
 import lotes from '../../src/lotes';
 import usuarios from '../../src/usuarios';
-import { authProvider } from '../../src/providers/authProvider';
-import { dataProvider } from '../../src/providers/dataProvider';
-import { i18nProvider } from '../../src/providers/i18n';
-import { recursosDe } from '../../src/recursos';
-import { fakeApi, type Llamada } from '../fetchMock';
+import { fakeApi } from '../fetchMock';
+import { montarAdmin, porId } from '../montarAdmin';
 
 const lucia = { id: 5, nombre: 'Lucía', apellidos: 'Fernández Ruiz', email: 'lucia@example.com', activo: true, createdAt: '2026-01-10T09:00:00.000Z' };
 const pedro = { id: 6, nombre: 'Pedro', apellidos: 'Sanz Gil', email: 'pedro@example.com', activo: true, createdAt: '2026-01-11T09:00:00.000Z' };
@@ -21,29 +17,14 @@ const piano = { id: 3, titulo: 'Piano desde cero', precio: 3900, moneda: 'EUR', 
 const lote = { id: 30, accion: 'matricular', cursoId: 3, hasta: null, motivo: null, total: 2, procesados: 0, hechas: 0, saltadas: 0, rechazadas: 0, errores: null, createdAt: '2026-03-05T10:00:00.000Z' };
 const terminado = { ...lote, estado: 'terminado', procesados: 2, hechas: 1, rechazadas: 1, errores: JSON.stringify([{ usuarioId: 6, motivo: 'El usuario ya no existe' }]), terminadoEn: '2026-03-05T10:00:02.000Z' };
 
-const porId = (filas: { id: number }[]) => (l: Llamada) => {
-  const ids = (l.query.filter as { where?: { id?: { inq?: number[] } } } | undefined)?.where?.id?.inq;
-  return { body: ids ? filas.filter((f) => ids.includes(f.id)) : filas };
-};
-
 function montar(path: string, extra: Parameters<typeof fakeApi>[0] = {}) {
-  localStorage.setItem('user', JSON.stringify({ id: 8, usuario: 'carmen' }));
-  const llamadas = fakeApi({
-    'GET /logins/me': { body: { id: 8, usuario: 'carmen', rol: 'contable', fase: null } },
+  return montarAdmin(path, [usuarios, lotes, cursos], {
     'GET /usuarios': porId([lucia, pedro]),
     'GET /usuarios/count': { body: { count: 2 } },
     'GET /cursos': porId([piano]),
     'GET /cursos/count': { body: { count: 1 } },
     ...extra,
   });
-  render(
-    <TestMemoryRouter initialEntries={[path]}>
-      <Admin dataProvider={dataProvider} i18nProvider={i18nProvider} authProvider={authProvider}>
-        {recursosDe([usuarios, lotes, cursos])}
-      </Admin>
-    </TestMemoryRouter>,
-  );
-  return llamadas;
 }
 
 afterEach(() => {

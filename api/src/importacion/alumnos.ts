@@ -12,30 +12,14 @@ import { mensajes } from '../mensajes.js';
 import { grantMatricula } from '../resources/matriculas/conceder.js';
 import { validateBody } from '../rest/validate.js';
 import { ArchivoNoValido, parseImportacion, type Campo, type Leido } from './leer.js';
+import type { Accion, ErrorFila, FilaVista, Previsualizacion, Resultado } from '../../../contrato/importacion.js';
 
 type Row = Record<string, any>;
 
-export interface ErrorFila {
-  fila: number;
-  /** The column as the file's header names it ('' for the row as a whole). */
-  columna: string;
-  motivo: string;
-}
-
-export type Accion = 'crear' | 'actualizar' | 'igual';
-
-export interface FilaPlan {
-  fila: number;
-  accion: Accion;
-  /** The usuario matched by its email (update, unchanged). */
-  usuarioId: number | null;
-  /** The usuario as it will be: created with these values, or these after the update. */
-  usuario: { email: string; nombre: string; apellidos: string | null; telefono: string | null; nif: string | null };
+/** A row of the plan: as the preview shows it, with the changed values themselves. */
+export interface FilaPlan extends Omit<FilaVista, 'cambios'> {
   /** What changes on an existing usuario. */
   cambios: Row;
-  curso: { id: number; titulo: string } | null;
-  /** The matrícula's end (ISO), or null for ever. */
-  hasta: string | null;
 }
 
 export interface Plan {
@@ -43,30 +27,6 @@ export interface Plan {
   filas: FilaPlan[];
   /** Every error, in row order. */
   errores: ErrorFila[];
-}
-
-export interface Previsualizacion {
-  formato: 'csv' | 'xlsx';
-  filas: number;
-  crear: number;
-  actualizar: number;
-  sinCambios: number;
-  matriculas: number;
-  /** The header's columns left out (not understood). */
-  ignoradas: string[];
-  /** How many errors there are (all of them); `errores` lists the first MAX_ERRORES. */
-  totalErrores: number;
-  errores: ErrorFila[];
-  /** The first rows as they will be written. */
-  muestra: Array<Omit<FilaPlan, 'cambios'> & { cambios: string[] }>;
-}
-
-export interface Resultado {
-  filas: number;
-  creados: number;
-  actualizados: number;
-  sinCambios: number;
-  matriculas: { creadas: number; extendidas: number };
 }
 
 export const MAX_ERRORES = 1000;

@@ -9,6 +9,18 @@ import { quienDe, type Traducir } from '../versiones/valorLegible';
 export type ErroresDeCampo = Record<string, unknown>;
 
 /**
+ * A refusal's messages for the fields a dialog's form shows (`campos`), for the form to show
+ * under them, and whether something is left that only a notification can say (no such field, or
+ * a message about a field the form does not show).
+ */
+export function splitErrores(error: unknown, campos: readonly string[]): { errores: ErroresDeCampo; notificar: boolean } {
+  const todos = ((error as { body?: { errors?: ErroresDeCampo } }).body?.errors ?? {}) as ErroresDeCampo;
+  const errores = Object.fromEntries(Object.entries(todos).filter(([campo]) => campos.includes(campo)));
+  const cuantos = Object.keys(errores).length;
+  return { errores, notificar: !cuantos || cuantos < Object.keys(todos).length };
+}
+
+/**
  * Runs one of a record's server actions (emitir, rectificar, anular, facturar, reembolsar) and
  * waits for it. Either way the page is read again, since another administrator may have changed
  * the record meanwhile.
@@ -51,9 +63,8 @@ export function useAccion() {
           notify(clave, { type: 'warning', messageArgs: valores });
           return { errores: {} };
         }
-        const todos = ((error as { body?: { errors?: ErroresDeCampo } }).body?.errors ?? {}) as ErroresDeCampo;
-        const errores = Object.fromEntries(Object.entries(todos).filter(([campo]) => campos.includes(campo)));
-        if (!Object.keys(errores).length || Object.keys(errores).length < Object.keys(todos).length) notify(motivo(error), { type: 'error' });
+        const { errores, notificar } = splitErrores(error, campos);
+        if (notificar) notify(motivo(error), { type: 'error' });
         return { errores };
       } finally {
         setPendiente(false);
