@@ -55,8 +55,10 @@ const alAnchoDeLaPantalla: RaThemeOptions = {
     RaShow: encoge('RaShow-card'),
     RaEdit: encoge('RaEdit-card'),
     RaCreate: encoge('RaCreate-card'),
+    // A word longer than its column (an e-mail, a code, a name without spaces) breaks inside
+    // the cell instead of widening the table past the screen and cutting its last column.
     RaDatagrid: {
-      styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' } } },
+      styleOverrides: { root: { '& .RaDatagrid-tableWrapper': { overflowX: 'auto' }, '& .RaDatagrid-rowCell': { overflowWrap: 'anywhere' } } },
     },
     // Where the buttons above a list or a page (Crear, Exportar, filters, Editar) have a row of
     // their own, they wrap to a second one rather than run off the screen. Wider, they share

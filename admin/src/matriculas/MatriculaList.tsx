@@ -49,7 +49,7 @@ const MatriculaList = () => {
             <ReferenceField source="usuarioId" reference="usuarios" link="show" key="usuarioId" />,
             <ReferenceField source="cursoId" reference="cursos" link="show" key="cursoId" />,
             <DiaField source="desde" key="desde" />,
-            <HastaField key="hasta" />,
+            <HastaField source="hasta" key="hasta" />,
             <EstadoMatricula label="resources.matriculas.fields.estado" sortBy="estado" key="estado" />,
             <SelectField source="origen" choices={choicesDe('matriculas', 'origen')} key="origen" />,
           ])}

@@ -24,7 +24,7 @@ const MatriculaShow = () => {
           <ReferenceField source="usuarioId" reference="usuarios" link="show" key="usuarioId" />,
           <ReferenceField source="cursoId" reference="cursos" link="show" key="cursoId" />,
           <DiaField source="desde" key="desde" />,
-          <HastaField key="hasta" />,
+          <HastaField source="hasta" key="hasta" />,
           <EstadoMatricula label="resources.matriculas.fields.estado" key="estado" />,
           <SelectField source="origen" choices={choicesDe('matriculas', 'origen')} key="origen" />,
           <ReferenceField source="pagoId" reference="pagos" link="show" key="pagoId" />,

@@ -70,7 +70,7 @@ export const MatriculasRelacionadas = ({ target }: Props) => {
           <Datagrid rowClick={false} bulkActionButtons={false}>
             {quien}
             <DiaField source="desde" />
-            <HastaField />
+            <HastaField source="hasta" />
             <EstadoMatricula label="resources.matriculas.fields.estado" sortBy="estado" />
             {gestiona && <FunctionField label="" sortable={false} render={() => <Acciones />} />}
           </Datagrid>

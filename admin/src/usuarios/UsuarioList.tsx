@@ -76,8 +76,7 @@ const UsuarioList = () => {
           {soloLegibles(legible, [
             <TextField source="nombre" key="nombre" />,
             <TextField source="apellidos" key="apellidos" />,
-            // An address may break anywhere: unbroken, the longest one pushed «Activo» out of a tablet's table.
-            <EmailField source="email" key="email" sx={{ overflowWrap: 'anywhere' }} />,
+            <EmailField source="email" key="email" />,
             <TextField source="telefono" key="telefono" />,
             <TextField source="nif" key="nif" />,
             <TextField source="ciudad" key="ciudad" />,
