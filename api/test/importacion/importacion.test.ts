@@ -207,30 +207,32 @@ describe('confirming', () => {
 
 describe('fifty thousand rows', () => {
   const N = 50_000;
-  const filas = (u: string, ultima?: string) => {
+  const filas = (u: string, n: number, ultima?: string) => {
     const lineas = ['email;nombre;apellidos;telefono;curso'];
-    for (let i = 0; i < N; i++) lineas.push(`alumno${i}.${u}@example.com;Alumno ${i};Apellido${i} Prueba;6${String(i).padStart(8, '0')};${i % 10 === 0 ? curso.id : ''}`);
-    if (ultima) lineas[N] = ultima;
+    for (let i = 0; i < n; i++) lineas.push(`alumno${i}.${u}@example.com;Alumno ${i};Apellido${i} Prueba;6${String(i).padStart(8, '0')};${i % 10 === 0 ? curso.id : ''}`);
+    if (ultima) lineas[n] = ultima;
     return lineas.join('\r\n');
   };
 
+  // The whole file is judged before anything is written, so its length changes nothing here:
+  // a few thousand rows show it as well as fifty thousand, in a fraction of CI's time.
   it('a bad row at the end: nothing written', async () => {
     const u = unico();
+    const n = 2_000;
     const antes = { usuarios: await count('usuarios'), matriculas: await count('matriculas'), logs: await count('logs') };
-    const res = await send(filas(u, `ultimo.${u}@example.com;;Sin nombre;;`), 'confirmar');
+    const res = await send(filas(u, n, `ultimo.${u}@example.com;;Sin nombre;;`), 'confirmar');
     expect(res.status).toBe(422);
-    expect(res.body.error.details[0].info).toEqual({ fila: N + 1, columna: 'nombre', motivo: 'Es obligatorio' });
+    expect(res.body.error.details[0].info).toEqual({ fila: n + 1, columna: 'nombre', motivo: 'Es obligatorio' });
     expect({ usuarios: await count('usuarios'), matriculas: await count('matriculas'), logs: await count('logs') }).toEqual(antes);
-  }, 120_000);
+  });
 
+  // How long it takes is measured by bench/importacion.ts, not here.
   it('a good one is written whole', async () => {
     const u = unico();
     const antes = await count('usuarios');
-    const inicio = Date.now();
-    const res = await send(filas(u), 'confirmar');
+    const res = await send(filas(u, N), 'confirmar');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ filas: N, creados: N, matriculas: { creadas: N / 10 } });
     expect(await count('usuarios')).toBe(antes + N);
-    expect(Date.now() - inicio).toBeLessThan(120_000);
   }, 180_000);
 });
