@@ -1,5 +1,5 @@
 // The HTTP ceiling for the measured calls (the page of pagos, a pago by id, the page with its
-// usuarios, a record's history): node:http, the bare driver and JSON.stringify, and of the API
+// usuarios, a record's history, the shop's access question): node:http, the bare driver and JSON.stringify, and of the API
 // only what any secure server of this product must do (issue 31): the session cookie checked
 // against `sesiones` (SHA-256 of the token, a check reused for at most a second, as the API's
 // reads do), the API's own security headers, and a record's ETag. No framework, validation,
@@ -20,7 +20,7 @@ import { apiSecurityHeaders } from '../api/src/rest/security.js';
 import { etag } from '../api/src/rest/versiones.js';
 import { openPg, openSqlite, type Row } from './driver.js';
 import { answerPerfiles } from './perfil.js';
-import { BY_ID_SQL, HISTORIAL_SQL, historialParams, PAGE_SQL, usuariosSql } from './scenarios.js';
+import { ACCESO_SQL, BY_ID_SQL, HISTORIAL_SQL, historialParams, PAGE_SQL, usuariosSql } from './scenarios.js';
 
 const { TIMESTAMPTZ } = pg.types.builtins;
 
@@ -76,6 +76,19 @@ const pagoById = (id: number) => driver.query(BY_ID_SQL, [id]).then((rows) => ro
 const historial = async (recurso: string, id: number, filter: { limit: number }) =>
   (await driver.query(HISTORIAL_SQL, historialParams(recurso, id, filter.limit))).map((f) => ({ ...f, cambios: f.cambios === null ? null : JSON.parse(String(f.cambios)) }));
 
+/**
+ * The shop's question as the API answers it: access while the activa matrícula has not ended;
+ * without one, the usuario and the curso looked up, since one that does not exist is a 404.
+ */
+async function acceso(usuarioId: number, cursoId: number): Promise<{ status: number; body: object }> {
+  const [fila] = await driver.query(ACCESO_SQL, [usuarioId, cursoId, 'activa']);
+  if (fila && (fila.hasta == null || millis(fila.hasta) > Date.now())) {
+    return { status: 200, body: { acceso: true, hasta: fila.hasta == null ? null : new Date(millis(fila.hasta)).toISOString(), matriculaId: Number(fila.id) } };
+  }
+  const [[usuario], [curso]] = await Promise.all([driver.query('SELECT id FROM usuarios WHERE id = ?', [usuarioId]), driver.query('SELECT id FROM cursos WHERE id = ?', [cursoId])]);
+  return usuario && curso ? { status: 200, body: { acceso: false, hasta: null, matriculaId: null } } : { status: 404, body: {} };
+}
+
 /** node:http alone: nothing between the socket and the query but what any server must do. */
 function bareServer(): Promise<Server> {
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
@@ -84,7 +97,12 @@ function bareServer(): Promise<Server> {
     const url = new URL(req.url!, 'http://ceiling');
     const byId = /^\/pagos\/(\d+)$/.exec(url.pathname);
     const deHistorial = /^\/(\w+)\/(\d+)\/historial$/.exec(url.pathname);
+    const deAcceso = /^\/usuarios\/(\d+)\/acceso\/(\d+)$/.exec(url.pathname);
     const filter = JSON.parse(url.searchParams.get('filter') ?? '{}');
+    if (deAcceso) {
+      const { status, body } = await acceso(Number(deAcceso[1]), Number(deAcceso[2]));
+      return send(res, status, JSON.stringify(body));
+    }
     if (byId) {
       const row = await pagoById(Number(byId[1]));
       return row === undefined ? send(res, 404, '{}') : send(res, 200, JSON.stringify(row), recordHeaders(row));

@@ -32,6 +32,9 @@ export const PAGE_SQL =
 
 export const BY_ID_SQL = 'SELECT * FROM pagos WHERE id = ?';
 
+/** The shop's question (GET /usuarios/{id}/acceso/{cursoId}): the usuario's activa matrícula in the curso. */
+export const ACCESO_SQL = 'SELECT id, hasta FROM matriculas WHERE "usuarioId" = ? AND "cursoId" = ? AND estado = ? LIMIT 1';
+
 /** The include's second query: the page's usuarios, by id. */
 export const usuariosSql = (n: number) => `SELECT * FROM usuarios WHERE id IN (${Array(n).fill('?').join(', ')}) ORDER BY id ASC`;
 
