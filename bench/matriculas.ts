@@ -109,13 +109,13 @@ try {
       if (res.status !== 200 || body.acceso !== espera) fallos.push(`${origin} ${u}/${c}: ${res.status} ${JSON.stringify(body)}`);
     }
   }
-  const medir = async (origin: string, headers: Record<string, string>) => {
+  const measure = async (origin: string, headers: Record<string, string>) => {
     const r = new Recorder();
     return r.figures(await httpLoad(origin, ruta, headers, 16, segundos, r));
   };
-  const conToken = await medir(api.origin, tienda);
-  const conSesion = await medir(api.origin, sesion);
-  const techo = await medir(ceiling.origin, sesion);
+  const conToken = await measure(api.origin, tienda);
+  const conSesion = await measure(api.origin, sesion);
+  const techo = await measure(ceiling.origin, sesion);
   // The bare driver, the same lookup, in this process.
   const conexion = dialect === 'pg' ? openPg(driverPath) : openSqlite(driverPath);
   const driver = new Recorder();
