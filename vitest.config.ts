@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { entidadesDelApi } from './admin/entidades.vite';
@@ -34,6 +35,10 @@ export default defineConfig({
   plugins: [react(), entidadesDelApi()],
   test: {
     globals: true,
+    // Vitest's own default is one file fewer at a time than the machine has cores: on CI's two,
+    // one file at a time, a core idle while a test waits on PostgreSQL, a child process or ffmpeg
+    // (the suite's phases summed to its wall time, 28 min). At least two files at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       apiProject('api-sqlite', 'sqlite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'pg'), apiProject('api-postgres-faults', 'pg', FAULTS)] : []),
