@@ -27,6 +27,7 @@ import * as m0021 from './0021_extractos.js';
 import * as m0022 from './0022_matriculas.js';
 import * as m0023 from './0023_cupones.js';
 import * as m0024 from './0024_lotes_matricula.js';
+import * as m0025 from './0025_correos.js';
 
 interface Migration {
   up(knex: Knex): Promise<void>;
@@ -58,6 +59,7 @@ const migrations: [name: string, migration: Migration][] = [
   ['0022_matriculas', m0022],
   ['0023_cupones', m0023],
   ['0024_lotes_matricula', m0024],
+  ['0025_correos', m0025],
 ];
 
 export const migrationSource: Knex.MigrationSource<string> = {

@@ -16,6 +16,7 @@ import matriculasRoutes from './matriculas/index.js';
 import { matriculasPaths } from './matriculas/openapi.js';
 import cuponesRoutes from './cupones/index.js';
 import { cuponesPaths } from './cupones/openapi.js';
+import correoRoutes, { correoPaths } from './correo/rutas.js';
 import importacionRoutes from './importacion/index.js';
 import { importacionPaths } from './importacion/openapi.js';
 import informesRoutes from './informes/index.js';
@@ -121,7 +122,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
     rejectPrecondicionNoEvaluada(request);
   }));
 
-  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths, ...matriculasPaths, ...cuponesPaths, ...importacionPaths });
+  const document = buildOpenApiDocument(config.productName, registry, { ...authPaths, ...informePaths(informes), ...mediaPaths, ...verifactuPaths, ...trabajosPaths, ...extractosPaths, ...matriculasPaths, ...cuponesPaths, ...importacionPaths, ...correoPaths });
   await app.register(swagger, { mode: 'static', specification: { document: document as never } });
   await app.register(swaggerUi, { routePrefix: '/explorer' });
   app.get('/openapi.json', async () => document);
@@ -139,6 +140,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(extractosRoutes, { repo });
   await app.register(matriculasRoutes, { repo });
   await app.register(cuponesRoutes, { repo });
+  await app.register(correoRoutes, { repo, config });
   await app.register(importacionRoutes, { repo, timeZone: config.timeZone });
   await media.rutas(app);
 

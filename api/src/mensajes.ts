@@ -27,6 +27,7 @@ import { mensajesExtractos } from './extractos/mensajes.js';
 import { mensajesMatriculas } from './resources/matriculas/mensajes.js';
 import { mensajesCupones } from './resources/cupones/mensajes.js';
 import { mensajesImportacion } from './importacion/mensajes.js';
+import { mensajesCorreo } from './correo/mensajes.js';
 
 export const mensajes = {
   peticion: mensajesRest.peticion,
@@ -48,6 +49,7 @@ export const mensajes = {
   matriculas: mensajesMatriculas.matriculas,
   cupones: mensajesCupones.cupones,
   importacion: mensajesImportacion.importacion,
+  correo: mensajesCorreo.correo,
   salud: mensajesRest.salud,
   almacen: mensajesRest.almacen,
   exportar: mensajesRest.exportar,

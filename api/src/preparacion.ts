@@ -10,6 +10,7 @@ import type { Config } from './config/index.js';
 import { migrateAndSeed, type DemoSeeder, type PrepareResult } from './db/preparar.js';
 import { mensajes } from './mensajes.js';
 import { chainEmitidas } from './resources/facturas/cadena.js';
+import { preparePlantillas, queuePendientes } from './correo/preparar.js';
 import { registry } from './resources/index.js';
 import { Repository } from './rest/repository.js';
 
@@ -25,5 +26,8 @@ export async function prepareDatabase(db: Knex, config: Config, { log = console.
   const result = await migrateAndSeed(db, config, { log, demo, primerAdministrador: (usuario, password) => createPrimerAdministrador(repo, usuario, password) });
   const encadenadas = await repo.transaction(SERVIDOR, (w) => chainEmitidas(w, config), { accion: 'encadenar' });
   if (encadenadas) log(mensajes.facturacion.encadenadas(encadenadas));
+  await repo.transaction(SERVIDOR, (w) => preparePlantillas(w), { accion: 'crear' });
+  const encolados = await repo.transaction(SERVIDOR, (w) => queuePendientes(w, config));
+  if (encolados) log(mensajes.correo.encolados(encolados));
   return result;
 }

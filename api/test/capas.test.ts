@@ -27,6 +27,7 @@ const PAGINAS = [
   'api/src/resources/matriculas/mensajes.ts',
   'api/src/resources/cupones/mensajes.ts',
   'api/src/importacion/mensajes.ts',
+  'api/src/correo/mensajes.ts',
 ];
 const REDACCION = 'api/src/redaccion.ts';
 const BASE = 'api/src/base/';
@@ -34,6 +35,7 @@ const DB = 'api/src/db/';
 const REST = 'api/src/rest/';
 const AUTH = 'api/src/auth/';
 const TRABAJOS = 'api/src/trabajos/';
+const CORREO = 'api/src/correo/';
 const RESOURCES = 'api/src/resources/';
 const PLUGINS = ['api/src/media/', 'api/src/verifactu/', 'api/src/informes/', 'api/src/eventos/', 'api/src/pasarelas/', 'api/src/extractos/', 'api/src/matriculas/', 'api/src/cupones/', 'api/src/importacion/'];
 const APP = ['api/src/app.ts', 'api/src/index.ts', 'api/src/cluster.ts', 'api/src/preparacion.ts', 'api/src/configuracion.ts', 'api/src/admin-server.ts'];
@@ -45,7 +47,8 @@ const bajoRest = [CONFIG, MENSAJES, BASE, DB];
 const bajoAuth = [...bajoRest, REST];
 const bajoTrabajos = [...bajoAuth, AUTH];
 const bajoResources = [...bajoTrabajos, TRABAJOS];
-const bajoPlugins = [...bajoResources, RESOURCES];
+const bajoCorreo = bajoResources;
+const bajoPlugins = [...bajoResources, CORREO, RESOURCES];
 
 /**
  * A file or folder (the longest key that starts a file's path is its place) → what it may import
@@ -71,7 +74,11 @@ const CAPAS: Record<string, string[]> = {
   // The list of kinds, which app.ts hands the runner: like resources/index.ts, it names what
   // lives above its folder.
   'api/src/trabajos/tipos.ts': [...bajoPlugins, ...PLUGINS],
-  [RESOURCES]: bajoResources,
+  // Email's queue, templates and links (§25): what an entity's rules queue a message with, so
+  // under the entities; its routes (the template preview) stand with the plugins.
+  [CORREO]: bajoCorreo,
+  'api/src/correo/rutas.ts': bajoPlugins,
+  [RESOURCES]: [...bajoResources, CORREO],
   ...Object.fromEntries(PLUGINS.map((p) => [p, bajoPlugins])),
   ...Object.fromEntries(APP.map((a) => [a, ['api/src/']])),
   // The benchmarks build the application and fill databases as the tests do.

@@ -112,10 +112,15 @@ export interface WriteContext {
   reveal(valores: Record<string, unknown>): void;
 }
 
+/** What queueing a message needs of the configuration (correo/encolar.ts): the outbox's settings and the academy's data. */
+export type AjustesCorreo = Pick<Config, 'correo' | 'emisor' | 'productName' | 'timeZone'>;
+
 /** What an entity's afterWrite may use: the write's own transaction and actor, and the rules configured. */
 export interface AfterWriteContext {
   escritor: Escritor;
   matriculas: Config['matriculas'];
+  /** For the messages a write sends (an issued invoice to its client, a welcome to a new matrícula). */
+  correo: AjustesCorreo;
 }
 
 /** How one write through an Escritor is named in its record's history. */
@@ -185,6 +190,8 @@ export interface ActionContext extends Escritor {
   scrypt: Config['scrypt'];
   /** For an action that reaches a payment gateway (reembolsar a pago Stripe took). */
   pasarelas: Config['pasarelas'];
+  /** For an action that sends a message (enviar a factura by email). */
+  correo: AjustesCorreo;
 }
 
 /** What a read-only route of an entity answers: a body and its media type. */

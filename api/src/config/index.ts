@@ -16,9 +16,10 @@ import { booleano, ConfigError, int, programa, type Env } from './leer.js';
 import { parseStorage, type StorageConfig } from './media.js';
 import { parseVerifactu, type Certificado, type VerifactuConfig } from './verifactu.js';
 import { parsePasarelas, type PasarelasConfig } from './pasarelas.js';
+import { parseCorreo, type CorreoConfig } from './correo.js';
 
 export { ConfigError };
-export type { Certificado, Dialect, StorageConfig, VerifactuConfig };
+export type { Certificado, CorreoConfig, Dialect, StorageConfig, VerifactuConfig };
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -113,6 +114,8 @@ export interface Config {
    * whole revokes the matrícula it granted; a partial refund never does.
    */
   matriculas: { revocarAlReembolsar: boolean };
+  /** Email: the outbox's SMTP server, sender and pace (docs/arquitectura.md §25). */
+  correo: CorreoConfig;
   /**
    * GET /eventos in one process (docs/arquitectura.md §18): streams one account may hold across its
    * sessions, streams in all, and the bytes a stream may have waiting for a reader that does not
@@ -240,6 +243,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     verifactu: parseVerifactu(env, production, cwd),
     pasarelas: parsePasarelas(env),
     matriculas: { revocarAlReembolsar: booleano(env, 'REVOCAR_AL_REEMBOLSAR', true) },
+    correo: parseCorreo(env, env.PRODUCT_NAME ?? 'Aula', adminPort),
     // 10: a few tabs on two or three devices. 1 000 streams of some 40 KB each (bench/RESULTADOS.md)
     // plus at most 64 KB waiting each: some 100 MB at worst. A reader that reads never has that
     // much waiting: the connection's own buffers hold megabytes before anything waits here.

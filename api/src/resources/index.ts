@@ -19,6 +19,8 @@ import matriculas from './matriculas/index.js';
 import lotes from './matriculas/lotes.js';
 import cupones from './cupones/index.js';
 import canjes from './cupones/canjes.js';
+import correos from './correos/index.js';
+import plantillas from './plantillas.js';
 import type { Resource } from '../base/types.js';
 import { createRegistry } from '../rest/registry.js';
 
@@ -37,7 +39,7 @@ export function resourcesByName(list: Resource[]): Record<string, Resource> {
   return Object.fromEntries(list.map((r) => [r.name, conNombres(r)]));
 }
 
-export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones, extractos, movimientos, matriculas, lotes, cupones, canjes]);
+export const resources = resourcesByName([categorias, cursos, clases, usuarios, pagos, facturas, logins, logs, archivos, registros, reembolsos, remisiones, tokens, notificaciones, extractos, movimientos, matriculas, lotes, cupones, canjes, correos, plantillas]);
 
 export const registry = createRegistry(resources);
 

@@ -183,7 +183,7 @@ export class Escritura extends Lectura {
       const propio = clave(resource, id);
       t.bloqueadas.set(propio, row);
       t.accion = { clave: propio, nombre: name, cuerpo: body };
-      const ctx: ActionContext = { ...this.escritor(t, actor, { accion: name }), row, accion: name, facturacion: this.facturacion, scrypt: this.config.scrypt, pasarelas: this.config.pasarelas };
+      const ctx: ActionContext = { ...this.escritor(t, actor, { accion: name }), row, accion: name, facturacion: this.facturacion, scrypt: this.config.scrypt, pasarelas: this.config.pasarelas, correo: this.config };
       const result = await action.run(id, body, ctx);
       if (!t.auditados.has(propio)) await this.audit(t, resource, 'UPDATE', actor, id, row, t.bloqueadas.get(propio), this.datosDe(t, resource, id, { accion: name }));
       return result;
@@ -298,7 +298,7 @@ export class Escritura extends Lectura {
   /** The entity's afterWrite, by the same actor in the same transaction (named by the same action). */
   private async after(t: Transaccion, resource: Resource, despues: Row, antes: Row | undefined, actor: Actor, modo: Modo) {
     if (!resource.afterWrite) return;
-    await resource.afterWrite(despues, antes, { escritor: this.escritor(t, actor, { accion: modo.accion }), matriculas: this.config.matriculas });
+    await resource.afterWrite(despues, antes, { escritor: this.escritor(t, actor, { accion: modo.accion }), matriculas: this.config.matriculas, correo: this.config });
   }
 
   /**

@@ -21,7 +21,7 @@ type Row = Record<string, unknown>;
 export type { CountAnswer };
 
 /** What reading and writing need of the configuration. */
-export type ConfigRepositorio = Pick<Config, 'scrypt' | 'lectura' | 'actividad' | 'pasarelas' | 'matriculas'> & Facturacion;
+export type ConfigRepositorio = Pick<Config, 'scrypt' | 'lectura' | 'actividad' | 'pasarelas' | 'matriculas' | 'correo' | 'productName'> & Facturacion;
 
 export class Lectura {
   readonly dialect: Dialect;

@@ -15,6 +15,7 @@ import type { Trabajo } from './definir.js';
 import limpiezaTrabajos from './limpieza.js';
 import caducidadMatriculas from '../resources/matriculas/caducidad.js';
 import loteMatriculas from '../resources/matriculas/trabajoLote.js';
+import envioCorreo from '../resources/correos/envio.js';
 
 /** What the runner hands every run, in `ctx.servicios`. */
 export interface Servicios {
@@ -26,4 +27,4 @@ export interface Servicios {
   remitente?: Remitente;
 }
 
-export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu, caducidadMatriculas, loteMatriculas];
+export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu, caducidadMatriculas, loteMatriculas, envioCorreo];

@@ -10,6 +10,7 @@ import { anular, cuotaIva, emitir, MOTIVOS_RECTIFICACION, rectificar, tipoOrdina
 import { opcionesCotejo, qrSvg, urlCotejo } from './cotejo.js';
 import { ESTADOS_FACTURA, ETIQUETAS_ESTADO, NOMBRE_FACTURA, nombreFactura, PATRON_SERIE } from './formato.js';
 import { facturaPdf, type FacturaImprimible } from './pdf.js';
+import { queueCorreoFactura } from './correo.js';
 
 export { cuotaIva, desglose } from './emision.js';
 
@@ -58,6 +59,12 @@ async function imprimible(id: number, findById: Lector): Promise<FacturaImprimib
   const rectificada = f.rectificaId ? ((await findById('facturas', f.rectificaId)) as Row) : null;
   const sustituta = f.sustituidaPorId ? ((await findById('facturas', f.sustituidaPorId)) as Row) : null;
   return { ...(f as FacturaImprimible), rectificada: identidad(rectificada), sustituidaPor: identidad(sustituta) };
+}
+
+/** An issued invoice's PDF and its file name: what GET /facturas/{id}/pdf answers and its email attaches. */
+export async function buildPdfFactura(id: number, findById: Lector, facturacion: Parameters<typeof opcionesCotejo>[0]): Promise<{ body: Buffer; filename: string }> {
+  const f = await imprimible(id, findById);
+  return { body: await facturaPdf(f, opcionesCotejo(facturacion)), filename: `factura-${nombre(f)}.pdf` };
 }
 
 const fechaOpcional = {
@@ -157,6 +164,11 @@ export default defineResource({
     const cuota = ctx.servidor && data.cuotaIva !== undefined ? Number(data.cuotaIva) : cuotaIva(base, tipo);
     return { ...out, cuotaIva: cuota, total: base + cuota };
   },
+  // An invoice leaves by email the moment it is issued (ENVIAR_FACTURAS), whoever issued it: a
+  // person, a pago's facturar, a gateway's notification. It is queued in the issue's transaction.
+  async afterWrite(f, antes, { escritor, correo }) {
+    if (f.numero != null && antes?.numero == null && correo.correo.enviarFacturas) await queueCorreoFactura(escritor, correo, f);
+  },
   async beforeDelete(id: number, trx: Knex.Transaction) {
     const f = (await trx('facturas').where('id', id).first('serie', 'numero', 'estado')) as Row;
     if (f.estado !== 'borrador') throw conflict(mensajes.facturacion.inmutable(nombre(f), f.estado));
@@ -167,9 +179,7 @@ export default defineResource({
       summary: mensajes.facturacion.resumen.pdf,
       produces: 'application/pdf',
       async run(id, { facturacion, findById }) {
-        const f = await imprimible(id!, findById);
-        const pdf = await facturaPdf(f, opcionesCotejo(facturacion));
-        return { type: 'application/pdf', body: pdf, filename: `factura-${nombre(f)}.pdf` };
+        return { type: 'application/pdf', ...(await buildPdfFactura(id!, findById, facturacion)) };
       },
     },
     qr: {
@@ -192,6 +202,23 @@ export default defineResource({
       async run(id, body: { fecha?: string }, ctx) {
         await emitir(ctx, ctx.row, body, ctx.facturacion);
         return ctx.findById('facturas', id);
+      },
+    },
+    enviar: {
+      method: 'POST',
+      path: 'enviar',
+      summary: mensajes.correo.resumen.enviar,
+      body: {
+        title: 'EnvioFactura',
+        type: 'object',
+        additionalProperties: false,
+        properties: { email: { type: 'string', minLength: 3, maxLength: 254, description: 'Otra dirección; por omisión, la del cliente' } },
+      },
+      returns: 'Correo',
+      async run(id, body: { email?: string }, ctx) {
+        if (ctx.row.estado === 'borrador') throw conflict(mensajes.correo.facturaNoEmitida);
+        const correoId = await queueCorreoFactura(ctx, ctx.correo, ctx.row, { para: body.email, pedidoPorId: body.email ? (ctx.actor.loginId ?? undefined) : undefined });
+        return ctx.findById('correos', correoId);
       },
     },
     rectificar: {

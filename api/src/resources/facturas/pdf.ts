@@ -80,7 +80,9 @@ export async function facturaPdf(f: FacturaImprimible, opts: OpcionesCotejo): Pr
   const doc = new PDFDocument({
     size: 'A4',
     margin: MARGEN,
-    info: { Title: `${TITULOS[f.tipo]} ${numero}`, Author: f.emisorNombre },
+    // Dated by its issue, not by the moment it is drawn: the same invoice is the same bytes each
+    // time (the PDF's file identifier is a hash of this), so its email attaches what the download gives.
+    info: { Title: `${TITULOS[f.tipo]} ${numero}`, Author: f.emisorNombre, CreationDate: new Date(f.fecha) },
   });
   const partes: Buffer[] = [];
   doc.on('data', (parte: Buffer) => partes.push(parte));
