@@ -79,6 +79,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FACTURAR_AL_COBRAR: 'quizá' })).toThrow(/FACTURAR_AL_COBRAR.*«true» o «false»/);
   });
 
+  it('sends no email without SMTP_URL; reads the server, sender, pace and ENVIAR_FACTURAS, naming a bad value', () => {
+    expect(loadConfig({ ADMIN_PORT: '8099' }).correo).toEqual({ smtpUrl: null, from: 'Aula <no-responder@localhost>', maxPorMinuto: 60, enviarFacturas: true, ca: null, adminUrl: 'http://localhost:8099' });
+    const c = loadConfig({ SMTP_URL: 'smtps://aula:secreto@smtp.academia.es:465', MAIL_FROM: 'Academia Peñalara <facturas@academia.es>', SMTP_MAX_POR_MINUTO: '300', ENVIAR_FACTURAS: 'no', ADMIN_URL: 'https://panel.academia.es/' }).correo;
+    expect(c).toMatchObject({ smtpUrl: 'smtps://aula:secreto@smtp.academia.es:465', from: 'Academia Peñalara <facturas@academia.es>', maxPorMinuto: 300, enviarFacturas: false, adminUrl: 'https://panel.academia.es' });
+    expect(() => loadConfig({ SMTP_URL: 'http://smtp.academia.es' })).toThrow(/SMTP_URL.*smtp:\/\/ o smtps:\/\//);
+    expect(() => loadConfig({ SMTP_URL: 'no es una url' })).toThrow(/SMTP_URL/);
+    expect(() => loadConfig({ MAIL_FROM: 'facturas@academia.es, otra@academia.es' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ MAIL_FROM: 'Academia <facturas@academia.es>\r\nBcc: x@y.z' })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ SMTP_MAX_POR_MINUTO: '0' })).toThrow(/SMTP_MAX_POR_MINUTO/);
+  });
+
   it('takes the issuer from EMISOR_*, its NIF checked; a fictitious one outside production', () => {
     expect(loadConfig({ ...PRODUCCION, EMISOR_NIF: 'b-1234567.4' }).emisor).toEqual({
       nif: 'B12345674', nombre: 'Academia Ejemplo S.L.', domicilio: 'Calle Mayor 1, 28013 Madrid', demo: false,
