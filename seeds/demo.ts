@@ -13,6 +13,7 @@ import { Random } from './random.js';
 import { desglose } from '../api/src/resources/facturas/index.js';
 import { importeEs } from '../api/src/resources/facturas/formato.js';
 import { mensajes } from '../api/src/mensajes.js';
+import { correosDemo } from './correos.js';
 import { DAY, insertBatches, iso, monthsBefore, nextId, resetSequences, type Row } from './util.js';
 
 export interface SeedDemoOptions {
@@ -144,6 +145,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
       extractos: await nextId(trx, 'extractos'),
       movimientos: await nextId(trx, 'movimientos'),
       matriculas: await nextId(trx, 'matriculas'),
+      correos: await nextId(trx, 'correos'),
     };
     const serieA = (await trx('facturas').where('serie', 'A').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
     const serieR = (await trx('facturas').where('serie', 'R').max({ m: 'numero' }).first()) as { m: number | null } | undefined;
@@ -693,9 +695,11 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'lotes', lotes);
     await insertBatches(trx, 'cupones', cupones);
     await insertBatches(trx, 'canjes', canjes);
+    const emailDe = new Map(people.map((u) => [u.id, u.email]));
+    await insertBatches(trx, 'correos', correosDemo(ids.correos, [...facturas, ...rectificativas], (id) => emailDe.get(id)!));
     // The pagos that spent the two paid canjes (pagos.canjeId is unique: one each).
     for (const [i, p] of conCupon.entries()) await trx('pagos').where('id', p.id).update({ canjeId: canjes[i].id, cuponId: idCupon, descuento: canjes[i].descuento });
-    await resetSequences(trx, ['cupones', 'canjes', 'lotes']);
+    await resetSequences(trx, ['cupones', 'canjes', 'lotes', 'correos']);
     await resetSequences(trx, ['categorias', 'cursos', 'usuarios', 'clases', 'facturas', 'pagos', 'logins', 'logs', 'reembolsos', 'tokens', 'notificaciones', 'extractos', 'movimientos', 'matriculas']);
 
     return {
