@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, readHistorial, type TestApp } from '../support/app.js';
 import { crearPki, type Pki } from '../support/certificados.js';
 import { startSmtp, type ServidorSmtp } from '../support/smtp.js';
+import { cuentaCon } from '../support/cuentas.js';
 import { closeTransporte } from '../../src/correo/transporte.js';
 
 const CORTO = { sondeoMs: 50, reintentos: { pausaMs: 100, maximaMs: 400 } };
@@ -227,6 +228,27 @@ describe('without SMTP_URL', () => {
       expect(r.body[0].datos).toBeUndefined();
       expect((await t.call('GET', '/correo/ajustes')).body).toMatchObject({ servidor: false });
       expect(await t.db('trabajos').where('tipo', 'envioCorreo').count({ n: '*' }).first()).toMatchObject({ n: 0 });
+    } finally {
+      await t.destroy();
+    }
+  });
+
+  it('a rectificativa goes with its own message, naming the invoice it corrects; the contable sends by hand, the editor neither sends nor reads', async () => {
+    const t = await createTestApp();
+    try {
+      const f = await emitida(t, await alumno(t));
+      const r = await t.call('POST', `/facturas/${f.id}/rectificar`, { motivo: 'R1', descripcion: 'Descuento no aplicado', base: -2000 });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      const correo = await t.db('correos').where('facturaId', r.body.id).first();
+      expect(correo).toMatchObject({ plantilla: 'rectificativa', asunto: `Factura rectificativa R-${r.body.numero} de Aula`, });
+      expect(Boolean(correo.adjuntarFactura)).toBe(true);
+      expect(correo.texto).toContain(`que corrige la factura ${f.serie}-${f.numero}`);
+      const contable = await cuentaCon(t, 'contable');
+      expect((await t.call('POST', `/facturas/${f.id}/enviar`, {}, { cookie: contable.cookie })).status).toBe(200);
+      expect((await t.call('GET', `/correos?filter=${encodeURIComponent(JSON.stringify({ where: { facturaId: f.id } }))}`, undefined, { cookie: contable.cookie })).body).toHaveLength(2);
+      const editor = await cuentaCon(t, 'editor');
+      expect((await t.call('POST', `/facturas/${f.id}/enviar`, {}, { cookie: editor.cookie })).status).toBe(403);
+      expect((await t.call('GET', '/correos', undefined, { cookie: editor.cookie })).status).toBe(403);
     } finally {
       await t.destroy();
     }
