@@ -34,15 +34,19 @@ async function emitida(t: TestApp, usuario: Row, extra: Row = {}) {
   return e.body as Row;
 }
 
-async function waitCorreo(t: TestApp, where: Row, estado: string, ms = 15_000): Promise<Row> {
+/** The newest correo matching `where` once `cumple` holds for it (polled; fails after `ms`). */
+async function waitFila(t: TestApp, where: Row, cumple: (fila: Row) => boolean, que: string, ms = 15_000): Promise<Row> {
   const hasta = Date.now() + ms;
   for (;;) {
     const fila = await t.db('correos').where(where).orderBy('id', 'desc').first();
-    if (fila?.estado === estado) return fila;
-    if (Date.now() > hasta) throw new Error(`El correo ${JSON.stringify(where)} está ${fila?.estado ?? 'sin crear'}, no ${estado}`);
+    if (fila && cumple(fila)) return fila;
+    if (Date.now() > hasta) throw new Error(`El correo ${JSON.stringify(where)} no llegó a ${que}: ${JSON.stringify(fila ?? null)}`);
     await new Promise((r) => setTimeout(r, 30));
   }
 }
+
+const waitCorreo = (t: TestApp, where: Row, estado: string) => waitFila(t, where, (f) => f.estado === estado, estado);
+const waitIntentos = (t: TestApp, where: Row, n: number) => waitFila(t, where, (f) => Number(f.intentos) >= n, `${n} intentos`);
 
 afterEach(() => closeTransporte());
 
@@ -159,12 +163,7 @@ describe('a server that is down', () => {
     let vuelto: ServidorSmtp | undefined;
     try {
       const f = await emitida(t, await alumno(t));
-      const hasta = Date.now() + 10_000;
-      let fila: Row;
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        fila = await t.db('correos').where('facturaId', f.id).first();
-      } while (Number(fila.intentos) < 2 && Date.now() < hasta);
+      const fila = await waitIntentos(t, { facturaId: f.id }, 2);
       expect(fila.estado).toBe('pendiente');
       expect(fila.respuesta).toMatch(/servidor de correo/);
       vuelto = await startSmtp({ port });
@@ -202,12 +201,7 @@ describe('STARTTLS and a login', () => {
     const t = await conServidor(smtp, { SMTP_URL: smtp.url('aula:x') });
     try {
       const f = await emitida(t, await alumno(t));
-      const hasta = Date.now() + 10_000;
-      let fila: Row;
-      do {
-        await new Promise((r) => setTimeout(r, 50));
-        fila = await t.db('correos').where('facturaId', f.id).first();
-      } while (Number(fila.intentos) < 1 && Date.now() < hasta);
+      const fila = await waitIntentos(t, { facturaId: f.id }, 1);
       expect(fila.estado).toBe('pendiente');
       expect(fila.respuesta).toMatch(/certif/i);
       expect(smtp.recibidos).toHaveLength(0);
