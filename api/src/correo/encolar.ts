@@ -28,9 +28,20 @@ export interface PedidoCorreo {
   datos?: Record<string, unknown>;
 }
 
+/**
+ * The templates a transaction has read, by kind: a lote of 10 000 welcomes reads its template
+ * once. Kept with the transaction object, so they go with it and a later one reads an edit.
+ */
+const leidas = new WeakMap<object, Map<ClavePlantilla, PlantillaBase>>();
+
 /** The academy's current version of a kind's template, or the original. */
 export async function findPlantilla(w: Pick<Escritor, 'db'>, clave: ClavePlantilla): Promise<PlantillaBase> {
+  const propias = leidas.get(w.db) ?? new Map<ClavePlantilla, PlantillaBase>();
+  const guardada = propias.get(clave);
+  if (guardada) return guardada;
   const fila = (await w.db('plantillas').where('clave', clave).first('asunto', 'html', 'texto')) as PlantillaBase | undefined;
+  // Only a transaction's: a connection pool (w.db outside one) would keep an edit from being seen.
+  if (w.db.isTransaction) leidas.set(w.db, propias.set(clave, fila ?? TIPOS[clave]));
   return fila ?? TIPOS[clave];
 }
 

@@ -25,5 +25,6 @@ export const mensajesCorreo = {
     encolados: (n: number) => `${n} correos que esperaban servidor de correo, puestos en cola para enviarse`,
     etiquetaEnvio: 'Envío de correos',
     etiquetaBarrido: 'Cola de correos pendientes',
+    etiquetaAvisoVerifactu: 'Aviso de VeriFactu a los administradores',
   },
 };

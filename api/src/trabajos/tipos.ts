@@ -16,6 +16,7 @@ import limpiezaTrabajos from './limpieza.js';
 import caducidadMatriculas from '../resources/matriculas/caducidad.js';
 import loteMatriculas from '../resources/matriculas/trabajoLote.js';
 import envioCorreo from '../resources/correos/envio.js';
+import avisoVerifactu from '../verifactu/trabajoAviso.js';
 
 /** What the runner hands every run, in `ctx.servicios`. */
 export interface Servicios {
@@ -27,4 +28,4 @@ export interface Servicios {
   remitente?: Remitente;
 }
 
-export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu, caducidadMatriculas, loteMatriculas, envioCorreo];
+export const tipos: Trabajo<Servicios>[] = [procesadoArchivos, barridoSubidas, purgaHistorial, limpiezaTrabajos, remisionVerifactu, caducidadMatriculas, loteMatriculas, envioCorreo, avisoVerifactu];

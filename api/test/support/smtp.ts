@@ -19,6 +19,11 @@ export interface OpcionesSmtp {
   respuesta?: (n: number, para: string) => number | undefined;
   /** Listen on this port (a restarted server takes its old one). */
   port?: number;
+  /**
+   * Hold each accepted message this long, already received, before answering 250: a slow
+   * provider, so a sender killed meanwhile never hears that its message arrived.
+   */
+  esperaMs?: number;
 }
 
 export interface Recibido {
@@ -77,6 +82,7 @@ export async function startSmtp(o: OpcionesSmtp = {}): Promise<ServidorSmtp> {
         }
         const raw = Buffer.concat(partes);
         recibidos.push({ mail: await simpleParser(raw), raw, de: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', para, usuario: session.user as string | undefined, seguro: Boolean(session.secure) });
+        if (o.esperaMs) await new Promise((r) => setTimeout(r, o.esperaMs));
         cb();
       });
     },

@@ -7,6 +7,7 @@ import { defineResource, type Escritor } from '../../base/types.js';
 import { fechaHoraCorta, millisDe } from '../../base/tiempo.js';
 import { mensajes } from '../../mensajes.js';
 import { lockActiva, revokeMatricula } from './conceder.js';
+import { queueBienvenida } from './correo.js';
 
 type Row = Record<string, any>;
 
@@ -95,6 +96,13 @@ export default defineResource({
     const hasta = 'hasta' in data ? data.hasta : existing.hasta;
     if (hasta != null && desde != null && millisDe(hasta) <= millisDe(desde)) throw validationFailed([{ path: '/hasta', code: 'hasta', message: mensajes.matriculas.hastaAntesDeDesde }]);
     return data;
+  },
+  // A new matrícula welcomes its usuario by email, however it came to be (a pago, a person, a
+  // lote, an import, a cupón): queued in its own transaction, by the same actor. Every role that
+  // may create one (the administrador, the contable) may queue a message; the shop's cupón and
+  // the jobs write as the server.
+  async afterWrite(m, antes, { escritor, correo }) {
+    if (!antes) await queueBienvenida(escritor, correo, m);
   },
   // Who had access and until when is a record: a matrícula is revoked, never deleted.
   async beforeDelete() {
