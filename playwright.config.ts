@@ -28,7 +28,7 @@ const chromium = {
 // screen, no violation, the shell, the session warning, the daily screens) and the screens whose
 // issues asked for three sizes; the rest of the flows run on the desktop and the phone, which
 // bracket it. All of them on all three took a third of CI's time for no failure of its own.
-const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas|cobros|extractos|matriculas|importacion|cupones)\.spec\.ts$/;
+const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas|cobros|extractos|matriculas|importacion|cupones|correo)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',

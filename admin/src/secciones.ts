@@ -2,6 +2,7 @@
 // /<sección> shortcuts all read it; a new section is its folder's index.ts and one line here.
 import categorias from './categorias';
 import clases from './clases';
+import correos from './correos';
 import cuenta from './cuenta';
 import cupones from './cupones';
 import cursos from './cursos';
@@ -14,6 +15,7 @@ import lotes from './lotes';
 import matriculas from './matriculas';
 import notificaciones from './notificaciones';
 import pagos from './pagos';
+import plantillas from './plantillas';
 import tokens from './tokens';
 import trabajos from './trabajos';
 import usuarios from './usuarios';
@@ -36,4 +38,4 @@ export function createSecciones(lista: Seccion[]) {
   };
 }
 
-export const secciones = createSecciones([clases, cursos, categorias, usuarios, matriculas, lotes, facturas, pagos, notificaciones, extractos, cupones, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);
+export const secciones = createSecciones([clases, cursos, categorias, usuarios, matriculas, lotes, facturas, correos, plantillas, pagos, notificaciones, extractos, cupones, logins, tokens, logs, informes, verifactu, trabajos, cuenta]);

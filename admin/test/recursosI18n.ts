@@ -3,13 +3,14 @@
 // installed for tests; assertions never depend on them.
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
+import { correo } from '../src/providers/i18n/correo';
 import { historial } from '../src/providers/i18n/historial';
 import { informes } from '../src/providers/i18n/informes';
 import { aulaRecursos, recursos } from '../src/providers/i18n/recursos';
 import { verifactu } from '../src/providers/i18n/verifactu';
 
 export const recursosI18n = polyglotI18nProvider(
-  () => ({ ...englishMessages, resources: recursos, aula: { ...aulaRecursos, historial, informes, verifactu } }),
+  () => ({ ...englishMessages, resources: recursos, aula: { ...aulaRecursos, correo, historial, informes, verifactu } }),
   'es',
   { allowMissing: true },
 );

@@ -15,11 +15,13 @@ import { DateTimeField, DiaField } from '../common/formato/DateTimeField';
 import { Historial } from '../common/versiones/Historial';
 import { MoneyField } from '../common/formato/MoneyField';
 import type { SinEtiqueta } from '../common/formato/SinEtiqueta';
+import { CorreosDe } from '../correos/CorreosDe';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { AnularButton } from './AnularButton';
 import { DescargarPdfButton } from './DescargarPdfButton';
 import { isEditable } from './editable';
 import { EmitirButton } from './EmitirButton';
+import { EnviarPorEmail } from './EnviarPorEmail';
 import { EstadoFactura } from './EstadoFactura';
 import { FacturasRelacionadas } from './FacturasRelacionadas';
 import { NumeroFactura } from './NumeroFactura';
@@ -38,6 +40,7 @@ const FacturaShowActions = () => {
       {isEditable(factura) && <EditButton />}
       <EmitirButton />
       <DescargarPdfButton />
+      <EnviarPorEmail />
       <RectificarButton />
       <AnularButton />
     </TopToolbar>
@@ -115,6 +118,7 @@ const FacturaShow = () => (
         <PagosRelacionados target="facturaId" />
       </Labeled>
       <DatosDeEmision label={false} />
+      <CorreosDe target="facturaId" label={false} />
       {/* Read only: an invoice is corrected by rectificar or anular, never restored (the registry's `restaurable`). */}
       <Labeled label="aula.secciones.historial" fullWidth>
         <Historial />

@@ -3,6 +3,7 @@ import { choicesDe } from '../common/formato/choices';
 import { DateTimeField, DiaField } from '../common/formato/DateTimeField';
 import { soloLegibles, useLegible } from '../common/secciones/acceso';
 import { Historial } from '../common/versiones/Historial';
+import { CorreosDe } from '../correos/CorreosDe';
 import { AmpliarButton, RevocarButton } from './acciones';
 import { EstadoMatricula, HastaField } from './campos';
 
@@ -32,6 +33,7 @@ const MatriculaShow = () => {
           <ReferenceField source="revocadaPor" reference="logins" link={false} key="revocadaPor" />,
           <TextField source="motivoRevocacion" key="motivoRevocacion" />,
           <DateTimeField source="createdAt" key="createdAt" />,
+          <CorreosDe target="matriculaId" label={false} key="correos" />,
           <Labeled label="aula.secciones.historial" fullWidth key="historial">
             <Historial />
           </Labeled>,

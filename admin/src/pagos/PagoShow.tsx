@@ -3,6 +3,7 @@ import { choicesDe } from '../common/formato/choices';
 import { DateTimeField } from '../common/formato/DateTimeField';
 import { MoneyField } from '../common/formato/MoneyField';
 import { Historial } from '../common/versiones/Historial';
+import { CorreosDe } from '../correos/CorreosDe';
 import { EmitirFacturaButton } from './EmitirFacturaButton';
 import { EstadoPago } from './EstadoPago';
 import { ReembolsarButton } from './ReembolsarButton';
@@ -34,6 +35,7 @@ const PagoShow = () => (
       <Labeled label="resources.pagos.fields.reembolsos" fullWidth>
         <ReembolsosDelPago />
       </Labeled>
+      <CorreosDe target="pagoId" label={false} />
       <DateTimeField source="createdAt" />
       <DateTimeField source="updatedAt" />
       {/* Read only: money is never restored (the registry's `restaurable`). */}

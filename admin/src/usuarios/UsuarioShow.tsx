@@ -3,6 +3,7 @@ import { soloLegibles, useLegible } from '../common/secciones/acceso';
 import { DateTimeField } from '../common/formato/DateTimeField';
 import { PagosRelacionados } from '../pagos/PagosRelacionados';
 import { ClasesPrivadas } from './ClasesPrivadas';
+import { CorreosDe } from '../correos/CorreosDe';
 import { FacturasRelacionadas } from '../facturas/FacturasRelacionadas';
 import { MatriculasRelacionadas } from '../matriculas/MatriculasRelacionadas';
 
@@ -12,6 +13,7 @@ const UsuarioShow = () => {
   const { canAccess: leePagos } = useCanAccess({ action: 'list', resource: 'pagos' });
   const { canAccess: leeFacturas } = useCanAccess({ action: 'list', resource: 'facturas' });
   const { canAccess: leeMatriculas } = useCanAccess({ action: 'list', resource: 'matriculas' });
+  const { canAccess: leeCorreos } = useCanAccess({ action: 'list', resource: 'correos' });
   if (!legible) return null;
   return (
     <Show>
@@ -47,6 +49,11 @@ const UsuarioShow = () => {
         {leeFacturas && (
           <TabbedShowLayout.Tab label="aula.secciones.facturas" path="facturas">
             <FacturasRelacionadas target="usuarioId" vacio="aula.vacio.facturas" label={false} />
+          </TabbedShowLayout.Tab>
+        )}
+        {leeCorreos && (
+          <TabbedShowLayout.Tab label="aula.correo.correos" path="correos">
+            <CorreosDe target="usuarioId" enPestana label={false} />
           </TabbedShowLayout.Tab>
         )}
         <TabbedShowLayout.Tab label="aula.secciones.clasesPrivadas" path="clases">

@@ -68,6 +68,8 @@ it('lists the sections in order under the product name, and opens on Clases', as
     'Matrículas',
     'Lotes de matrículas',
     'Facturación',
+    'Correo',
+    'Plantillas de correo',
     'Pagos',
     'Cobros',
     'Extractos bancarios',
@@ -91,8 +93,8 @@ describe('each role sees the sections it may read', () => {
     return { entradas: within(menuLateral()).getAllByRole('menuitem').map((item) => item.textContent), llamadas };
   };
 
-  it('a contable: the catalogue, the usuarios and the money, with its reports', async () => {
-    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Matrículas', 'Lotes de matrículas', 'Facturación', 'Pagos', 'Cobros', 'Extractos bancarios', 'Cupones', 'Informes', 'Salir']);
+  it('a contable: the catalogue, the usuarios and the money, with its reports and its outbox', async () => {
+    expect((await menuDe('contable')).entradas).toEqual(['Clases', 'Cursos', 'Categorías', 'Usuarios', 'Matrículas', 'Lotes de matrículas', 'Facturación', 'Correo', 'Pagos', 'Cobros', 'Extractos bancarios', 'Cupones', 'Informes', 'Salir']);
   });
 
   it('an editor: the catalogue, the usuarios and who is enrolled, no money, no reports, and no VeriFactu state asked', async () => {

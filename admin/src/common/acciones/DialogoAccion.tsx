@@ -20,6 +20,8 @@ interface Props {
    */
   onSubmit: (datos: Record<string, any>) => Promise<true | Record<string, unknown>>;
   pendiente: boolean;
+  /** The action may go as the dialog opens, nothing typed (every field optional: «Enviar por email»). */
+  sinCambios?: boolean;
   id: string;
   children: ReactNode;
 }
@@ -28,7 +30,7 @@ interface Props {
  * An action that needs more than a yes (rectificar, reembolsar): a button that opens a dialog
  * with its own form, validated as the API validates, the server's refusals under their fields.
  */
-export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresIniciales, onSubmit, pendiente, id, children }: Props) => {
+export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresIniciales, onSubmit, pendiente, sinCambios = false, id, children }: Props) => {
   const translate = useTranslate();
   const [abierto, setAbierto] = useState(false);
   const close = () => !pendiente && setAbierto(false);
@@ -67,7 +69,7 @@ export const DialogoAccion = ({ label, titulo, ayuda, valores, icon, valoresInic
             <MuiButton onClick={close} disabled={pendiente} autoFocus>
               {translate('ra.action.cancel')}
             </MuiButton>
-            <SaveButton label={label} icon={icon} />
+            <SaveButton label={label} icon={icon} alwaysEnable={sinCambios && !pendiente} />
           </DialogActions>
         </Form>
       </Dialog>

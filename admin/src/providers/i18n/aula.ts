@@ -54,6 +54,7 @@ export const aulaShell = {
     facturacion: 'Facturación',
     informes: 'Informes',
     cobros: 'Cobros',
+    correo: 'Correo',
     salir: 'Salir',
     administradores: 'Administradores',
     actividad: 'Actividad',

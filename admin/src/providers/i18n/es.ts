@@ -2,6 +2,7 @@
 // resources' names and fields, and the admin's own texts under `aula`.
 import type { TranslationMessages } from 'react-admin';
 import { aulaShell } from './aula';
+import { correo } from './correo';
 import { cuenta } from './cuenta';
 import { historial } from './historial';
 import { informes } from './informes';
@@ -228,5 +229,5 @@ export const es: TranslationMessages = {
     },
   },
   resources: recursos,
-  aula: { ...aulaRecursos, ...aulaShell, historial, informes, lotes, subida, sesion, trabajos, verifactu, cuenta, vivo },
+  aula: { ...aulaRecursos, ...aulaShell, correo, historial, informes, lotes, subida, sesion, trabajos, verifactu, cuenta, vivo },
 };

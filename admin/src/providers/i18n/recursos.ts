@@ -28,6 +28,8 @@ const propios: Record<string, { name?: string; page?: Record<string, string>; em
     page: { list: aulaShell.menu.facturacion },
     fields: rangoFecha,
   },
+  // The menu names the outbox «Correo»; its list page says the same.
+  correos: { page: { list: aulaShell.menu.correo, show: 'Correo #%{id}' } },
   // The section is the activity, not its rows: the menu and its title say «Actividad».
   logs: { name: 'Actividad |||| Actividad', page: { show: 'Actividad #%{id}' }, empty: 'Aún no hay actividad', fields: rangoFecha },
 };
