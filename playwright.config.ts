@@ -8,6 +8,9 @@ import { join } from 'node:path';
 // Overridable so two checkouts can run their browser suites side by side.
 const API_PORT = Number(process.env.E2E_API_PORT ?? 3310);
 const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 8310);
+// The mailbox the API sends to (e2e/support/buzon.ts): SMTP, and its messages as JSON for the specs.
+const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= '2526');
+const BUZON_PORT = (process.env.E2E_BUZON_PORT ??= '2527');
 // Kept in the environment so the workers, which read this file again, name the same database: a
 // spec may set up there what no screen makes in a test's time (tareas.spec.ts: a job failed for good).
 const database = (process.env.E2E_DATABASE ??= join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}.sqlite`));
@@ -28,7 +31,7 @@ const chromium = {
 // screen, no violation, the shell, the session warning, the daily screens) and the screens whose
 // issues asked for three sizes; the rest of the flows run on the desktop and the phone, which
 // bracket it. All of them on all three took a third of CI's time for no failure of its own.
-const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas|cobros|extractos|matriculas|importacion|cupones|correo)\.spec\.ts$/;
+const EN_TABLETA = /e2e\/(anchura|accesible|shell|sesion|diario|informes|roles|mi-cuenta|segundo-factor|vivo|historial|tareas|cobros|extractos|matriculas|importacion|cupones|restablecer|correo)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,31 +56,44 @@ export default defineConfig({
     { name: 'tableta', testMatch: EN_TABLETA, use: { viewport: { width: 820, height: 1180 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
     { name: 'movil', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, launchOptions: chromium } },
   ],
-  webServer: {
-    command: 'npx tsx scripts/start.ts',
-    // The admin listens last, once the API is up and the database seeded.
-    url: `http://localhost:${ADMIN_PORT}/config.js`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(API_PORT),
-      ADMIN_PORT: String(ADMIN_PORT),
-      DATABASE_URL: `sqlite:${database}`,
-      STORAGE_DIR: storage,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      // Many logins across the suite from one IP: the throttle is tested in the API suite.
-      LOGIN_MAX_FAILURES: '1000',
-      LOGIN_MAX_FAILURES_IP: '1000',
-      // And each sign-in writes its BACK-LOGIN entry: their allowance is tested there too.
-      ACTIVIDAD_MAX_POR_CUENTA: '1000',
-      // The Stripe and Redsys notifications cobros.spec.ts signs (the API suite tests the gateways
-      // themselves); Redsys's is the public key of its test environment.
-      STRIPE_WEBHOOK_SECRET: 'whsec_e2e_aula_cobros',
-      REDSYS_CLAVE: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
-      REDSYS_COMERCIO: '999008881',
+  webServer: [
+    {
+      command: 'npx tsx scripts/start.ts',
+      // The admin listens last, once the API is up and the database seeded.
+      url: `http://localhost:${ADMIN_PORT}/config.js`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(API_PORT),
+        ADMIN_PORT: String(ADMIN_PORT),
+        DATABASE_URL: `sqlite:${database}`,
+        STORAGE_DIR: storage,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        // Many logins across the suite from one IP: the throttle is tested in the API suite.
+        LOGIN_MAX_FAILURES: '1000',
+        LOGIN_MAX_FAILURES_IP: '1000',
+        // And each sign-in writes its BACK-LOGIN entry: their allowance is tested there too.
+        ACTIVIDAD_MAX_POR_CUENTA: '1000',
+        // The Stripe and Redsys notifications cobros.spec.ts signs (the API suite tests the gateways
+        // themselves); Redsys's is the public key of its test environment.
+        STRIPE_WEBHOOK_SECRET: 'whsec_e2e_aula_cobros',
+        REDSYS_CLAVE: 'sq7HjrUOBfKmC576ILgskD5srU870gJ7',
+        REDSYS_COMERCIO: '999008881',
+        // Messages go to the suite's mailbox, at once (restablecer.spec.ts reads a link out of one).
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        SMTP_MAX_POR_MINUTO: '1000',
+      },
     },
-  },
+    {
+      command: 'npx tsx e2e/support/buzon.ts',
+      url: `http://127.0.0.1:${BUZON_PORT}/mensajes`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

@@ -48,6 +48,9 @@ const AlAdmin = () => {
 /** The declaración responsable: for anyone, signed in or not (Orden HAC/1177/2024, art. 15.3). */
 const DeclaracionPage = lazy(() => import('./verifactu/DeclaracionPage'));
 
+/** A message's link to choose a password (a reset, an invitation): without a session, as the login. */
+const RestablecerPage = lazy(() => import('./login/Restablecer'));
+
 const Cargando = () => (
   <Box sx={{ display: 'flex', justifyContent: 'center', pt: '30vh' }}>
     <CircularProgress aria-label={aulaShell.cargando} />
@@ -69,6 +72,17 @@ export const App = () => (
         </Suspense>
       }
     />
+    {(['restablecer', 'invitacion'] as const).map((tipo) => (
+      <Route
+        key={tipo}
+        path={`/${tipo}`}
+        element={
+          <Suspense fallback={<Cargando />}>
+            <RestablecerPage tipo={tipo} />
+          </Suspense>
+        }
+      />
+    ))}
     <Route path="/main/*" element={<ConSesion />} />
     {ATAJOS.map((seccion) => (
       <Route key={seccion} path={`/${seccion}/*`} element={<AlAdmin />} />

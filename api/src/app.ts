@@ -17,6 +17,7 @@ import { matriculasPaths } from './matriculas/openapi.js';
 import cuponesRoutes from './cupones/index.js';
 import { cuponesPaths } from './cupones/openapi.js';
 import correoRoutes, { correoPaths } from './correo/rutas.js';
+import enlaceRoutes from './correo/cuentas.js';
 import importacionRoutes from './importacion/index.js';
 import { importacionPaths } from './importacion/openapi.js';
 import informesRoutes from './informes/index.js';
@@ -141,6 +142,7 @@ export async function buildApp({ config, db, media: mediaDada, opcionesMedia, re
   await app.register(matriculasRoutes, { repo });
   await app.register(cuponesRoutes, { repo });
   await app.register(correoRoutes, { repo, config });
+  await app.register(enlaceRoutes, { repo, config, hashing: app.colaHashing });
   await app.register(importacionRoutes, { repo, timeZone: config.timeZone });
   await media.rutas(app);
 

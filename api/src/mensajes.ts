@@ -40,6 +40,7 @@ export const mensajes = {
   auth: mensajesAuth.auth,
   cuenta: mensajesAuth.cuenta,
   tokens: mensajesAuth.tokens,
+  enlaces: mensajesAuth.enlaces,
   subidas: mensajesMedia.subidas,
   facturacion: mensajesFacturas.facturacion,
   verifactu: mensajesVerifactu.verifactu,

@@ -11,21 +11,30 @@ export interface CampoProps {
   autoFocus?: boolean;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
   maxLength?: number;
+  /** What is wrong with it (the password policy's reason): under the field, as MUI's helper text. */
+  error?: string;
 }
 
-export const Campo = ({ label, value, onChange, ...props }: CampoProps) => {
+export const Campo = ({ label, value, onChange, error, ...props }: CampoProps) => {
   const id = useId();
   return (
-    <div className={value ? 'campo campo-lleno' : 'campo'}>
-      <label htmlFor={id}>{label}</label>
-      <input id={id} value={value} onChange={(e) => onChange(e.target.value)} {...props} />
-      {/* The gap in the border the floating label sits in, as wide as the label. */}
-      <fieldset aria-hidden="true">
-        <legend>
-          <span>{label}</span>
-        </legend>
-      </fieldset>
-    </div>
+    <>
+      <div className={['campo', value ? 'campo-lleno' : '', error ? 'campo-error' : ''].filter(Boolean).join(' ')}>
+        <label htmlFor={id}>{label}</label>
+        <input id={id} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-error` : undefined} {...props} />
+        {/* The gap in the border the floating label sits in, as wide as the label. */}
+        <fieldset aria-hidden="true">
+          <legend>
+            <span>{label}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="campo-ayuda-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 };
 

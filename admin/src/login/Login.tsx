@@ -2,11 +2,13 @@
 // /login loads in an instant; it looks like MUI's outlined fields, card and contained button.
 // Where it leads is the caller's: main.tsx before the admin is loaded, LoginPage inside it.
 // An account with a second factor gives its code here too (PasoCodigo), and one that must have
-// it enrols here (PasoAlta) before the admin opens.
+// it enrols here (PasoAlta) before the admin opens. «¿Has olvidado tu contraseña?» asks for a
+// link on the same card (Olvido).
 import { type FormEvent, useState } from 'react';
 import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
 import { Campo } from './Campo';
+import { Olvido } from './Olvido';
 import { PasoAlta } from './PasoAlta';
 import { PasoCodigo } from './PasoCodigo';
 import { useEntrar } from './useEntrar';
@@ -28,6 +30,7 @@ export const Login = ({ destino, alEntrar, preload }: LoginProps) => {
   const [pass, setPass] = useState('');
   const { login: iniciar, error, enviando, paso, setPaso } = useEntrar({ conPasos: true });
   const [precargado, setPrecargado] = useState(false);
+  const [olvido, setOlvido] = useState(false);
 
   const start = () => {
     if (precargado) return;
@@ -43,6 +46,7 @@ export const Login = ({ destino, alEntrar, preload }: LoginProps) => {
   // After the right password, the step the account still owes, on this same card.
   if (paso === 'codigo') return <PasoCodigo alCompletar={(siguiente) => (siguiente ? setPaso(siguiente) : alEntrar(destino))} />;
   if (paso === 'enrolar') return <PasoAlta alCompletar={() => alEntrar(destino)} />;
+  if (olvido) return <Olvido alVolver={() => setOlvido(false)} />;
 
   return (
     <div className="login">
@@ -62,6 +66,9 @@ export const Login = ({ destino, alEntrar, preload }: LoginProps) => {
           <button type="submit" disabled={enviando}>
             {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
             {textos.entrar}
+          </button>
+          <button type="button" className="login-enlace" onClick={() => setOlvido(true)}>
+            {textos.olvidado}
           </button>
           {/* Always laid out, so the card does not jump when a message appears. */}
           <p role="alert">{error}</p>

@@ -2,9 +2,9 @@
 // the same light card. A code of the app, or one of the recovery codes when the phone is not at
 // hand; the API spends either once and counts wrong ones as failed logins.
 import { type FormEvent, useState } from 'react';
-import { config } from '../config';
 import { aulaShell } from '../providers/i18n/aula';
 import { submitCodigo, type Paso } from '../providers/sesion';
+import { Tarjeta } from './Tarjeta';
 import { Campo, CampoCodigo } from './Campo';
 
 const textos = aulaShell.login.codigo;
@@ -39,27 +39,21 @@ export const PasoCodigo = ({ alCompletar }: { alCompletar: (siguiente: Paso | nu
   };
 
   return (
-    <div className="login">
-      <main className="login-tarjeta">
-        <form onSubmit={verify} noValidate autoComplete="off">
-          <span className="login-producto">{config.productName}</span>
-          <h1>{textos.titulo}</h1>
-          <p className="login-texto">{recuperacion ? textos.textoRecuperacion : textos.texto}</p>
-          {recuperacion ? (
-            <Campo key="recuperacion" label={textos.campoRecuperacion} value={codigo} onChange={setCodigo} autoComplete="off" autoFocus />
-          ) : (
-            <CampoCodigo key="app" label={textos.campo} value={codigo} onChange={setCodigo} />
-          )}
-          <button type="submit" disabled={enviando}>
-            {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
-            {textos.verificar}
-          </button>
-          <button type="button" className="login-enlace" onClick={toggleModo}>
-            {recuperacion ? textos.usarAplicacion : textos.usarRecuperacion}
-          </button>
-          <p role="alert">{error}</p>
-        </form>
-      </main>
-    </div>
+    <Tarjeta titulo={textos.titulo} onSubmit={verify}>
+      <p className="login-texto">{recuperacion ? textos.textoRecuperacion : textos.texto}</p>
+      {recuperacion ? (
+        <Campo key="recuperacion" label={textos.campoRecuperacion} value={codigo} onChange={setCodigo} autoComplete="off" autoFocus />
+      ) : (
+        <CampoCodigo key="app" label={textos.campo} value={codigo} onChange={setCodigo} />
+      )}
+      <button type="submit" disabled={enviando}>
+        {enviando && <span className="login-progreso" role="progressbar" aria-label={aulaShell.cargando} />}
+        {textos.verificar}
+      </button>
+      <button type="button" className="login-enlace" onClick={toggleModo}>
+        {recuperacion ? textos.usarAplicacion : textos.usarRecuperacion}
+      </button>
+      <p role="alert">{error}</p>
+    </Tarjeta>
   );
 };

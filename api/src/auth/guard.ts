@@ -19,7 +19,8 @@ import { rutaDe } from '../rest/ruta.js';
 
 // The declaración responsable is for anyone to read (Orden HAC/1177/2024, art. 15.3), signed in or not.
 // A gateway's notifications carry no session: their signature is what they are checked by (pasarelas/).
-const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'GET /ping', 'GET /health', 'GET /openapi.json', 'GET /verifactu/declaracion', 'POST /pasarelas/stripe', 'POST /pasarelas/redsys']);
+// Whoever forgot the password, or was invited, has none yet: a link of a message (correo/cuentas.ts).
+const PUBLIC_ROUTES = new Set(['POST /logins/login', 'POST /logins/logout', 'POST /logins/olvido', 'POST /logins/restablecer', 'GET /ping', 'GET /health', 'GET /openapi.json', 'GET /verifactu/declaracion', 'POST /pasarelas/stripe', 'POST /pasarelas/redsys']);
 const EXPLORER = '/explorer';
 
 /** What a route that says nothing may be used by. */

@@ -38,6 +38,9 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
   const sessions = new SessionStore({ db, config, now });
   // Routes that outlive their request (GET /eventos) check the session again later.
   app.decorate('sesiones', sessions);
+  // One hashing queue for the process: the routes that set a password elsewhere (correo/cuentas.ts) share its limits.
+  const cola = new HashingQueue(hashing);
+  app.decorate('colaHashing', cola);
   const throttle = new LoginThrottle(db, config.loginThrottle, now);
   const codigos = new CodigoThrottle(db, config.loginThrottle, now);
 
@@ -72,7 +75,6 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
     );
     // Any other type reaches only logout here (origin.ts answers 415 to the rest first), which ignores its body.
     routes.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
-    const cola = new HashingQueue(hashing);
     registerAuthRoutes(routes, { repo, config, sessions, throttle, hashing: cola, now });
     registerSegundoFactor(routes, { repo, config, sessions, throttle, codigos, hashing: cola, now });
     registerCuentaRoutes(routes, { repo, config, sessions, throttle, hashing: cola });
@@ -82,6 +84,7 @@ async function authPlugin(app: FastifyInstance, { repo, config, now = Date.now, 
 declare module 'fastify' {
   interface FastifyInstance {
     sesiones: SessionStore;
+    colaHashing: HashingQueue;
   }
 }
 

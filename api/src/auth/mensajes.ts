@@ -54,6 +54,19 @@ export const mensajesAuth = {
     restablecerResumen: 'Restablece la contraseña de la cuenta: responde una contraseña temporal, que se muestra solo esta vez; la cuenta deberá elegir otra al entrar y sus sesiones se cierran',
     temporal: 'Contraseña temporal: se muestra solo esta vez',
   },
+  enlaces: {
+    sinPassNiEmail: 'Escribe una contraseña o un email: sin contraseña, la cuenta recibe por email una invitación para elegir la suya',
+    invitarResumen: 'Envía de nuevo a la cuenta, por email, una invitación para elegir su contraseña (un enlace de un solo uso que vale 72 horas)',
+    invitarInactiva: 'La cuenta está desactivada: actívala antes de invitarla',
+    olvidoResumen:
+      'Pide un enlace para restablecer la contraseña, por usuario o email. La respuesta es siempre la misma, exista o no la cuenta: si existe, está activa y tiene email, se le envía el enlace (de un solo uso, vale una hora)',
+    olvidoRespuesta:
+      'Si hay una cuenta activa con ese usuario o email, le hemos enviado un mensaje con un enlace para elegir una contraseña nueva. El enlace vale una hora y sirve una sola vez',
+    restablecerResumen:
+      'Elige una contraseña con el enlace de un mensaje (restablecimiento o invitación): gasta el enlace, cierra las sesiones de la cuenta y no inicia ninguna (se entra después, como siempre)',
+    enlaceNoValido: 'El enlace no es válido o ya no sirve (caduca y solo se puede usar una vez). Pide uno nuevo desde «¿Has olvidado tu contraseña?»',
+    tipoNoValido: 'El tipo de enlace debe ser «restablecer» o «invitacion»',
+  },
   tokens: {
     invalido: 'El token no es válido, ha caducado o fue revocado: pide uno nuevo a un administrador',
     soloCuentas: 'Esta ruta es de las cuentas de personas (su sesión, su contraseña): un token no puede usarla',

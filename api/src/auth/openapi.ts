@@ -1,5 +1,6 @@
 // The session and account routes in /openapi.json, declared beside its routes (routes.ts, cuenta.ts, segundoFactor.ts) (docs/arquitectura.md §1): app.ts hands them to
 // the engine's document with the other plugins'.
+import { mensajes } from '../mensajes.js';
 import { countResponse, errorResponse, idParam, json, noContent, ref } from '../rest/openapi.js';
 
 export const authPaths = {
@@ -8,6 +9,41 @@ export const authPaths = {
       tags: ['auth'], operationId: 'Login.login', security: [],
       requestBody: { required: true, content: json({ type: 'object', required: ['usuario', 'pass'], properties: { usuario: { type: 'string' }, pass: { type: 'string', format: 'password' } } }) },
       responses: { '200': { description: 'Sesión iniciada (cookie aula_sesion)', content: json(ref('Login')) }, '401': errorResponse('login incorrecto'), '429': errorResponse('Demasiados intentos') },
+    },
+  },
+  '/logins/olvido': {
+    post: {
+      tags: ['auth'], operationId: 'Login.olvido', security: [],
+      description: mensajes.enlaces.olvidoResumen,
+      requestBody: { required: true, content: json({ type: 'object', required: ['usuario'], properties: { usuario: { type: 'string', description: 'Nombre de usuario o email' } } }) },
+      responses: {
+        '202': { description: 'Siempre la misma respuesta, exista o no la cuenta', content: json({ type: 'object', required: ['mensaje'], properties: { mensaje: { type: 'string', example: mensajes.enlaces.olvidoRespuesta } } }) },
+        '429': errorResponse('Demasiadas peticiones desde esta dirección o para este usuario (Retry-After)'),
+      },
+    },
+  },
+  '/logins/restablecer': {
+    post: {
+      tags: ['auth'], operationId: 'Login.restablecer', security: [],
+      description: mensajes.enlaces.restablecerResumen,
+      requestBody: {
+        required: true,
+        content: json({
+          type: 'object',
+          required: ['token', 'pass', 'tipo'],
+          properties: {
+            token: { type: 'string', description: 'El secreto del enlace (lo que va tras «#»)' },
+            pass: { type: 'string', format: 'password' },
+            tipo: { type: 'string', enum: ['restablecer', 'invitacion'] },
+          },
+        }),
+      },
+      responses: {
+        '200': { description: 'Contraseña guardada; se entra después con POST /logins/login', content: json({ type: 'object', required: ['usuario'], properties: { usuario: { type: 'string' } } }) },
+        '410': errorResponse(mensajes.enlaces.enlaceNoValido),
+        '422': errorResponse('La contraseña no cumple la política (junto a «pass»)'),
+        '429': errorResponse('El servidor está ocupado con otras contraseñas (Retry-After)'),
+      },
     },
   },
   '/logins/logout': { post: { tags: ['auth'], operationId: 'Login.logout', responses: { '204': noContent } } },

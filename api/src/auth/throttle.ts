@@ -203,3 +203,32 @@ export class CodigoThrottle extends Limitador<ClaveCodigo> {
     return this.reserveClave({ loginId, ip });
   }
 }
+
+type ClaveOlvido = { ip: string; usuario: string };
+
+/**
+ * Requests of a password-reset link (POST /logins/olvido), in the passwords' table under a key
+ * space of their own (`olvido:` before the address and the usuario hashed into the key, so they
+ * never mix with a login's): per (usuario, address) and per address as passwords are, and per usuario from any
+ * address, so spreading over addresses does not fill someone's mailbox. Every request counts,
+ * answered or not: there is no right guess to forgive anything.
+ */
+export class OlvidoThrottle extends Limitador<ClaveOlvido> {
+  constructor(db: Db, { windowMinutes, maxPerUsuario, maxPerIp }: Config['loginThrottle'], now: () => number = Date.now) {
+    const def: Ventanas<ClaveOlvido> = {
+      tabla: 'intentosLogin',
+      columnas: { ip: 'varchar', usuario: 'varchar' },
+      limites: [
+        { columnas: ['ip', 'usuario'], max: maxPerUsuario },
+        { columnas: ['usuario'], max: maxPerUsuario * 2 },
+        { columnas: ['ip'], max: maxPerIp },
+      ],
+      bloqueos: ['usuario', 'ip'],
+    };
+    super(db, def, windowMinutes, now);
+  }
+
+  begin(usuario: string, ip: string): Promise<Reserva<ClaveOlvido>> {
+    return this.reserveClave({ ip: `olvido:${ip}`, usuario: usuarioKey(`olvido:${usuario}`) });
+  }
+}

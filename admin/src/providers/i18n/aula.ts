@@ -22,6 +22,31 @@ export const aulaShell = {
     },
     // A step this screen cannot take (the «sesión caducada» dialog): the login page can.
     pasoPendiente: 'Tu cuenta pide un paso más para entrar: sal y entra desde la pantalla de inicio',
+    olvidado: '¿Has olvidado tu contraseña?',
+    // «¿Has olvidado tu contraseña?» (login/Olvido.tsx): the same confirmation whatever the answer.
+    olvido: {
+      titulo: 'Restablecer la contraseña',
+      texto: 'Escribe tu nombre de usuario o tu email y te enviaremos un enlace para elegir una contraseña nueva.',
+      campo: 'Usuario o email:',
+      enviar: 'Enviar el enlace',
+      enviado: 'Si hay una cuenta activa con ese usuario o email, le hemos enviado un mensaje con un enlace para elegir una contraseña nueva. El enlace vale una hora y sirve una sola vez.',
+      volver: 'Volver a entrar',
+      fallo: 'No se pudo enviar: comprueba la conexión y vuelve a intentarlo',
+    },
+    // /restablecer and /invitacion (login/Restablecer.tsx): the link of a message.
+    restablecer: {
+      tituloRestablecer: 'Elige una contraseña nueva',
+      tituloInvitacion: 'Elige tu contraseña',
+      texto: 'Al menos %{n} caracteres; mejor una frase que solo tú recuerdes.',
+      nueva: 'Contraseña nueva:',
+      repetir: 'Repite la contraseña:',
+      distintas: 'Las dos contraseñas no coinciden',
+      guardar: 'Guardar la contraseña',
+      guardada: 'Contraseña guardada: ya puedes entrar',
+      entrar: 'Ir a entrar',
+      sinEnlace: 'Falta el enlace: ábrelo tal como llegó en el mensaje, o pide uno nuevo desde «¿Has olvidado tu contraseña?»',
+      fallo: 'No se pudo guardar: comprueba la conexión y vuelve a intentarlo',
+    },
   },
   // Enrolment in the second factor: on the login page when the role must have it, and in Mi cuenta.
   segundoFactor: {

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { writeEvento } from '../../auth/auditoria.js';
+import { validationFailed } from '../../base/errors.js';
+import { queueEnlace } from '../../correo/cuentas.js';
 import { hashPassword, isHash } from '../../auth/passwords.js';
 import { assertPolicy } from '../../auth/politica.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import { mensajes } from '../../mensajes.js';
 import { defineResource, ETIQUETAS_ROL_CUENTA, ROLES_CUENTA, type WriteContext } from '../../base/types.js';
 import { assertOtroAdministrador } from './administradores.js';
+import { invitar } from './invitar.js';
 import { quitarSegundoFactor } from './quitarSegundoFactor.js';
 import { restablecer } from './restablecer.js';
 
@@ -27,8 +31,9 @@ export default defineResource({
   labels: { singular: 'administrador', plural: 'administradores', genero: 'm' },
   fields: {
     usuario: { label: 'Usuario', type: 'string', required: true, minLength: 3, maxLength: 60, unique: true },
-    // Only ever stored as a scrypt hash; never returned or filterable (writeOnly).
-    pass: { label: 'Contraseña', type: 'string', required: true, minLength: 1, maxLength: 200, writeOnly: true },
+    // Only ever stored as a scrypt hash; never returned or filterable (writeOnly). Optional for a
+    // new account with an email: it is invited to choose its own (beforeWrite, afterWrite).
+    pass: { label: 'Contraseña', type: 'string', serverDefault: true, minLength: 1, maxLength: 200, writeOnly: true },
     nombre: { label: 'Nombre', type: 'string', maxLength: 120 },
     email: { label: 'Email', type: 'string', format: 'email', maxLength: 254 },
     activo: { label: 'Activo', type: 'boolean', default: true },
@@ -53,8 +58,15 @@ export default defineResource({
   // Accounts are the administrador's; everyone else sees only their own (and changes it in Mi cuenta).
   acceso: { contable: { leer: 'propios' }, editor: { leer: 'propios' } },
   propio: 'id',
-  actions: { restablecer, quitarSegundoFactor },
+  actions: { restablecer, quitarSegundoFactor, invitar },
   async beforeWrite(data, ctx) {
+    // A new account without a password must have an email, where its invitation goes; until it
+    // is accepted, its password is the hash of a random secret nobody knows (a real hash, so a
+    // login against it costs what any other does and says nothing).
+    if (!ctx.existing && data.pass == null) {
+      if (!data.email) throw validationFailed([{ path: '/pass', code: 'required', message: mensajes.enlaces.sinPassNiEmail }]);
+      return { ...data, pass: await hashPassword(randomBytes(32).toString('base64url'), ctx.scrypt), debeCambiarPass: true };
+    }
     // A hash the server made itself (a login's rehash, Mi cuenta's new password hashed in the
     // hashing queue, a reset, the first administrador) is stored as it is: the policy was applied
     // where the password was at hand, and the caller says what else it means (the sessions it
@@ -79,6 +91,13 @@ export default defineResource({
     // is known to two people: the account chooses its own at its next login (`cambiarPass`).
     const propia = id !== undefined && ctx.actor.loginId === id;
     return { ...data, pass: await hashPassword(data.pass as string, ctx.scrypt), debeCambiarPass: !propia };
+  },
+  // A person who creates an account with an email invites it, in the same transaction: the
+  // message exists if and only if the account does. The server's own accounts (the first
+  // administrador, the demonstration ones) are not invited.
+  async afterWrite(despues, antes, { escritor, correo }) {
+    if (antes || !despues.email || escritor.actor.loginId === null) return;
+    await queueEnlace(escritor, correo, despues, 'invitacion');
   },
   async beforeDelete(id, trx, borrando) {
     await assertOtroAdministrador(trx, id, mensajes.auth.ultimoAdministrador, borrando);
