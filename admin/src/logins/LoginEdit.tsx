@@ -1,4 +1,5 @@
 import { Labeled, minLength, PasswordInput, SimpleForm, TopToolbar } from 'react-admin';
+import { InvitarDeNuevo } from './InvitarDeNuevo';
 import { QuitarSegundoFactor } from './QuitarSegundoFactor';
 import { RestablecerContrasena } from './RestablecerContrasena';
 import { DateTimeField } from '../common/formato/DateTimeField';
@@ -21,6 +22,7 @@ const LoginEdit = () => (
       <TopToolbar>
         <RestablecerContrasena />
         <QuitarSegundoFactor />
+        <InvitarDeNuevo />
       </TopToolbar>
     }
   >

@@ -50,6 +50,8 @@ export const cuenta = {
       'Para quien perdió el teléfono y los códigos de recuperación. Se cerrarán sus sesiones abiertas y al entrar solo se le pedirá la contraseña; si su rol exige la verificación en dos pasos, deberá activarla de nuevo con su teléfono.',
     factorQuitado: 'Verificación en dos pasos quitada a «%{usuario}»; sus sesiones se han cerrado',
     tokens: 'Tokens de API',
+    invitar: 'Enviar invitación',
+    invitacionEnviada: 'Invitación en cola para %{email}: el enlace vale 72 horas',
     passInvitacion: 'Opcional: con un email y sin contraseña, se le envía una invitación para que elija la suya',
   },
 };
