@@ -37,7 +37,7 @@ const CONCURRENCIAS = [1, 4];
 type Row = Record<string, any>;
 
 /** `n` drafts of complete invoices and `n` completed pagos without one, for the calls to take. */
-async function seedDatos(db: Db, n: number): Promise<{ borradores: number[]; pagos: number[] }> {
+export async function seedDatos(db: Db, n: number): Promise<{ borradores: number[]; pagos: number[] }> {
   const iso = new Date().toISOString();
   const usuario = (await db('usuarios').whereNotNull('nif').first('id')) as Row;
   const borradores: number[] = [];

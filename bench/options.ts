@@ -1,4 +1,4 @@
-// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--pg-db NAME] [--only exportacion|workers|apertura|busqueda|techo|include|verifactu|eventos|historial|emitir|perfil] [--workers N] [--subida-mb N] [--s3 s3://…] [--registros-verifactu N]`
+// `npm run bench -- [--scale N] [--db sqlite|pg|both] [--duration S] [--keep] [--pg URL] [--pg-db NAME] [--only exportacion|workers|apertura|busqueda|techo|include|verifactu|eventos|historial|emitir|correo|perfil] [--workers N] [--subida-mb N] [--s3 s3://…] [--registros-verifactu N] [--correos N]`
 import { parseArgs } from 'node:util';
 import type { Dialect } from './fill.js';
 
@@ -33,6 +33,10 @@ export interface Options {
   onlyHistorial: boolean;
   /** Only issuing invoices (bench/emitir.ts): one call's statements and locks, and calls per second. */
   onlyEmitir: boolean;
+  /** Only the outbox end to end (bench/correo.ts): issued invoices queued, then delivered to a local SMTP server. */
+  onlyCorreo: boolean;
+  /** Messages the outbox bench queues and delivers. */
+  correos: number;
   /** Only the CPU profiles of the calls with a ceiling, the API's and the ceiling's (bench/perfil.ts). */
   onlyPerfil: boolean;
   /** Records the remission sends. */
@@ -58,6 +62,7 @@ export function parseOptions(argv: string[]): Options {
       'subida-mb': { type: 'string', default: '1024' },
       s3: { type: 'string', default: process.env.TEST_S3_URL },
       'registros-verifactu': { type: 'string', default: '10000' },
+      correos: { type: 'string', default: '10000' },
     },
   });
   const scale = Number(values.scale);
@@ -66,15 +71,17 @@ export function parseOptions(argv: string[]): Options {
   if (!(duration > 0)) throw new Error(`--duration debe ser un número de segundos > 0 (recibido «${values.duration}»)`);
   const dbs: Dialect[] | undefined = ({ sqlite: ['sqlite'], pg: ['pg'], both: ['sqlite', 'pg'] } as const)[values.db!]?.slice();
   if (!dbs) throw new Error(`--db debe ser sqlite, pg o both (recibido «${values.db}»)`);
-  if (values.only !== undefined && !['exportacion', 'workers', 'apertura', 'busqueda', 'techo', 'include', 'verifactu', 'eventos', 'historial', 'emitir', 'perfil'].includes(values.only)) {
-    throw new Error(`--only solo admite exportacion, workers, apertura, busqueda, techo, include, verifactu, eventos, historial, emitir o perfil (recibido «${values.only}»)`);
+  if (values.only !== undefined && !['exportacion', 'workers', 'apertura', 'busqueda', 'techo', 'include', 'verifactu', 'eventos', 'historial', 'emitir', 'correo', 'perfil'].includes(values.only)) {
+    throw new Error(`--only solo admite exportacion, workers, apertura, busqueda, techo, include, verifactu, eventos, historial, emitir, correo o perfil (recibido «${values.only}»)`);
   }
   const registrosVerifactu = Number(values['registros-verifactu']);
   if (!Number.isInteger(registrosVerifactu) || registrosVerifactu < 1) throw new Error(`--registros-verifactu debe ser un entero ≥ 1 (recibido «${values['registros-verifactu']}»)`);
+  const correos = Number(values.correos);
+  if (!Number.isInteger(correos) || correos < 1) throw new Error(`--correos debe ser un entero ≥ 1 (recibido «${values.correos}»)`);
   const workers = Number(values.workers);
   if (!Number.isInteger(workers) || workers < 2) throw new Error(`--workers debe ser un entero ≥ 2 (recibido «${values.workers}»)`);
   if (!/^[a-z_][a-z0-9_]*$/.test(values['pg-db']!)) throw new Error(`--pg-db debe ser un nombre de base de datos en minúsculas (recibido «${values['pg-db']}»)`);
   const subidaMb = Number(values['subida-mb']);
   if (!Number.isInteger(subidaMb) || subidaMb < 0) throw new Error(`--subida-mb debe ser un entero ≥ 0 (recibido «${values['subida-mb']}»)`);
-  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, pgDatabase: values['pg-db']!, onlyExport: values.only === 'exportacion', onlyWorkers: values.only === 'workers', onlyApertura: values.only === 'apertura', onlyBusqueda: values.only === 'busqueda', onlyTecho: values.only === 'techo', onlyInclude: values.only === 'include', onlyVerifactu: values.only === 'verifactu', onlyEventos: values.only === 'eventos', onlyHistorial: values.only === 'historial', onlyEmitir: values.only === 'emitir', onlyPerfil: values.only === 'perfil', registrosVerifactu, workers, subidaMb, s3: values.s3 || undefined };
+  return { scale, dbs, duration, keep: values.keep!, pgServer: values.pg!, pgDatabase: values['pg-db']!, onlyExport: values.only === 'exportacion', onlyWorkers: values.only === 'workers', onlyApertura: values.only === 'apertura', onlyBusqueda: values.only === 'busqueda', onlyTecho: values.only === 'techo', onlyInclude: values.only === 'include', onlyVerifactu: values.only === 'verifactu', onlyEventos: values.only === 'eventos', onlyHistorial: values.only === 'historial', onlyEmitir: values.only === 'emitir', onlyCorreo: values.only === 'correo', correos, onlyPerfil: values.only === 'perfil', registrosVerifactu, workers, subidaMb, s3: values.s3 || undefined };
 }

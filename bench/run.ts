@@ -26,6 +26,7 @@ import { describeWorkers, measureWorkers } from './workers.js';
 import { measureRemision, type RemisionMedida } from './verifactu.js';
 import { measureEventos, type EventosMedida } from './eventos.js';
 import { measureEmitir, type EmitirMedida } from './emitir.js';
+import { measureCorreo, type CorreoMedida } from './correo.js';
 import { measurePerfiles } from './perfil.js';
 
 const CONCURRENCIES = [1, 16];
@@ -322,6 +323,18 @@ if (opts.onlyEmitir) {
   }
   const out = resolve('data/bench-emitir.json');
   writeJson(out, { date: now.toISOString(), emitir: medidas }, []);
+  log(`\nJSON: ${out}`);
+  process.exit(0);
+}
+// --only correo: the outbox end to end on a scratch database with the demo data (no fill to scale).
+if (opts.onlyCorreo) {
+  const medidas: Record<string, CorreoMedida> = {};
+  for (const dialect of opts.dbs) {
+    log(`\n## correo (${dialect}): ${opts.correos} facturas emitidas, en cola y entregadas a un servidor SMTP local`);
+    medidas[dialect] = await measureCorreo(targetFor(dialect, opts.pgServer, opts.pgDatabase), opts.correos, log);
+  }
+  const out = resolve('data/bench-correo.json');
+  writeJson(out, { date: now.toISOString(), correo: medidas }, []);
   log(`\nJSON: ${out}`);
   process.exit(0);
 }
