@@ -9,8 +9,9 @@ import { join } from 'node:path';
 const API_PORT = Number(process.env.E2E_API_PORT ?? 3310);
 const ADMIN_PORT = Number(process.env.E2E_ADMIN_PORT ?? 8310);
 // The mailbox the API sends to (e2e/support/buzon.ts): SMTP, and its messages as JSON for the specs.
-const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= '2526');
-const BUZON_PORT = (process.env.E2E_BUZON_PORT ??= '2527');
+// Beside the API's port, so each part of scripts/e2e.sh has its own (4511 and 4611 for 3311).
+const SMTP_PORT = (process.env.E2E_SMTP_PORT ??= String(API_PORT + 1200));
+const BUZON_PORT = (process.env.E2E_BUZON_PORT ??= String(API_PORT + 1300));
 // Kept in the environment so the workers, which read this file again, name the same database: a
 // spec may set up there what no screen makes in a test's time (tareas.spec.ts: a job failed for good).
 const database = (process.env.E2E_DATABASE ??= join(tmpdir(), `aula-e2e-${process.pid}-${Date.now()}.sqlite`));

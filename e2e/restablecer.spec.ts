@@ -7,7 +7,8 @@ import type { MensajeBuzon } from './support/buzon';
 import { ADMIN, entrarButton, passwordField, usuarioField } from './support/login';
 import { API } from './support/list';
 
-const BUZON = `http://127.0.0.1:${process.env.E2E_BUZON_PORT ?? 2527}/mensajes`;
+// The port playwright.config.ts gave the mailbox, beside the API's.
+const BUZON = `http://127.0.0.1:${process.env.E2E_BUZON_PORT}/mensajes`;
 const CONFIRMACION = /Si hay una cuenta activa con ese usuario o email, le hemos enviado un mensaje/;
 
 /** The newest message to `para` whose text has a link to `ruta`, once it arrives: its link. */

@@ -1,7 +1,7 @@
 // The browser suite's mailbox: an SMTP server the API sends to (SMTP_URL in playwright.config.ts)
 // and, on another port, every message it took as JSON (GET /mensajes), for the specs to read a
 // link out of. Run by Playwright as a web server of its own: `npx tsx e2e/support/buzon.ts`.
-// Ports: E2E_SMTP_PORT (2526) and E2E_BUZON_PORT (2527).
+// Ports: E2E_SMTP_PORT and E2E_BUZON_PORT, which playwright.config.ts sets beside the API's.
 import { createServer } from 'node:http';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
@@ -13,8 +13,8 @@ export interface MensajeBuzon {
   html: string;
 }
 
-const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
-const HTTP_PORT = Number(process.env.E2E_BUZON_PORT ?? 2527);
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT);
+const HTTP_PORT = Number(process.env.E2E_BUZON_PORT);
 const mensajes: MensajeBuzon[] = [];
 
 const smtp = new SMTPServer({

@@ -25,7 +25,7 @@ const renderBoton = (login: Record<string, unknown> = INES) =>
 
 describe('Enviar invitación', () => {
   it('queues the invitation and says where it goes', async () => {
-    const llamadas = fakeApi({ 'POST /logins/7/invitar': { id: 40, plantilla: 'invitacion', para: INES.email, estado: 'pendiente' } });
+    const llamadas = fakeApi({ 'POST /logins/7/invitar': { body: { id: 40, plantilla: 'invitacion', para: INES.email, estado: 'pendiente' } } });
     renderBoton();
     fireEvent.click(await screen.findByRole('button', { name: 'Enviar invitación' }));
     expect(await screen.findByText('Invitación en cola para ines@example.es: el enlace vale 72 horas')).toBeInTheDocument();
