@@ -10,7 +10,7 @@ import { BuscarInput } from '../common/listas/Buscando';
 import { AccionesLista } from '../common/listas/AccionesLista';
 import { Paginacion } from '../common/listas/Paginacion';
 import { ResponsiveList } from '../common/listas/ResponsiveList';
-import { AvisoSinServidor, wrapAt, EstadoCorreo } from './campos';
+import { AvisoSinServidor, EstadoCorreo, ParaCorreo, wrapAt } from './campos';
 
 const filters = [
   <BuscarInput source="q" alwaysOn key="q" />,
@@ -43,7 +43,7 @@ const CorreoList = () => (
     >
       <Datagrid bulkActionButtons={false} rowClick="show">
         <DateTimeField source="createdAt" />
-        <TextField source="para" sx={wrapAt(220)} />
+        <ParaCorreo label="resources.correos.fields.para" sortBy="para" />
         <TextField source="asunto" sx={wrapAt(280)} />
         <SelectField source="plantilla" choices={choicesDe('correos', 'plantilla')} />
         <EstadoCorreo label="resources.correos.fields.estado" sortBy="estado" />

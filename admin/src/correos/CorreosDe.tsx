@@ -6,7 +6,7 @@ import { ResponsiveList } from '../common/listas/ResponsiveList';
 import { Terciario } from '../common/listas/Terciario';
 import { Vacio } from '../common/listas/Vacio';
 import { paginada } from '../common/listas/paginada';
-import { wrapAt, EstadoCorreo } from './campos';
+import { EstadoCorreo, ParaCorreo, wrapAt } from './campos';
 
 interface Props extends SinEtiqueta {
   /** The key of `correos` that points at the record in context: facturaId, pagoId, matriculaId, usuarioId. */
@@ -41,7 +41,7 @@ export const CorreosDe = ({ target, enPestana = false }: Props) => {
         >
           <Datagrid rowClick="show" bulkActionButtons={false} resource="correos">
             <DateTimeField source="createdAt" />
-            <TextField source="para" sx={wrapAt(240)} />
+            <ParaCorreo label="resources.correos.fields.para" />
             <EstadoCorreo label="resources.correos.fields.estado" />
             <TextField source="respuesta" sx={wrapAt(280)} />
           </Datagrid>

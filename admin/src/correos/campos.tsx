@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { FunctionField, useTranslate } from 'react-admin';
 import { EstadoChip } from '../common/formato/EstadoChip';
 import { useAjustesCorreo } from './api';
 
@@ -17,6 +17,30 @@ export const EstadoCorreo = (_props: Props) => <EstadoChip recurso="correos" sou
 
 /** A long answer of the server wraps within its column instead of widening the table. */
 export const wrapAt = (ancho: number) => ({ display: 'block', maxWidth: ancho, overflowWrap: 'anywhere' }) as const;
+
+/**
+ * The address, which may break after its @ and nowhere else a narrow column chooses
+ * («joseherrero@gmail.co|m» read as two addresses).
+ */
+export const ParaCorreo = (_props: Props) => (
+  <FunctionField
+    source="para"
+    render={(c) => {
+      const [local, ...dominio] = String(c.para ?? '').split('@');
+      return (
+        <>
+          {local}
+          {dominio.length > 0 && (
+            <>
+              @<wbr />
+              {dominio.join('@')}
+            </>
+          )}
+        </>
+      );
+    }}
+  />
+);
 
 /** Without SMTP_URL nothing leaves: the outbox says so, so nobody waits for what cannot come. */
 export const AvisoSinServidor = () => {

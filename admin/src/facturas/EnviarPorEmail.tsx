@@ -53,7 +53,9 @@ export const EnviarPorEmail = () => {
       pendiente={pendiente}
       sinCambios
     >
-      <TextInput source="email" type="email" label="aula.correo.otraDireccion" helperText="aula.correo.otraDireccionAyuda" validate={email()} fullWidth autoComplete="off" />
+      {/* Not type="email": the browser would refuse, with its own words and no request, what the
+          server should refuse under the field in Spanish. The phone still gets its @ keyboard. */}
+      <TextInput source="email" label="aula.correo.otraDireccion" helperText="aula.correo.otraDireccionAyuda" validate={email()} fullWidth autoComplete="off" inputProps={{ inputMode: 'email' }} />
     </DialogoAccion>
   );
 };

@@ -2,7 +2,8 @@
 // (below it on a phone), the variables its kind may use, «Restablecer el original», and its
 // history with «Restaurar esta versión», as every restaurable entity has.
 import { Box } from '@mui/material';
-import { SimpleForm, TextInput, TopToolbar } from 'react-admin';
+import { SaveButton, SimpleForm, TextInput, Toolbar, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
+import { claveDeValor } from '../common/formato/choices';
 import { CambiosSinGuardar } from '../common/formularios/CambiosSinGuardar';
 import { DialogoConflicto } from '../common/versiones/DialogoConflicto';
 import { EditConVersion } from '../common/versiones/EditConVersion';
@@ -20,9 +21,24 @@ const Acciones = () => (
   </TopToolbar>
 );
 
+// A template is never deleted (the API refuses it): only «Guardar».
+const SoloGuardar = () => (
+  <Toolbar>
+    <SaveButton />
+  </Toolbar>
+);
+
+/** «Plantilla de correo «Factura emitida»»: the kind by its label, not its key. */
+const Titulo = () => {
+  const plantilla = useRecordContext();
+  const translate = useTranslate();
+  if (!plantilla) return null;
+  return <>{translate('aula.correo.tituloPlantilla', { plantilla: translate(claveDeValor('plantillas', 'clave', plantilla.clave)) })}</>;
+};
+
 const PlantillaEdit = () => (
-  <EditConVersion actions={<Acciones />}>
-    <SimpleForm warnWhenUnsavedChanges>
+  <EditConVersion actions={<Acciones />} title={<Titulo />}>
+    <SimpleForm warnWhenUnsavedChanges toolbar={<SoloGuardar />}>
       <CambiosSinGuardar />
       <DialogoConflicto />
       {/* Two columns where there is room for the editor and a 600 px message side by side. */}

@@ -34,6 +34,7 @@ export const correo = {
   otraDireccionAyuda: 'Déjala vacía para enviarla a la dirección de su cliente',
   enviada: 'Factura puesta en cola para enviarse a %{para}',
   // «Plantillas de correo».
+  tituloPlantilla: 'Plantilla «%{plantilla}»',
   vista: 'Vista previa',
   vistaAsunto: 'Asunto',
   vistaAyuda: 'Con datos de ejemplo, tal como saldría. Se actualiza mientras escribes.',
