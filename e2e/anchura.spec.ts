@@ -150,6 +150,8 @@ const FORMULARIO: Record<string, { where?: object; borrar?: boolean }> = {
   facturas: { where: { estado: 'borrador' } },
   // A pago is never deleted from its form.
   pagos: { borrar: false },
+  // Nor an email template: there is one per kind of message, made at start.
+  plantillas: { borrar: false },
 };
 const FORMULARIOS = LISTAS.filter((l) => l.editar).map(({ recurso }) => ({ recurso, where: FORMULARIO[recurso]?.where, borrar: FORMULARIO[recurso]?.borrar ?? true }));
 
