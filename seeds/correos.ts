@@ -1,4 +1,4 @@
-// The demo's outbox (docs/arquitectura.md §25): the last invoices' emails as they went, rendered
+// The demo's outbox (docs/arquitectura.md §25): the last ordinary invoices' emails as they went, rendered
 // with the original templates, one refused by the client's server (550) and the two newest still
 // waiting (the demo has no mail server), so «Correo» and every invoice's messages show each state.
 import { frameHtml, frameTexto, valoresComunes } from '../api/src/correo/formato.js';

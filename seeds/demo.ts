@@ -696,7 +696,7 @@ export async function seedDemo(db: Knex | Knex.Transaction, opts: SeedDemoOption
     await insertBatches(trx, 'cupones', cupones);
     await insertBatches(trx, 'canjes', canjes);
     const emailDe = new Map(people.map((u) => [u.id, u.email]));
-    await insertBatches(trx, 'correos', correosDemo(ids.correos, [...facturas, ...rectificativas], (id) => emailDe.get(id)!));
+    await insertBatches(trx, 'correos', correosDemo(ids.correos, facturas, (id) => emailDe.get(id)!));
     // The pagos that spent the two paid canjes (pagos.canjeId is unique: one each).
     for (const [i, p] of conCupon.entries()) await trx('pagos').where('id', p.id).update({ canjeId: canjes[i].id, cuponId: idCupon, descuento: canjes[i].descuento });
     await resetSequences(trx, ['cupones', 'canjes', 'lotes', 'correos']);
