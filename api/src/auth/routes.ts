@@ -6,7 +6,7 @@ import { mensajes } from '../mensajes.js';
 import type { Repository } from '../rest/repository.js';
 import { HttpError, tooManyRequests, unauthorized } from '../base/errors.js';
 import { parseTextos } from './cuerpo.js';
-import { isStorableText, serializeRow } from '../base/values.js';
+import { isStorableText, isTrue, serializeRow } from '../base/values.js';
 import { CUALQUIER_CUENTA } from './guard.js';
 import { faseSiguiente } from './fases.js';
 import type { HashingQueue } from './hashing.js';
@@ -53,7 +53,7 @@ export function registerAuthRoutes(app: FastifyInstance, { repo, config, session
       await throttle.abandon(attempt);
       throw err;
     }
-    if (!row || !ok || !(row.activo === true || row.activo === 1)) throw loginIncorrecto();
+    if (!row || !ok || !isTrue(row.activo)) throw loginIncorrecto();
     await throttle.succeeded(attempt);
 
     const ultimoAcceso = new Date(now()).toISOString();

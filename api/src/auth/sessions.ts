@@ -9,6 +9,7 @@ import type { Db } from '../db/index.js';
 import { faseVigente } from './fases.js';
 import type { SessionLogin } from '../rest/request.js';
 import { millisDe } from '../base/tiempo.js';
+import { isTrue } from '../base/values.js';
 
 export const SESSION_COOKIE = 'aula_sesion';
 
@@ -169,7 +170,7 @@ export class SessionStore {
     if (!row) return null;
     let lastSeen = millisDe(row.lastSeenAt);
     const expires = millisDe(row.expiresAt);
-    const active = row.activo === true || row.activo === 1;
+    const active = isTrue(row.activo);
     // A deactivated administrator's sessions die with the next request they make.
     if (!this.alive(now, lastSeen, expires) || !active) {
       await this.db('sesiones').where('id', row.sesionId).delete();

@@ -216,6 +216,9 @@ export interface Read {
   run(id: number | undefined, ctx: { db: Knex; facturacion: Facturacion; findById(resource: string, id: number): Promise<Record<string, unknown>> }): Promise<Lectura>;
 }
 
+/** The body of an action that takes nothing but its record: an empty object, and nothing else in it. */
+export const SIN_CUERPO = { type: 'object', additionalProperties: false, properties: {} } as const;
+
 /**
  * A LoopBack-style custom route of an entity, `{method} /{name}/{id}/{path}` (`PUT
  * /cursos/{id}/clases/orden`, `POST /facturas/{id}/emitir`): the REST layer registers it,

@@ -16,6 +16,9 @@ const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-
  * (not a character at all) would be stored as U+FFFD on both databases, silently changing it.
  * With the u flag a well-formed pair is one code point, so \p{Cs} finds only lone halves.
  */
+/** A boolean column read raw, as either database gives it (SQLite: 1 or 0). */
+export const isTrue = (value: unknown) => value === true || value === 1;
+
 export const isStorableText = (s: string) => !s.includes('\u0000') && !/\p{Cs}/u.test(s);
 
 // Characters that show nothing: format controls (zero-width space and joiners, word joiner,

@@ -12,7 +12,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AjustesCorreo, Escritor } from '../base/types.js';
 import { HttpError, tooManyRequests, validationFailed } from '../base/errors.js';
-import { isStorableText } from '../base/values.js';
+import { isStorableText, isTrue } from '../base/values.js';
 import type { Config } from '../config/index.js';
 import { queueCorreo } from './encolar.js';
 import { consumeEnlace, ENLACE_PENDIENTE, hashEnlace, TIPOS_ENLACE, type TipoEnlace } from './enlaces.js';
@@ -57,8 +57,6 @@ const enlaceNoValido = () => new HttpError(410, mensajes.enlaces.enlaceNoValido,
 /** At most this many accounts share one email and get a link each. */
 const MAX_CUENTAS_POR_EMAIL = 5;
 
-const isActiva = (row: Record<string, unknown>) => row.activo === true || row.activo === 1;
-
 export default async function enlaceRoutes(app: FastifyInstance, { repo, config, hashing }: EnlaceRouteOptions) {
   const db = repo.db;
   const olvidos = new OlvidoThrottle(db, config.loginThrottle);
@@ -76,7 +74,7 @@ export default async function enlaceRoutes(app: FastifyInstance, { repo, config,
       .orderBy('id')
       .limit(MAX_CUENTAS_POR_EMAIL)
       .select('id', 'usuario', 'nombre', 'email', 'activo')) as Record<string, unknown>[];
-    const destinos = filas.filter((f) => isActiva(f) && f.email);
+    const destinos = filas.filter((f) => isTrue(f.activo) && f.email);
     if (!destinos.length) return;
     // Nobody proved to be the account yet: the server's write, from the address that asked.
     await repo.transaction({ loginId: null, ip }, async (w) => {
@@ -102,7 +100,7 @@ export default async function enlaceRoutes(app: FastifyInstance, { repo, config,
     // Looked at first without spending it: a password the policy refuses leaves the link usable.
     const enlace = await db('enlaces').where({ hash: hashEnlace(token), tipo: clase }).whereNull('usadoEn').where('expira', '>', new Date().toISOString()).first('loginId');
     const row = enlace ? await db('logins').where('id', enlace.loginId).first('id', 'usuario', 'activo') : undefined;
-    if (!row || !isActiva(row)) throw enlaceNoValido();
+    if (!row || !isTrue(row.activo)) throw enlaceNoValido();
     const motivo = motivoRechazo(pass, row.usuario);
     if (motivo) throw validationFailed([{ path: '/pass', code: 'password', message: motivo }]);
     const hash = await hashing.run(request.ip, () => hashPassword(pass, config.scrypt));

@@ -5,12 +5,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Escritor } from '../base/types.js';
 import type { Config } from '../config/index.js';
+import { mensajes } from '../mensajes.js';
 
 export const TIPOS_ENLACE = { invitacion: { horas: 72, ruta: '/invitacion' }, restablecer: { horas: 1, ruta: '/restablecer' } } as const;
 export type TipoEnlace = keyof typeof TIPOS_ENLACE;
 
 /** What the outbox shows where the link will go: no character of it is escaped in HTML. */
-export const ENLACE_PENDIENTE = '[enlace de un solo uso: se crea al enviar el mensaje]';
+export const ENLACE_PENDIENTE = mensajes.correo.enlacePendiente;
 
 export const hashEnlace = (secreto: string) => createHash('sha256').update(secreto).digest('hex');
 

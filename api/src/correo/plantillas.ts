@@ -3,6 +3,7 @@
 // `<script>` stays text), literal in the subject and the plain text. The academy edits its copy
 // (the `plantillas` entity); the originals here are what «Restablecer el original» brings back.
 import Mustache from 'mustache';
+import { mensajes } from '../mensajes.js';
 
 export interface PlantillaBase {
   asunto: string;
@@ -96,17 +97,17 @@ export function checkPlantilla(clave: ClavePlantilla, p: PlantillaBase): FalloPl
     try {
       tokens = Mustache.parse(p[campo]) as unknown[][];
     } catch (e) {
-      fallos.push({ campo, mensaje: `No se entiende la plantilla: ${(e as Error).message.replace(/^Unclosed tag at \d+$/, 'falta cerrar una etiqueta «}}»')}` });
+      fallos.push({ campo, mensaje: mensajes.correo.plantillaIlegible((e as Error).message.replace(/^Unclosed tag at \d+$/, mensajes.correo.etiquetaSinCerrar)) });
       continue;
     }
     for (const [tipo, nombre] of tokens) {
       if (tipo === 'text') continue;
       if (tipo !== 'name') {
-        fallos.push({ campo, mensaje: `Solo se admiten variables como {{cliente}}: quita «${String(tipo)}${String(nombre)}»` });
+        fallos.push({ campo, mensaje: mensajes.correo.soloVariables(`${String(tipo)}${String(nombre)}`) });
         break;
       }
       if (!Object.hasOwn(permitidas, String(nombre))) {
-        fallos.push({ campo, mensaje: `{{${String(nombre)}}} no es una variable de esta plantilla. Puedes usar: ${Object.keys(permitidas).join(', ')}` });
+        fallos.push({ campo, mensaje: mensajes.correo.variableAjena(String(nombre), Object.keys(permitidas)) });
         break;
       }
     }

@@ -4,7 +4,7 @@
 // only its kind's variables, as `{{variable}}`: the check refuses anything else next to its field.
 import { mensajes } from '../mensajes.js';
 import { conflict, validationFailed } from '../base/errors.js';
-import { defineResource } from '../base/types.js';
+import { defineResource, SIN_CUERPO } from '../base/types.js';
 import { checkPlantilla, CLAVES_PLANTILLA, TIPOS, type ClavePlantilla } from '../correo/plantillas.js';
 
 export default defineResource({
@@ -36,7 +36,7 @@ export default defineResource({
       method: 'POST',
       path: 'original',
       summary: mensajes.correo.resumen.original,
-      body: { type: 'object', additionalProperties: false, properties: {} },
+      body: SIN_CUERPO,
       returns: 'Plantilla',
       async run(id, _body, ctx) {
         const { asunto, html, texto } = TIPOS[ctx.row.clave as ClavePlantilla];

@@ -4,14 +4,14 @@
 // `revocar` stops it at once, keeping the row: its writes stay in the log under its name.
 import { newToken } from '../auth/tokens.js';
 import { conflict, forbidden, validationFailed } from '../base/errors.js';
-import { defineResource, ETIQUETAS_ROL, ROLES, type Action } from '../base/types.js';
+import { defineResource, ETIQUETAS_ROL, ROLES, SIN_CUERPO, type Action } from '../base/types.js';
 import { mensajes } from '../mensajes.js';
 
 const revocar: Action = {
   method: 'POST',
   path: 'revocar',
   summary: mensajes.tokens.revocarResumen,
-  body: { type: 'object', additionalProperties: false, properties: {} },
+  body: SIN_CUERPO,
   returns: 'Token',
   async run(id, _body, w) {
     if (w.actor.tokenId !== undefined) throw forbidden(mensajes.tokens.noConToken);

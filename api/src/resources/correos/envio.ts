@@ -45,14 +45,21 @@ export default defineTrabajo<{ db: Db; config: Config }, { correoId: number }>({
     const recientes = await db('correos').where('enviadoEn', '>', hace).orderBy('enviadoEn').limit(config.correo.maxPorMinuto).pluck('enviadoEn');
     if (recientes.length >= config.correo.maxPorMinuto) return { otraVezEnMs: Math.max(50, new Date(recientes[0]).getTime() + MINUTO - Date.now()) };
 
-    const mensaje = { asunto: correo.asunto as string, html: correo.html as string, texto: correo.texto as string };
-    const adjuntos: { filename: string; content: Buffer; contentType: string }[] = [];
-    if (correo.adjuntarFactura && correo.facturaId) {
-      const pdf = await transaction((w) => buildPdfFactura(Number(correo.facturaId), (r, id) => w.findById(r, id), config));
-      adjuntos.push({ filename: pdf.filename, content: pdf.body, contentType: 'application/pdf' });
-    }
-    // A single-use link is made as the message leaves, so no one reads a live one in the outbox.
-    if (correo.datos) Object.assign(mensaje, await transaction((w) => completeEnlace(w, config, JSON.parse(correo.datos), mensaje)));
+    const guardado = { asunto: correo.asunto as string, html: correo.html as string, texto: correo.texto as string };
+    const conFactura = Boolean(correo.adjuntarFactura && correo.facturaId);
+    // What only leaving completes, in one fenced transaction when there is any: the invoice's PDF
+    // as the download draws it now, and a single-use link (made as the message leaves, so no one
+    // reads a live one in the outbox).
+    const { mensaje, adjuntos } =
+      conFactura || correo.datos
+        ? await transaction(async (w) => {
+            const pdf = conFactura ? await buildPdfFactura(Number(correo.facturaId), (r, id) => w.findById(r, id), config) : null;
+            return {
+              adjuntos: pdf ? [{ filename: pdf.filename, content: pdf.body, contentType: 'application/pdf' }] : [],
+              mensaje: correo.datos ? await completeEnlace(w, config, JSON.parse(correo.datos), guardado) : guardado,
+            };
+          })
+        : { mensaje: guardado, adjuntos: [] };
 
     const intentos = Number(correo.intentos) + 1;
     try {

@@ -4,13 +4,11 @@
 // read it, retry a failed one and discard one that should not go.
 import { mensajes } from '../../mensajes.js';
 import { conflict } from '../../base/errors.js';
-import { defineResource } from '../../base/types.js';
+import { defineResource, SIN_CUERPO } from '../../base/types.js';
 import { CLAVES_PLANTILLA, TIPOS } from '../../correo/plantillas.js';
 import { queueEnvio } from '../../correo/encolar.js';
 
 export const ESTADOS_CORREO = ['pendiente', 'enviado', 'fallido', 'descartado'] as const;
-
-const sinCuerpo = { type: 'object', additionalProperties: false, properties: {} };
 
 export default defineResource({
   name: 'correos',
@@ -66,7 +64,7 @@ export default defineResource({
       method: 'POST',
       path: 'reintentar',
       summary: mensajes.correo.resumen.reintentar,
-      body: sinCuerpo,
+      body: SIN_CUERPO,
       returns: 'Correo',
       async run(id, _body, ctx) {
         if (ctx.row.estado !== 'fallido' && ctx.row.estado !== 'descartado') throw conflict(mensajes.correo.noReintentable(ctx.row.estado));
@@ -79,7 +77,7 @@ export default defineResource({
       method: 'POST',
       path: 'descartar',
       summary: mensajes.correo.resumen.descartar,
-      body: sinCuerpo,
+      body: SIN_CUERPO,
       returns: 'Correo',
       async run(id, _body, ctx) {
         if (ctx.row.estado !== 'pendiente' && ctx.row.estado !== 'fallido') throw conflict(mensajes.correo.noDescartable(ctx.row.estado));

@@ -3,13 +3,14 @@
 import { createHash } from 'node:crypto';
 import type { Knex } from 'knex';
 import { conflict } from '../../base/errors.js';
+import { isTrue } from '../../base/values.js';
 import { isPg } from '../../db/index.js';
 
 /** PostgreSQL advisory lock of the rule below: every deactivation, deletion and demotion of a login takes it. */
 const LOCK_ADMINISTRADORES = createHash('sha256').update('logins:activos').digest().readBigInt64BE(0).toString();
 
 const esAdministradorActivo = (row: Record<string, unknown> | undefined) =>
-  row !== undefined && row.rol === 'administrador' && (row.activo === true || row.activo === 1);
+  row !== undefined && row.rol === 'administrador' && isTrue(row.activo);
 
 /**
  * Refuses with `motivo` when login `id`, an active administrador, is the last one. Asked before

@@ -4,7 +4,8 @@
 // POST /logins/{id}/invitar. The link itself is made as the message leaves (the sender): the
 // outbox never holds a live one.
 import { conflict } from '../../base/errors.js';
-import type { Action } from '../../base/types.js';
+import { isTrue } from '../../base/values.js';
+import { SIN_CUERPO, type Action } from '../../base/types.js';
 import { queueEnlace } from '../../correo/cuentas.js';
 import { mensajes } from '../../mensajes.js';
 
@@ -12,11 +13,11 @@ export const invitar: Action = {
   method: 'POST',
   path: 'invitar',
   summary: mensajes.enlaces.invitarResumen,
-  body: { type: 'object', additionalProperties: false, properties: {} },
+  body: SIN_CUERPO,
   returns: 'Correo',
   async run(_id, _body, ctx) {
     if (!ctx.row.email) throw conflict(mensajes.correo.sinDireccion('Esta cuenta'));
-    if (!(ctx.row.activo === true || ctx.row.activo === 1)) throw conflict(mensajes.enlaces.invitarInactiva);
+    if (!isTrue(ctx.row.activo)) throw conflict(mensajes.enlaces.invitarInactiva);
     const correoId = await queueEnlace(ctx, ctx.correo, ctx.row, 'invitacion');
     return ctx.findById('correos', correoId);
   },

@@ -7,14 +7,14 @@ import { tieneSegundoFactor } from '../../auth/fases.js';
 import { sessionsEnded } from '../../auth/sessions.js';
 import { deleteSegundoFactor } from '../../auth/totp.js';
 import { conflict } from '../../base/errors.js';
-import type { Action } from '../../base/types.js';
+import { SIN_CUERPO, type Action } from '../../base/types.js';
 import { mensajes } from '../../mensajes.js';
 
 export const quitarSegundoFactor: Action = {
   method: 'POST',
   path: 'quitar-segundo-factor',
   summary: mensajes.segundoFactor.quitarResumen,
-  body: { type: 'object', additionalProperties: false, properties: {} },
+  body: SIN_CUERPO,
   async run(id, _body, w) {
     if (id === w.actor.loginId) throw conflict(mensajes.segundoFactor.quitarPropio);
     if (!(await tieneSegundoFactor(w.db, id))) throw conflict(mensajes.segundoFactor.quitarSinFactor);

@@ -5,7 +5,7 @@ import { randomInt } from 'node:crypto';
 import { writeEvento } from '../../auth/auditoria.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { sessionsEnded } from '../../auth/sessions.js';
-import type { Action } from '../../base/types.js';
+import { SIN_CUERPO, type Action } from '../../base/types.js';
 import { mensajes } from '../../mensajes.js';
 
 // No 0/o, 1/l/i: it is read off a screen and typed or dictated.
@@ -21,7 +21,7 @@ export const restablecer: Action = {
   method: 'POST',
   path: 'restablecer',
   summary: mensajes.cuenta.restablecerResumen,
-  body: { type: 'object', additionalProperties: false, properties: {} },
+  body: SIN_CUERPO,
   respuesta: {
     type: 'object',
     required: ['pass'],

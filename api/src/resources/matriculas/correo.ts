@@ -4,6 +4,8 @@
 // the caller's transaction.
 import type { AjustesCorreo, Escritor } from '../../base/types.js';
 import { diaEn, diasEntre, millisDe } from '../../base/tiempo.js';
+import { mensajes } from '../../mensajes.js';
+import { fechaExpedicion } from '../facturas/formato.js';
 import { queueCorreo } from '../../correo/encolar.js';
 import { isDireccionUnica } from '../../correo/formato.js';
 
@@ -11,11 +13,8 @@ type Row = Record<string, any>;
 
 const DIA_MS = 86_400_000;
 
-/** A day as the messages write it, 28/11/2027, in the business's zone. */
-export function formatDia(instant: unknown, timeZone: string): string {
-  const [a, m, d] = diaEn(new Date(millisDe(instant)), timeZone).split('-');
-  return `${d}/${m}/${a}`;
-}
+/** A day as the messages write it, 28/11/2027, in the business's zone (as an invoice's date). */
+const formatDia = (instant: unknown, timeZone: string) => fechaExpedicion(new Date(millisDe(instant)), timeZone, '/');
 
 /** Whom a matrícula's message goes to and what it names; none when the address is not one we may write to. */
 async function findDestino(w: Escritor, m: Row): Promise<{ para: string; alumno: string; curso: string } | undefined> {
@@ -38,7 +37,7 @@ export async function queueBienvenida(w: Escritor, ajustes: AjustesCorreo, m: Ro
   return queueCorreo(w, ajustes, {
     plantilla: 'bienvenida',
     para: destino.para,
-    valores: { alumno: destino.alumno, curso: destino.curso, hasta: m.hasta == null ? 'sin fecha de fin' : `hasta el ${formatDia(m.hasta, ajustes.timeZone)}` },
+    valores: { alumno: destino.alumno, curso: destino.curso, hasta: m.hasta == null ? mensajes.correo.accesoSinFin : mensajes.correo.accesoHasta(formatDia(m.hasta, ajustes.timeZone)) },
     matriculaId: Number(m.id),
     usuarioId: Number(m.usuarioId),
   });
